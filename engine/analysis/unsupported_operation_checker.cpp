@@ -1,0 +1,137 @@
+#include "analysis/logical_plan.h"
+
+#include <algorithm>
+
+namespace streamstep {
+
+namespace {
+
+std::string modeText(OutputMode mode)
+{
+    switch (mode) {
+    case OutputMode::Append: return "Append";
+    case OutputMode::Update: return "Update";
+    case OutputMode::Complete: return "Complete";
+    }
+    return "";
+}
+
+bool isAggregate(const PlanNode &n)
+{
+    return n.kind == PlanNode::Kind::Aggregate || n.kind == PlanNode::Kind::SessionWindowAggregate;
+}
+
+// Spark: a grouping expression that (after CleanupAliases) is an attribute carrying the
+// watermark marker — the event-time column itself, or a window/session struct of it.
+bool hasWatermarkedKey(const PlanNode &aggregate)
+{
+    // outputField() keeps the marker exactly for keys that are plain references to a marked
+    // column (aliases trimmed), so the key part of the output schema tells.
+    for (size_t i = 0; i < aggregate.keys.size(); ++i)
+        if (aggregate.output.fields[i].isEventTime())
+            return true;
+    return false;
+}
+
+bool hasDistinctAggregate(const PlanNode &aggregate)
+{
+    for (const auto &agg : aggregate.boundAggregates)
+        for (const auto &call : agg.calls)
+            if (call.distinct)
+                return true;
+    return false;
+}
+
+// Spark's ifCannotBeFollowedByStatefulOperation: an aggregation in update/complete mode can emit
+// rows older than the watermark to a downstream stateful operator.
+bool possiblyEmitsLateRows(const PlanNode &n, OutputMode mode)
+{
+    if (isAggregate(n))
+        return mode != OutputMode::Append;
+    return false;
+}
+
+// Spark's isStatefulOperation in checkStreamingQueryGlobalWatermarkLimit: aggregations, and dropDuplicates
+// whose keys include the event-time column.
+bool isStatefulForWatermarkCheck(const PlanNode &n)
+{
+    if (isAggregate(n))
+        return true;
+    if (n.kind == PlanNode::Kind::Deduplicate)
+        return std::any_of(n.dedupColumns.begin(), n.dedupColumns.end(),
+                           [&](int c) { return n.input.fields[c].isEventTime(); });
+    return false;
+}
+
+const char *kCorrectnessMessage =
+    "Detected pattern of possible 'correctness' issue due to global watermark. The query "
+    "contains stateful operation which can emit rows older than the current watermark plus "
+    "allowed late record delay, which are \"late rows\" in downstream stateful operations and "
+    "these rows can be discarded. Please refer the programming guide doc for more details. If "
+    "you understand the possible risk of correctness issue and still need to run the query, you "
+    "can disable this check by setting the config "
+    "`spark.sql.streaming.statefulOperator.checkCorrectness.enabled` to false.";
+
+} // namespace
+
+void checkStreamingQuery(const CompiledQuery &query)
+{
+    const OutputMode mode = query.outputMode;
+    const std::string &format = query.sink.format;
+
+    // DataStreamWriter.start: the sink is created (and checks the mode) before the plan checks.
+    if (format == "memory" && !query.sink.options.count("queryName"))
+        throw analysisError("queryName must be specified for memory sink");
+    if ((format == "csv" || format == "json") && mode != OutputMode::Append)
+        throw analysisError("Data source " + format + " does not support " + modeText(mode)
+                            + " output mode");
+
+    std::vector<const PlanNode *> aggregates; // outermost first, like Spark's collect
+    for (auto it = query.nodes.rbegin(); it != query.nodes.rend(); ++it)
+        if (isAggregate(*it))
+            aggregates.push_back(&*it);
+
+    switch (mode) {
+    case OutputMode::Append:
+        if (!aggregates.empty() && !hasWatermarkedKey(*aggregates.front()))
+            throw analysisError("Append output mode not supported when there are streaming "
+                                "aggregations on streaming DataFrames/DataSets without watermark");
+        break;
+    case OutputMode::Update:
+        if (!aggregates.empty()
+            && aggregates.front()->kind == PlanNode::Kind::SessionWindowAggregate)
+            throw analysisError("Update output mode not supported for session window on "
+                                "streaming DataFrames/DataSets");
+        break;
+    case OutputMode::Complete:
+        if (aggregates.empty())
+            throw analysisError("Complete output mode not supported when there are no streaming "
+                                "aggregations on streaming DataFrames/Datasets");
+        break;
+    }
+
+    // plan.foreachUp: bottom-up per operator
+    for (const PlanNode &n : query.nodes) {
+        if (isAggregate(n) && hasDistinctAggregate(n))
+            throw analysisError("Distinct aggregations are not supported on streaming "
+                                "DataFrames/Datasets. Consider using approx_count_distinct() "
+                                "instead.");
+    }
+
+    // checkStreamingQueryGlobalWatermarkLimit
+    for (size_t i = 0; i < query.nodes.size(); ++i) {
+        if (!isStatefulForWatermarkCheck(query.nodes[i]))
+            continue;
+        for (size_t j = 0; j < i; ++j)
+            if (possiblyEmitsLateRows(query.nodes[j], mode))
+                throw analysisError(kCorrectnessMessage);
+    }
+
+    // Spark's AggUtils.planStreamingAggregationForSession, when the first batch is planned.
+    for (const PlanNode &n : query.nodes)
+        if (n.kind == PlanNode::Kind::SessionWindowAggregate && n.keys.size() == 1)
+            throw analysisError("Global aggregation with session window in streaming query is "
+                                "not supported.");
+}
+
+} // namespace streamstep

@@ -1,0 +1,143 @@
+// Expressions: the Spark SQL subset of the scenario contract. Parsing keeps source positions
+// (so the query builder can underline errors), binding resolves names and types against a
+// Schema with Spark 3.5's non-ANSI coercion rules, and evaluation runs over whole columns.
+#pragma once
+
+#include "streamstep/column_batch.h"
+#include "streamstep/error.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace streamstep::expr {
+
+struct AstNode;
+using AstPtr = std::shared_ptr<AstNode>;
+
+struct AstNode {
+    enum class Kind {
+        Column,      // nameParts: {"amount"} or {"window", "start"} (struct field access)
+        Literal,     // literal (typed Value; NULL literal has type Null)
+        Star,        // the * in count(*)
+        Unary,       // op: "-", "NOT"
+        Binary,      // op: "+","-","*","/","%","=","==","!=","<>","<","<=",">",">=","AND","OR"
+        Function,    // name lower-cased; distinct for count(DISTINCT x); children = arguments
+        Case,        // children: [when1, then1, when2, then2, ..., else?]; hasElse
+        Cast,        // children[0]; castType
+        In,          // children[0] IN (children[1..]); negated for NOT IN
+        Between,     // children: value, low, high; negated for NOT BETWEEN
+        Like,        // children: value, pattern; negated for NOT LIKE
+        IsNull,      // children[0]; negated for IS NOT NULL
+        Interval,    // INTERVAL 5 MINUTES literal: interval text in `name` ("5 minutes")
+    };
+    Kind kind = Kind::Literal;
+    std::string op;                     // Unary/Binary operator, upper-cased for AND/OR/NOT
+    std::string name;                   // Function name (lower-cased), Interval text
+    std::vector<std::string> nameParts; // Column
+    Value literal;                      // Literal
+    DataType castType;                  // Cast
+    bool negated = false;
+    bool distinct = false;
+    bool hasElse = false;
+    std::vector<AstPtr> children;
+    int begin = 0; // 0-based offset of the node's first character in the expression text
+    int end = 0;   // 0-based offset one past its last character
+};
+
+// `expr [AS name]` as used in select, groupBy keys and aggs.
+struct NamedAst {
+    AstPtr expr;
+    std::optional<std::string> alias;
+};
+
+// Parses an expression; throws Error(ErrorKind::Analysis, "syntax error: …", column) with the
+// 1-based column of the offending token.
+AstPtr parseExpression(std::string_view text);
+// Parses `expr [AS name]` (also `expr name` without AS is not accepted: Spark selectExpr needs AS
+// or a plain identifier).
+NamedAst parseNamedExpression(std::string_view text);
+
+// Spark's automatic column name for an unaliased expression: `amount`, `sum(amount)`,
+// `count(1)` for count(*), `(amount * 2)`, `upper(accountId)`, `CAST(x AS STRING)`; a column
+// reference gives its own (last) name part as written.
+std::string defaultName(const AstNode &node);
+
+struct EvalContext {
+    int64_t currentTimestampMicros = 0; // current_timestamp(): the trigger's processing time
+};
+
+class BoundExpr {
+public:
+    virtual ~BoundExpr() = default;
+    // Evaluates over all rows of the batch (whose schema is the one the expression was bound to).
+    virtual Column evaluate(const ColumnBatch &batch, const EvalContext &context) const = 0;
+
+    DataType type;
+    bool deterministic = true;       // false only for truly non-deterministic functions
+    std::vector<int> referencedColumns; // indices into the bound schema, sorted, unique
+    std::optional<int> columnIndex;  // set when the expression is a plain column reference
+};
+using BoundExprPtr = std::shared_ptr<const BoundExpr>;
+
+// Resolves names (case-insensitive), checks and coerces types like Spark 3.5 (non-ANSI) and
+// returns an evaluable expression. Throws Error(ErrorKind::Analysis, message, column), e.g.
+// "unknown column 'amout' (did you mean 'amount'?)" at the column's 1-based position,
+// "unknown function 'sqrtt'", or Spark's data-type-mismatch text. Aggregate functions are
+// rejected here ("aggregate function sum is only allowed in groupBy aggs").
+BoundExprPtr bind(const AstNode &node, const Schema &schema);
+
+// The output field of a named expression: its name (alias or defaultName) and type, and the
+// watermark marker when the expression is a plain reference to a marked column (Spark's Alias
+// inherits the metadata of a NamedExpression child).
+Field outputField(const NamedAst &named, const BoundExpr &bound, const Schema &schema);
+
+enum class AggregateKind { Count, Sum, Avg, Min, Max, First, Last };
+
+struct AggregateCall {
+    AggregateKind kind = AggregateKind::Count;
+    BoundExprPtr argument; // null for count(*)
+    bool distinct = false; // count(DISTINCT x) etc. (rejected for streaming by the checker)
+    DataType resultType;   // Spark's result type (sum of decimal(p,s) -> decimal(p+10,s), …)
+};
+
+// An aggregate output expression, e.g. `sum(amount) AS total` or `sum(a) / count(*)`.
+struct BoundAggregate {
+    std::vector<AggregateCall> calls; // the aggregate calls it contains, in order
+    // Evaluated after aggregation over a batch whose schema is: the grouping key columns
+    // (the `keys` schema given to bindAggregate), then one column per call (named "_agg0", …).
+    BoundExprPtr result;
+    Field field; // output name (alias or defaultName) and type
+};
+
+// Binds one entry of groupBy's `aggs`. Column references outside aggregate calls must name a
+// grouping key (else Spark's "expression 'x' is neither present in the group by, nor is it an
+// aggregate function"). Nested aggregates are an error.
+BoundAggregate bindAggregate(const NamedAst &named, const Schema &input, const Schema &keys);
+
+// Per-group running state of one AggregateCall. Plain data: copyable, no heap for numbers.
+struct AggregateState {
+    Int128 sum = 0;      // integral/decimal sums (unscaled at the input scale)
+    double doubleSum = 0;
+    int64_t count = 0;   // rows (count) or non-null inputs (sum/avg)
+    bool isSet = false;  // min/max/first/last have a value (or first/last saw a row)
+    bool overflow = false; // decimal sum overflowed decimal(38): result NULL (Spark non-ANSI)
+    Value value;         // min/max/first/last
+};
+
+// Folds row `row` of the evaluated argument column (ignored for count(*)) into the state,
+// with Spark's null rules (aggregates skip nulls; count(*) counts rows; first/last keep nulls:
+// ignoreNulls = false).
+void updateAggregate(const AggregateCall &call, AggregateState &state, const Column *argument,
+                     size_t row);
+// Combines the state of a later partial aggregate into `into` (Spark's mergeExpressions, used
+// when session windows merge): counts and sums add, min/max compare, first keeps `into` when it
+// is set, last takes `later` when it is set.
+void mergeAggregate(const AggregateCall &call, AggregateState &into, const AggregateState &later);
+// The aggregate's value for the state (Spark's evaluateExpression): count -> long, sum of no
+// non-null input -> NULL, avg -> sum / count with Spark's result type and rounding, …
+Value aggregateResult(const AggregateCall &call, const AggregateState &state);
+
+} // namespace streamstep::expr

@@ -1,0 +1,152 @@
+// The engine's public API: compile a scenario's query once (immutable, shareable), then step any
+// number of independent runs of it, trigger by trigger, each producing one BatchReport per
+// micro-batch — everything the CLI prints and the app shows.
+#pragma once
+
+#include "streamstep/column_batch.h"
+#include "streamstep/error.h"
+#include "streamstep/scenario.h"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace streamstep {
+
+// Spark's EventTimeStats of one batch, in milliseconds (avg as Spark's running double mean).
+struct EventTimeStats {
+    int64_t minMs = 0;
+    int64_t maxMs = 0;
+    double avgMs = 0;
+    int64_t count = 0;
+};
+
+// One entry of Spark's progress.stateOperators.
+struct StateOperatorReport {
+    std::string operatorName; // stateStoreSave, dedupe, sessionWindowStateStoreSaveExec
+    int64_t numRowsTotal = 0;
+    int64_t numRowsUpdated = 0;
+    int64_t numRowsRemoved = 0;
+    int64_t numRowsDroppedByWatermark = 0;
+    int64_t memoryUsedBytes = 0;
+};
+
+// What a row of the result table went through in this batch (the app marks rows with it).
+enum class ResultRowStatus : uint8_t {
+    Unchanged, // in state, not touched by this batch
+    New,       // entered state in this batch
+    Updated,   // in state before, changed by this batch
+    Final,     // evicted by the watermark in this batch (append mode: emitted now)
+    Evicted,   // evicted by the watermark in an earlier batch (no longer in state)
+};
+
+enum class InputRowFate : uint8_t {
+    Processed,          // reached the end of the query (or its stateful operator)
+    Filtered,           // removed by a filter or a null event time
+    DroppedByWatermark, // dropped as late by a stateful operator
+    Duplicate,          // dropped by dropDuplicates as already seen
+};
+
+struct BatchReport {
+    int64_t batchId = 0;
+    int step = 0;          // index in the scenario's steps whose data triggered the batch
+    bool noData = false;   // Spark's no-data batch run because the watermark moved
+    int64_t triggerTimeMicros = 0; // processing time of the trigger (current_timestamp())
+
+    ColumnBatch input;                  // rows that arrived (source schema); empty when noData
+    std::vector<InputRowFate> inputFates; // one per input row
+    int64_t numInputRows = 0;
+
+    bool hasWatermark = false;               // the query has withWatermark
+    int64_t watermarkMs = 0;                 // in force while the batch ran
+    int64_t nextWatermarkMs = 0;             // computed from this batch, in force from the next
+    std::optional<EventTimeStats> eventTime; // when the batch had rows passing withWatermark
+
+    std::vector<StateOperatorReport> stateOperators;
+    int64_t stateRows = 0;        // summed over the state operators
+    int64_t stateRowsUpdated = 0;
+    int64_t stateRowsRemoved = 0;
+    int64_t stateMemoryBytes = 0;
+    int64_t numRowsDroppedByWatermark = 0;
+
+    ColumnBatch emitted; // rows handed to the sink in this batch (result schema)
+    int64_t numOutputRows = 0;
+
+    // The query's result table after this batch for aggregating queries (every group known,
+    // including ones already evicted), one status per row. Empty for other queries: their result
+    // table is the concatenation of every batch's `emitted`.
+    ColumnBatch resultTable;
+    std::vector<ResultRowStatus> resultStatuses;
+    bool hasResultTable = false;
+
+    std::string sinkText; // console sink: exactly what Spark prints for this batch
+    double durationMs = 0;
+};
+
+class CompiledQuery;
+
+// A validated, planned query. Immutable; runs share it.
+class Query {
+public:
+    // Plans and validates the scenario's query, sink and output mode (Spark's analysis,
+    // DataStreamWriter.start and UnsupportedOperationChecker). Throws Error(Analysis) with
+    // Spark's message when the query would be rejected before any batch runs.
+    static std::shared_ptr<const Query> compile(const Scenario &scenario);
+
+    const Schema &sourceSchema() const;
+    const Schema &resultSchema() const;
+    OutputMode outputMode() const;
+    const SinkSpec &sink() const;
+    bool hasWatermark() const;
+    bool isAggregating() const;
+    // A readable plan, one operator per line, bottom-up (for --explain and the app).
+    std::string explain() const;
+
+    const CompiledQuery &compiled() const { return *m_compiled; }
+    ~Query();
+
+private:
+    Query() = default;
+    std::unique_ptr<CompiledQuery> m_compiled;
+};
+
+class RunState;
+
+// One execution of a query: its state store, watermark and sink. Copyable (a copy continues
+// independently), so the app can keep a run per output mode side by side.
+class Run {
+public:
+    explicit Run(std::shared_ptr<const Query> query);
+    Run(const Run &other);
+    Run &operator=(const Run &other);
+    Run(Run &&) noexcept;
+    Run &operator=(Run &&) noexcept;
+    ~Run();
+
+    // Feeds one step's data (source schema) as one trigger and returns the reports of the
+    // batches it ran: none (no data and nothing to do), the data batch, and Spark's no-data
+    // batch when the watermark moved and a stateful operator asks for it. Throws
+    // Error(Runtime) naming the batch; the run's state is then unchanged.
+    std::vector<BatchReport> step(const ColumnBatch &rows, int stepIndex,
+                                  std::optional<int64_t> processingTimeMicros = {});
+
+    const Query &query() const { return *m_query; }
+    int64_t nextBatchId() const;
+    int64_t watermarkMs() const;
+    // The memory sink's table (all modes; complete mode holds the last batch's result).
+    const ColumnBatch &memoryTable() const;
+    // Set when the query stopped with a runtime error after a batch had completed (Spark:
+    // "Redefining watermark is disallowed."); step() then throws it.
+    const std::optional<Error> &failure() const;
+
+private:
+    std::shared_ptr<const Query> m_query;
+    std::unique_ptr<RunState> m_state;
+};
+
+// Runs every step of a scenario with a fresh Run; returns all batch reports.
+std::vector<BatchReport> runScenario(const Scenario &scenario);
+
+} // namespace streamstep

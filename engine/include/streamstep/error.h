@@ -1,0 +1,48 @@
+// Errors as values at the API: a kind (which decides the CLI's exit code), Spark-style message
+// and, where there is one, a position in the scenario file and/or in an expression's text.
+#pragma once
+
+#include <optional>
+#include <stdexcept>
+#include <string>
+
+namespace streamstep {
+
+enum class ErrorKind {
+    Scenario = 1, // unreadable or invalid scenario file (exit code 1)
+    Analysis = 2, // query rejected before any batch runs: AnalysisException (exit code 2)
+    Runtime = 3,  // a batch failed (exit code 3)
+};
+
+// A 1-based position in a text (a file, or an expression string).
+struct TextPosition {
+    int line = 1;
+    int column = 1;
+};
+
+class Error : public std::runtime_error {
+public:
+    Error(ErrorKind kind, std::string message, std::optional<TextPosition> expressionPosition = {})
+        : std::runtime_error(message), m_kind(kind), m_message(std::move(message)),
+          m_expressionPosition(expressionPosition)
+    {
+    }
+    ErrorKind kind() const { return m_kind; }
+    // The message without any prefix (no "AnalysisException: ").
+    const std::string &message() const { return m_message; }
+    // For expression errors: where in the expression text (line 1, 1-based column).
+    const std::optional<TextPosition> &expressionPosition() const { return m_expressionPosition; }
+    int exitCode() const { return static_cast<int>(m_kind); }
+
+private:
+    ErrorKind m_kind;
+    std::string m_message;
+    std::optional<TextPosition> m_expressionPosition;
+};
+
+inline Error analysisError(std::string message, std::optional<TextPosition> position = {})
+{
+    return Error(ErrorKind::Analysis, std::move(message), position);
+}
+
+} // namespace streamstep

@@ -1,0 +1,64 @@
+#include "operators/deduplicate.h"
+
+#include "operators/stateless_operators.h"
+
+#include <algorithm>
+
+namespace streamstep {
+
+Flow Deduplicate::process(const Flow &input, BatchContext &context, OperatorMetrics &metrics)
+{
+    const PlanNode &node = *m_node;
+    const ColumnBatch &batch = input.batch;
+    // Spark: WatermarkSupport finds the first watermarked column of the child's output.
+    const int eventColumn = node.input.eventTimeIndex();
+    const bool keyHasEventTime = eventColumn >= 0
+        && std::find(node.dedupColumns.begin(), node.dedupColumns.end(), eventColumn)
+            != node.dedupColumns.end();
+    const int64_t lateLimit = context.lateWatermarkMs * 1000;
+
+    std::vector<uint32_t> kept;
+    std::string encoded;
+    for (size_t r = 0; r < batch.numRows; ++r) {
+        std::optional<int64_t> eventTime;
+        if (eventColumn >= 0)
+            eventTime = eventTimeOf(batch.get(r, static_cast<size_t>(eventColumn)));
+        if (context.hasWatermark && eventTime && *eventTime <= lateLimit) {
+            ++metrics.numRowsDroppedByWatermark;
+            if (input.tracksOrigin && context.fates)
+                (*context.fates)[input.origin[r]] = InputRowFate::DroppedByWatermark;
+            continue;
+        }
+        encoded.clear();
+        for (int c : node.dedupColumns)
+            encodeKeyValue(encoded, batch.columns[c], r);
+        auto [it, inserted] = m_keys.try_emplace(encoded, keyHasEventTime ? eventTime : std::nullopt);
+        if (!inserted) {
+            if (input.tracksOrigin && context.fates)
+                (*context.fates)[input.origin[r]] = InputRowFate::Duplicate;
+            continue;
+        }
+        ++metrics.numRowsUpdated;
+        kept.push_back(static_cast<uint32_t>(r));
+    }
+
+    if (context.hasWatermark && keyHasEventTime) {
+        const int64_t limit = context.evictionWatermarkMs * 1000;
+        for (auto it = m_keys.begin(); it != m_keys.end();) {
+            if (it->second && *it->second <= limit) {
+                ++metrics.numRowsRemoved;
+                it = m_keys.erase(it);
+            } else {
+                ++it;
+            }
+        }
+    }
+    metrics.numRowsTotal += static_cast<int64_t>(m_keys.size());
+    int64_t bytes = 0;
+    for (const auto &[k, v] : m_keys)
+        bytes += static_cast<int64_t>(k.size()) + 48;
+    metrics.memoryUsedBytes += bytes;
+    return input.gather(kept);
+}
+
+} // namespace streamstep

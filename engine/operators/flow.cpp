@@ -1,0 +1,119 @@
+#include "operators/flow.h"
+
+#include <cstring>
+#include <limits>
+
+namespace streamstep {
+
+Flow Flow::gather(const std::vector<uint32_t> &rows) const
+{
+    Flow out;
+    out.batch = batch.gather(rows);
+    out.tracksOrigin = tracksOrigin;
+    if (tracksOrigin) {
+        out.origin.reserve(rows.size());
+        for (uint32_t r : rows)
+            out.origin.push_back(origin[r]);
+    }
+    return out;
+}
+
+void encodeKeyValue(std::string &out, const Column &column, size_t row)
+{
+    if (column.isNull(row)) {
+        out.push_back('\0');
+        return;
+    }
+    out.push_back('\1');
+    auto appendRaw = [&](const void *data, size_t size) {
+        out.append(static_cast<const char *>(data), size);
+    };
+    switch (column.type().kind) {
+    case TypeKind::Null: break;
+    case TypeKind::Boolean:
+    case TypeKind::Int:
+    case TypeKind::Long:
+    case TypeKind::Timestamp: appendRaw(&column.ints[row], sizeof(int64_t)); break;
+    case TypeKind::Window:
+        appendRaw(&column.ints[row], sizeof(int64_t));
+        appendRaw(&column.ends[row], sizeof(int64_t));
+        break;
+    case TypeKind::Double: {
+        double d = column.doubles[row];
+        if (d == 0.0)
+            d = 0.0; // Spark normalizes -0.0 and NaN in grouping keys
+        if (d != d)
+            d = std::numeric_limits<double>::quiet_NaN();
+        appendRaw(&d, sizeof(double));
+        break;
+    }
+    case TypeKind::Decimal: appendRaw(&column.decimals[row], sizeof(Int128)); break;
+    case TypeKind::String: {
+        const std::string &s = column.strings[row];
+        uint32_t size = static_cast<uint32_t>(s.size());
+        appendRaw(&size, sizeof(size));
+        out.append(s);
+        break;
+    }
+    }
+}
+
+static int compareInt128(Int128 a, Int128 b)
+{
+    return a < b ? -1 : (a > b ? 1 : 0);
+}
+
+int compareValues(const Value &a, const Value &b)
+{
+    if (a.isNull() || b.isNull())
+        return a.isNull() == b.isNull() ? 0 : (a.isNull() ? -1 : 1);
+    switch (a.type().kind) {
+    case TypeKind::Null: return 0;
+    case TypeKind::Boolean: return static_cast<int>(a.asBool()) - static_cast<int>(b.asBool());
+    case TypeKind::Int: return a.asInt() < b.asInt() ? -1 : (a.asInt() > b.asInt() ? 1 : 0);
+    case TypeKind::Long: return a.asLong() < b.asLong() ? -1 : (a.asLong() > b.asLong() ? 1 : 0);
+    case TypeKind::Double:
+        return a.asDouble() < b.asDouble() ? -1 : (a.asDouble() > b.asDouble() ? 1 : 0);
+    case TypeKind::Decimal: {
+        // Same column, same scale.
+        return compareInt128(a.asDecimal().unscaled, b.asDecimal().unscaled);
+    }
+    case TypeKind::String: {
+        int c = a.asString().compare(b.asString());
+        return c < 0 ? -1 : (c > 0 ? 1 : 0);
+    }
+    case TypeKind::Timestamp:
+        return a.asTimestamp() < b.asTimestamp() ? -1 : (a.asTimestamp() > b.asTimestamp() ? 1 : 0);
+    case TypeKind::Window: {
+        const auto &x = a.asWindow();
+        const auto &y = b.asWindow();
+        if (x.startMicros != y.startMicros)
+            return x.startMicros < y.startMicros ? -1 : 1;
+        return x.endMicros < y.endMicros ? -1 : (x.endMicros > y.endMicros ? 1 : 0);
+    }
+    }
+    return 0;
+}
+
+bool lessRow(const std::vector<Value> &a, const std::vector<Value> &b)
+{
+    for (size_t i = 0; i < a.size() && i < b.size(); ++i) {
+        int c = compareValues(a[i], b[i]);
+        if (c != 0)
+            return c < 0;
+    }
+    return a.size() < b.size();
+}
+
+std::optional<int64_t> eventTimeOf(const Value &value)
+{
+    if (value.isNull())
+        return std::nullopt;
+    if (value.type().kind == TypeKind::Window)
+        return value.asWindow().endMicros;
+    if (value.type().kind == TypeKind::Timestamp)
+        return value.asTimestamp();
+    return std::nullopt;
+}
+
+} // namespace streamstep

@@ -1,0 +1,44 @@
+// What moves between operators inside one micro-batch: the rows, and for each row the source
+// row it came from (so the report can say which input rows were filtered or dropped as late).
+#pragma once
+
+#include "expr/expression.h"
+#include "streamstep/column_batch.h"
+#include "streamstep/engine.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace streamstep {
+
+struct Flow {
+    ColumnBatch batch;
+    std::vector<uint32_t> origin; // source row per row; empty once rows no longer map to input
+    bool tracksOrigin = true;
+
+    Flow gather(const std::vector<uint32_t> &rows) const;
+};
+
+// Per-batch facts every operator may need.
+struct BatchContext {
+    bool hasWatermark = false;
+    int64_t lateWatermarkMs = 0;     // Spark ≥3.4: late rows are judged against this one…
+    int64_t evictionWatermarkMs = 0; // …and state is evicted with this one
+    OutputMode outputMode = OutputMode::Append;
+    expr::EvalContext eval;
+    std::vector<InputRowFate> *fates = nullptr; // one per input row
+};
+
+// Appends a binary encoding of row `row` of `column` to `out`; equal values encode equally.
+void encodeKeyValue(std::string &out, const Column &column, size_t row);
+
+// Orders values like Spark's ascending sort with nulls first (windows by start, then end).
+int compareValues(const Value &a, const Value &b);
+bool lessRow(const std::vector<Value> &a, const std::vector<Value> &b);
+
+// The event time (µs) a state key is judged by: a window's end or the timestamp itself
+// (Spark: WatermarkSupport.watermarkExpression); nullopt for NULL.
+std::optional<int64_t> eventTimeOf(const Value &value);
+
+} // namespace streamstep

@@ -1,0 +1,53 @@
+// A streaming aggregation grouped by session_window(ts, gap) and other keys: Spark's
+// SessionWindowStateStoreRestoreExec + MergingSessionsExec + SessionWindowStateStoreSaveExec.
+#pragma once
+
+#include "analysis/logical_plan.h"
+#include "operators/flow.h"
+#include "operators/stateful_aggregate.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace streamstep {
+
+class SessionWindowAggregate {
+public:
+    explicit SessionWindowAggregate(const PlanNode *node) : m_node(node) {}
+
+    // Drops rows whose own session [ts, ts + gap) ends at or before the watermark, merges the
+    // rest with the stored sessions of their key (sessions that overlap or touch merge), then
+    // emits (append: evicted sessions; complete: all sessions).
+    Flow process(const Flow &input, BatchContext &context, OperatorMetrics &metrics);
+    ResultTableView resultTable() const;
+
+private:
+    struct Session {
+        int64_t start = 0;
+        int64_t end = 0;
+        std::vector<std::vector<expr::AggregateState>> states;
+        int64_t lastUpdatedBatch = -1;
+        int64_t createdBatch = -1;
+    };
+    struct KeyGroup {
+        std::vector<Value> otherKeys; // grouping keys without the session window, in order
+        std::vector<Session> sessions; // sorted by start, disjoint
+    };
+    struct Evicted {
+        std::vector<Value> key;
+        std::vector<Value> values;
+        int64_t evictedBatch = -1;
+    };
+
+    std::vector<Value> outputKey(const KeyGroup &group, const Session &session) const;
+    std::vector<Value> finalValues(const KeyGroup &group, const Session &session) const;
+    void mergeInto(Session &into, const Session &from) const;
+
+    const PlanNode *m_node;
+    std::map<std::string, KeyGroup> m_groups;
+    std::vector<Evicted> m_evicted;
+    int64_t m_batch = -1;
+};
+
+} // namespace streamstep

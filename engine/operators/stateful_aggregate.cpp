@@ -1,0 +1,206 @@
+#include "operators/stateful_aggregate.h"
+
+#include "operators/stateless_operators.h"
+
+#include <algorithm>
+#include <unordered_set>
+
+namespace streamstep {
+
+std::vector<Value> StatefulAggregate::finalValues(const Group &group) const
+{
+    // Evaluate each aggregate's result expression over a one-row batch of keys + call results.
+    std::vector<Value> values;
+    for (size_t a = 0; a < m_node->boundAggregates.size(); ++a) {
+        const expr::BoundAggregate &agg = m_node->boundAggregates[a];
+        ColumnBatch row;
+        for (size_t k = 0; k < m_node->keys.size(); ++k) {
+            row.schema.fields.push_back(m_node->output.fields[k]);
+            row.columns.emplace_back(m_node->output.fields[k].type);
+            row.columns.back().append(group.key[k]);
+        }
+        for (size_t c = 0; c < agg.calls.size(); ++c) {
+            row.schema.fields.push_back(Field{"_agg" + std::to_string(c), agg.calls[c].resultType, {}});
+            row.columns.emplace_back(agg.calls[c].resultType);
+            row.columns.back().append(expr::aggregateResult(agg.calls[c], group.states[a][c]));
+        }
+        row.numRows = 1;
+        Column result = agg.result->evaluate(row, expr::EvalContext{});
+        values.push_back(result.get(0));
+    }
+    return values;
+}
+
+void StatefulAggregate::appendOutput(ColumnBatch &out, const std::vector<Value> &key,
+                                     const std::vector<Value> &values) const
+{
+    size_t c = 0;
+    for (const Value &v : key)
+        out.columns[c++].append(v);
+    for (const Value &v : values)
+        out.columns[c++].append(v);
+    ++out.numRows;
+}
+
+Flow StatefulAggregate::process(const Flow &input, BatchContext &context, OperatorMetrics &metrics)
+{
+    ++m_batch;
+    const PlanNode &node = *m_node;
+    const ColumnBatch &batch = input.batch;
+    const size_t n = batch.numRows;
+    const OutputMode mode = context.outputMode;
+    const int eventKey = node.eventTimeKeyIndex(); // first watermarked key, -1 if none
+    const bool filterLate = mode != OutputMode::Complete && context.hasWatermark && eventKey >= 0
+        && eventKey < static_cast<int>(node.keys.size());
+    const bool evict = filterLate;
+
+    std::vector<Column> keyColumns;
+    for (const auto &key : node.boundKeys)
+        keyColumns.push_back(key->evaluate(batch, context.eval));
+    std::vector<std::vector<Column>> argumentColumns(node.boundAggregates.size());
+    for (size_t a = 0; a < node.boundAggregates.size(); ++a)
+        for (const auto &call : node.boundAggregates[a].calls)
+            argumentColumns[a].push_back(call.argument ? call.argument->evaluate(batch, context.eval)
+                                                       : Column());
+
+    // Spark: StateStoreSaveExec sees one partially aggregated row per key of this batch; late
+    // keys (event time <= watermark) are dropped there and counted once per key.
+    std::unordered_set<std::string> lateKeys;
+    std::vector<std::string> updatedOrder;
+    std::unordered_set<std::string> updated;
+    std::vector<uint8_t> rowKept(n, 0);
+    std::string encoded;
+    const int64_t lateLimit = context.lateWatermarkMs * 1000;
+    for (size_t r = 0; r < n; ++r) {
+        encoded.clear();
+        for (const Column &k : keyColumns)
+            encodeKeyValue(encoded, k, r);
+        if (filterLate) {
+            const Column &k = keyColumns[eventKey];
+            if (!k.isNull(r)) {
+                const int64_t t = k.type().kind == TypeKind::Window ? k.ends[r] : k.ints[r];
+                if (t <= lateLimit) {
+                    lateKeys.insert(encoded);
+                    continue;
+                }
+            }
+        }
+        rowKept[r] = 1;
+        auto [it, inserted] = m_groups.try_emplace(encoded);
+        Group &group = it->second;
+        if (inserted) {
+            for (const Column &k : keyColumns)
+                group.key.push_back(k.get(r));
+            group.states.resize(node.boundAggregates.size());
+            for (size_t a = 0; a < node.boundAggregates.size(); ++a)
+                group.states[a].resize(node.boundAggregates[a].calls.size());
+            if (eventKey >= 0 && eventKey < static_cast<int>(node.keys.size()))
+                group.eventTime = eventTimeOf(group.key[eventKey]);
+            group.createdBatch = m_batch;
+        }
+        if (group.lastUpdatedBatch != m_batch) {
+            group.lastUpdatedBatch = m_batch;
+            updatedOrder.push_back(encoded);
+        }
+        for (size_t a = 0; a < node.boundAggregates.size(); ++a) {
+            const auto &calls = node.boundAggregates[a].calls;
+            for (size_t c = 0; c < calls.size(); ++c)
+                expr::updateAggregate(calls[c], group.states[a][c],
+                                      calls[c].argument ? &argumentColumns[a][c] : nullptr, r);
+        }
+    }
+    if (input.tracksOrigin && context.fates) {
+        for (size_t r = 0; r < n; ++r) {
+            InputRowFate &fate = (*context.fates)[input.origin[r]];
+            if (rowKept[r])
+                fate = InputRowFate::Processed;
+            else if (fate != InputRowFate::Processed)
+                fate = InputRowFate::DroppedByWatermark; // late for every window it fell in
+        }
+    }
+
+    metrics.numRowsDroppedByWatermark += static_cast<int64_t>(lateKeys.size());
+    metrics.numRowsUpdated += static_cast<int64_t>(updatedOrder.size());
+
+    Flow out;
+    out.tracksOrigin = false;
+    out.batch = ColumnBatch::empty(node.output);
+
+    std::vector<std::pair<std::vector<Value>, std::vector<Value>>> rows;
+    if (mode == OutputMode::Update) {
+        for (const std::string &k : updatedOrder) {
+            const Group &g = m_groups.at(k);
+            rows.emplace_back(g.key, finalValues(g));
+        }
+    }
+    if (evict) {
+        const int64_t limit = context.evictionWatermarkMs * 1000;
+        for (auto it = m_groups.begin(); it != m_groups.end();) {
+            if (it->second.eventTime && *it->second.eventTime <= limit) {
+                std::vector<Value> values = finalValues(it->second);
+                if (mode == OutputMode::Append)
+                    rows.emplace_back(it->second.key, values);
+                m_evicted.push_back({it->second.key, std::move(values), m_batch});
+                ++metrics.numRowsRemoved;
+                it = m_groups.erase(it);
+            } else {
+                ++it;
+            }
+        }
+    }
+    if (mode == OutputMode::Complete) {
+        for (const auto &[k, g] : m_groups)
+            rows.emplace_back(g.key, finalValues(g));
+    }
+    std::sort(rows.begin(), rows.end(), [](const auto &a, const auto &b) { return lessRow(a.first, b.first); });
+    for (const auto &[key, values] : rows)
+        appendOutput(out.batch, key, values);
+
+    metrics.numRowsTotal += static_cast<int64_t>(m_groups.size());
+    metrics.memoryUsedBytes += estimateBytes();
+    return out;
+}
+
+ResultTableView StatefulAggregate::resultTable() const
+{
+    struct Entry {
+        const std::vector<Value> *key;
+        std::vector<Value> values;
+        ResultRowStatus status;
+    };
+    std::vector<Entry> entries;
+    for (const auto &[k, g] : m_groups) {
+        ResultRowStatus status = ResultRowStatus::Unchanged;
+        if (g.createdBatch == m_batch)
+            status = ResultRowStatus::New;
+        else if (g.lastUpdatedBatch == m_batch)
+            status = ResultRowStatus::Updated;
+        entries.push_back({&g.key, finalValues(g), status});
+    }
+    for (const EvictedGroup &e : m_evicted)
+        entries.push_back({&e.key, e.values,
+                           e.evictedBatch == m_batch ? ResultRowStatus::Final : ResultRowStatus::Evicted});
+    std::sort(entries.begin(), entries.end(),
+              [](const Entry &a, const Entry &b) { return lessRow(*a.key, *b.key); });
+    ResultTableView view;
+    view.rows = ColumnBatch::empty(m_node->output);
+    for (const Entry &e : entries) {
+        appendOutput(view.rows, *e.key, e.values);
+        view.statuses.push_back(e.status);
+    }
+    return view;
+}
+
+int64_t StatefulAggregate::estimateBytes() const
+{
+    // Key bytes + per-call state + hash-map node overhead, like a state store's map estimate.
+    int64_t bytes = 0;
+    for (const auto &[k, g] : m_groups) {
+        bytes += static_cast<int64_t>(k.size()) + 64;
+        for (const auto &states : g.states)
+            bytes += static_cast<int64_t>(states.size() * sizeof(expr::AggregateState));
+    }
+    return bytes;
+}
+
+} // namespace streamstep

@@ -1,0 +1,41 @@
+// The operators without state: they map one batch to another. Spark: FilterExec, ProjectExec,
+// the Project/Expand + Filter of ResolveTimeWindows, and EventTimeWatermarkExec (which only
+// observes event times).
+#pragma once
+
+#include "analysis/logical_plan.h"
+#include "operators/flow.h"
+#include "streamstep/engine.h"
+
+namespace streamstep {
+
+// Keeps rows for which every conjunct is true (NULL counts as false).
+Flow applyFilter(const PlanNode &node, const Flow &input, BatchContext &context);
+Flow applyProject(const PlanNode &node, const Flow &input, BatchContext &context);
+// Adds the window column; a row appears once per window containing its timestamp; rows with a
+// NULL timestamp are removed.
+Flow assignTimeWindows(const PlanNode &node, const Flow &input, BatchContext &context);
+
+// Spark's EventTimeStats: max/min/avg of event times in ms (avg as a running double mean).
+struct EventTimeAccumulator {
+    int64_t maxMs = std::numeric_limits<int64_t>::min();
+    int64_t minMs = std::numeric_limits<int64_t>::max();
+    double avgMs = 0;
+    int64_t count = 0;
+
+    void add(int64_t eventTimeMs)
+    {
+        maxMs = std::max(maxMs, eventTimeMs);
+        minMs = std::min(minMs, eventTimeMs);
+        ++count;
+        avgMs += (static_cast<double>(eventTimeMs) - avgMs) / static_cast<double>(count);
+    }
+};
+
+// Records the event time of every row passing withWatermark (EventTimeWatermarkExec).
+void observeEventTimes(const PlanNode &node, const Flow &input, EventTimeAccumulator &stats);
+
+void markFates(const Flow &before, const std::vector<uint32_t> &keptRows, InputRowFate fate,
+               BatchContext &context);
+
+} // namespace streamstep

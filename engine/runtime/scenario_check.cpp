@@ -1,0 +1,289 @@
+#include "streamstep/scenario_check.h"
+
+#include "streamstep/value_format.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace streamstep {
+
+namespace {
+
+std::string jsonString(const std::string &s)
+{
+    return nlohmann::json(s).dump();
+}
+
+std::optional<int64_t> timestampOf(const nlohmann::json &json)
+{
+    if (!json.is_string())
+        return std::nullopt;
+    return parseTimestamp(json.get<std::string>());
+}
+
+} // namespace
+
+std::string rowToJson(const ColumnBatch &batch, size_t row)
+{
+    std::string out = "{";
+    for (size_t c = 0; c < batch.columns.size(); ++c) {
+        if (c)
+            out += ", ";
+        out += jsonString(batch.schema.fields[c].name) + ": " + toJsonText(batch.get(row, c));
+    }
+    return out + "}";
+}
+
+std::optional<Value> expectedValue(const nlohmann::json &json, const DataType &type)
+{
+    if (json.is_null())
+        return Value::null();
+    switch (type.kind) {
+    case TypeKind::Null: return std::nullopt;
+    case TypeKind::Boolean:
+        if (json.is_boolean())
+            return Value::boolean(json.get<bool>());
+        return std::nullopt;
+    case TypeKind::Int:
+        if (json.is_number_integer())
+            return Value::int32(json.get<int32_t>());
+        return std::nullopt;
+    case TypeKind::Long:
+        if (json.is_number_integer())
+            return Value::int64(json.get<int64_t>());
+        return std::nullopt;
+    case TypeKind::Double:
+        if (json.is_number())
+            return Value::float64(json.get<double>());
+        if (json.is_string()) {
+            const std::string s = json.get<std::string>();
+            if (s == "NaN")
+                return Value::float64(std::nan(""));
+            if (s == "Infinity")
+                return Value::float64(HUGE_VAL);
+            if (s == "-Infinity")
+                return Value::float64(-HUGE_VAL);
+        }
+        return std::nullopt;
+    case TypeKind::Decimal: {
+        std::string text;
+        if (json.is_string())
+            text = json.get<std::string>();
+        else if (json.is_number_integer())
+            text = json.dump();
+        else if (json.is_number_float()) {
+            // A JSON number in an expectation: compare at the column's scale.
+            char buffer[64];
+            std::snprintf(buffer, sizeof buffer, "%.*f", type.scale, json.get<double>());
+            text = buffer;
+        } else
+            return std::nullopt;
+        auto d = parseDecimalText(text);
+        if (!d)
+            return std::nullopt;
+        Column column(type);
+        column.append(Value::decimal(d->unscaled, d->precision, d->scale));
+        return column.get(0);
+    }
+    case TypeKind::String:
+        if (json.is_string())
+            return Value::string(json.get<std::string>());
+        return std::nullopt;
+    case TypeKind::Timestamp:
+        if (auto t = timestampOf(json))
+            return Value::timestamp(*t);
+        return std::nullopt;
+    case TypeKind::Window:
+        if (json.is_object() && json.contains("start") && json.contains("end")) {
+            auto start = timestampOf(json["start"]);
+            auto end = timestampOf(json["end"]);
+            if (start && end)
+                return Value::window(*start, *end);
+        }
+        return std::nullopt;
+    }
+    return std::nullopt;
+}
+
+namespace {
+
+// The expected rows rendered like rowToJson, so both sides compare as text.
+std::vector<std::string> expectedRows(const nlohmann::json &rows, const Schema &schema,
+                                      std::vector<std::string> &problems)
+{
+    std::vector<std::string> out;
+    for (const nlohmann::json &row : rows) {
+        if (!row.is_object()) {
+            problems.push_back("expected row is not an object: " + row.dump());
+            continue;
+        }
+        std::string text = "{";
+        for (size_t c = 0; c < schema.fields.size(); ++c) {
+            const Field &f = schema.fields[c];
+            nlohmann::json value;
+            for (auto it = row.begin(); it != row.end(); ++it)
+                if (Schema{{Field{it.key(), f.type, {}}}}.indexOf(f.name) == 0)
+                    value = it.value();
+            auto v = expectedValue(value, f.type);
+            if (c)
+                text += ", ";
+            text += jsonString(f.name) + ": " + (v ? toJsonText(*v) : "<invalid " + value.dump() + ">");
+        }
+        for (auto it = row.begin(); it != row.end(); ++it)
+            if (schema.indexOf(it.key()) < 0)
+                problems.push_back("expected row has a column the result does not have: '"
+                                   + it.key() + "'");
+        out.push_back(text + "}");
+    }
+    return out;
+}
+
+std::string messageOf(const Error &e)
+{
+    switch (e.kind()) {
+    case ErrorKind::Analysis: return "AnalysisException: " + e.message();
+    case ErrorKind::Runtime: return "StreamingQueryException: " + e.message();
+    case ErrorKind::Scenario: return e.message();
+    }
+    return e.message();
+}
+
+} // namespace
+
+CheckResult checkScenario(const Scenario &scenario)
+{
+    CheckResult result;
+    auto fail = [&](std::string text) {
+        result.passed = false;
+        result.exitCode = 4;
+        result.differences.push_back(std::move(text));
+    };
+
+    std::vector<BatchReport> reports;
+    std::optional<Error> error;
+    try {
+        auto query = Query::compile(scenario);
+        Run run(query);
+        int64_t processingTime = 0;
+        for (size_t i = 0; i < scenario.steps.size(); ++i) {
+            const Step &step = scenario.steps[i];
+            processingTime = step.processingTimeMicros.value_or(i == 0 ? 0 : processingTime + 1'000'000);
+            auto batch = run.step(step.rows, static_cast<int>(i), processingTime);
+            reports.insert(reports.end(), batch.begin(), batch.end());
+            if (run.failure())
+                throw *run.failure();
+        }
+    } catch (const Error &e) {
+        error = e;
+    }
+
+    if (scenario.expectError) {
+        const ExpectError &expected = *scenario.expectError;
+        if (!error) {
+            fail("expected the scenario to fail with exit code " + std::to_string(expected.exitCode)
+                 + ", but it ran successfully");
+            return result;
+        }
+        if (error->exitCode() != expected.exitCode)
+            fail("expected exit code " + std::to_string(expected.exitCode) + ", got "
+                 + std::to_string(error->exitCode()) + ": " + messageOf(*error));
+        for (const std::string &part : expected.messageContains)
+            if (messageOf(*error).find(part) == std::string::npos)
+                fail("expected the error message to contain:\n  " + part + "\nbut it was:\n  "
+                     + messageOf(*error));
+        return result;
+    }
+    if (error) {
+        result.passed = false;
+        result.exitCode = error->exitCode();
+        result.differences.push_back(messageOf(*error));
+        return result;
+    }
+
+    for (const Expectation &e : scenario.expect) {
+        const std::string where = "step " + std::to_string(e.step);
+        std::vector<const BatchReport *> batches;
+        for (const BatchReport &r : reports)
+            if (r.step == e.step)
+                batches.push_back(&r);
+        if (e.emitted) {
+            std::vector<std::string> problems;
+            const Schema &schema = reports.empty() ? scenario.sourceSchema : reports.front().emitted.schema;
+            std::vector<std::string> expected = expectedRows(*e.emitted, schema, problems);
+            std::vector<std::string> actual;
+            for (const BatchReport *r : batches)
+                for (size_t row = 0; row < r->emitted.numRows; ++row)
+                    actual.push_back(rowToJson(r->emitted, row));
+            std::sort(expected.begin(), expected.end());
+            std::sort(actual.begin(), actual.end());
+            std::vector<std::string> missing;
+            std::vector<std::string> unexpected;
+            std::set_difference(expected.begin(), expected.end(), actual.begin(), actual.end(),
+                                std::back_inserter(missing));
+            std::set_difference(actual.begin(), actual.end(), expected.begin(), expected.end(),
+                                std::back_inserter(unexpected));
+            for (const std::string &p : problems)
+                fail(where + ": " + p);
+            if (!missing.empty() || !unexpected.empty()) {
+                std::string text = where + ": emitted rows differ (expected "
+                    + std::to_string(expected.size()) + ", got " + std::to_string(actual.size()) + ")";
+                for (const std::string &m : missing)
+                    text += "\n  - missing:    " + m;
+                for (const std::string &u : unexpected)
+                    text += "\n  + unexpected: " + u;
+                fail(text);
+            }
+        }
+        const BatchReport *last = nullptr;
+        for (const BatchReport &r : reports)
+            if (r.step <= e.step)
+                last = &r;
+        auto compare = [&](const char *name, const std::optional<int64_t> &expected, int64_t actual) {
+            if (expected && *expected != actual)
+                fail(where + ": " + name + " expected " + std::to_string(*expected) + ", got "
+                     + std::to_string(actual));
+        };
+        compare("stateRows", e.stateRows, last ? last->stateRows : 0);
+        int64_t updated = 0;
+        int64_t dropped = 0;
+        for (const BatchReport *r : batches) {
+            updated += r->stateRowsUpdated;
+            dropped += r->numRowsDroppedByWatermark;
+        }
+        compare("stateRowsUpdated", e.stateRowsUpdated, updated);
+        compare("droppedByWatermark", e.droppedByWatermark, dropped);
+        if (e.eventTime) {
+            const BatchReport *withInput = nullptr;
+            for (const BatchReport *r : batches)
+                if (r->eventTime)
+                    withInput = r;
+            if (!withInput) {
+                fail(where + ": eventTime expected, but no batch of the step had event times");
+                continue;
+            }
+            const EventTimeStats &s = *withInput->eventTime;
+            const std::map<std::string, int64_t> actual = {
+                {"min", s.minMs},
+                {"max", s.maxMs},
+                {"avg", static_cast<int64_t>(s.avgMs)},
+                {"watermark", withInput->watermarkMs}};
+            for (auto it = e.eventTime->begin(); it != e.eventTime->end(); ++it) {
+                auto found = actual.find(it.key());
+                auto expectedMicros = timestampOf(it.value());
+                if (found == actual.end() || !expectedMicros) {
+                    fail(where + ": eventTime." + it.key() + " cannot be compared: " + it.value().dump());
+                    continue;
+                }
+                const int64_t expectedMs = *expectedMicros / 1000;
+                if (expectedMs != found->second)
+                    fail(where + ": eventTime." + it.key() + " expected "
+                         + formatTimestampIso(expectedMs * 1000) + ", got "
+                         + formatTimestampIso(found->second * 1000));
+            }
+        }
+    }
+    return result;
+}
+
+} // namespace streamstep

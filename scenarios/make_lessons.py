@@ -1,0 +1,711 @@
+#!/usr/bin/env python3
+"""Generates StreamStep's bundled lesson scenarios (scenarios/*.scenario.json).
+
+Every `expect` value is computed here by a small, independent implementation of the Spark 3.5
+Structured Streaming rules in shared/spark-semantics.md (stateless filter, streaming aggregation
+in append/update/complete mode, event-time windows, watermark, no-data batches, late-row
+dropping, state eviction).  Standard library only, seeded and deterministic: running
+
+    python3 scenarios/make_lessons.py
+
+rewrites every file byte-for-byte identically.  Amounts are handled as integer cents (exact
+decimal(12,2) arithmetic), timestamps as integer seconds since the epoch (UTC).
+"""
+
+import calendar
+import json
+import os
+import random
+import re
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+SCHEMA = [
+    {"name": "accountId", "type": "string"},
+    {"name": "branchCode", "type": "string"},
+    {"name": "amount", "type": "decimal(12,2)"},
+    {"name": "eventTime", "type": "timestamp"},
+]
+SOURCE = {"name": "transactions", "schema": SCHEMA}
+BRANCHES = ["MUMBAI", "DELHI", "CHENNAI", "KOLKATA", "BENGALURU", "HYDERABAD", "PUNE"]
+
+DAY = calendar.timegm((2026, 3, 1, 0, 0, 0))  # 2026-03-01 00:00:00 UTC, in seconds
+
+
+# ----------------------------------------------------------------------------- value helpers
+
+def ts(hhmmss):
+    """'10:01:30' on 2026-03-01 -> epoch seconds."""
+    h, m, s = (int(x) for x in hhmmss.split(":"))
+    return DAY + h * 3600 + m * 60 + s
+
+
+def fmt_ts(sec):
+    """Epoch seconds -> 'YYYY-MM-DD HH:MM:SS' (UTC)."""
+    return time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(sec))
+
+
+def fmt_ts_iso(sec):
+    """Epoch seconds -> Spark's progress format 'YYYY-MM-DDTHH:MM:SS.000Z' (UTC)."""
+    return time.strftime("%Y-%m-%dT%H:%M:%S.000Z", time.gmtime(sec))
+
+
+def fmt_dec(cents):
+    """Integer cents -> decimal text with scale 2 ('250000.00', '-0.05')."""
+    sign = "-" if cents < 0 else ""
+    c = abs(cents)
+    return "%s%d.%02d" % (sign, c // 100, c % 100)
+
+
+def cents(text):
+    """'12.50' -> 1250 (exact)."""
+    whole, frac = text.split(".")
+    assert len(frac) == 2
+    return int(whole) * 100 + int(frac) if not whole.startswith("-") else -(int(whole[1:]) * 100 + int(frac))
+
+
+def acc(n):
+    return "ACC-%04d" % n
+
+
+class Row:
+    """One source row: accountId, branchCode, amount (cents or None), eventTime (epoch s)."""
+
+    def __init__(self, account, branch, amount, event_time):
+        self.account, self.branch, self.amount, self.event_time = account, branch, amount, event_time
+
+    def to_json(self):  # array in schema order
+        return [self.account, self.branch,
+                None if self.amount is None else fmt_dec(self.amount), fmt_ts(self.event_time)]
+
+
+def steps_json(steps):
+    return [{"rows": [r.to_json() for r in rows]} for rows in steps]
+
+
+# ----------------------------------------------------------------------------- the semantics
+
+def run_filter_over_100000(steps):
+    """filter(amount > 100000.00).select(accountId, amount, eventTime), append: per step, the
+    rows of that step whose condition is TRUE (NULL > x is NULL -> dropped)."""
+    out = []
+    for rows in steps:
+        out.append([{"accountId": r.account, "amount": fmt_dec(r.amount), "eventTime": fmt_ts(r.event_time)}
+                    for r in rows if r.amount is not None and r.amount > 100000_00])
+    return out
+
+
+def run_plain_aggregation(steps, key_of, agg_init, agg_add, mode, key_col, agg_col, agg_fmt):
+    """Streaming aggregation grouped by a plain (non event-time) column, no watermark.
+    Per step returns emitted rows, state rows and state rows updated.
+    complete: every group in state; update: groups that received a row in this batch."""
+    state = {}
+    results = []
+    for rows in steps:
+        touched = set()
+        for r in rows:
+            k = key_of(r)
+            state[k] = agg_add(state.get(k, agg_init), r)
+            touched.add(k)
+        keys = sorted(state) if mode == "complete" else sorted(touched)
+        emitted = [{key_col: k, agg_col: agg_fmt(state[k])} for k in keys]
+        # A trigger with no rows runs no batch (no watermark -> no no-data batch either).
+        results.append({"emitted": emitted, "stateRows": len(state), "stateRowsUpdated": len(touched)})
+    return results
+
+
+def run_windowed_append(steps, window_s, delay_s):
+    """withWatermark(eventTime, delay).groupBy(window(eventTime, window), accountId).agg(sum(amount)),
+    append mode, tumbling windows.  Implements spark-semantics §2-§5:
+      * data batch runs with the watermark in force (wm); a row is late when window end <= wm;
+        late rows are dropped, numRowsDroppedByWatermark counts distinct late group keys;
+      * the data batch evicts (and, in append, emits) groups with window end <= wm;
+      * afterwards candidate = max(eventTime of the batch, late rows included) - delay;
+        new watermark = max(wm, candidate);
+      * if the new watermark > wm, a no-data batch runs at once (same step) with the new
+        watermark and evicts/emits groups with window end <= new watermark.
+    Returns per step: emitted, droppedByWatermark, stateRows, stateRowsUpdated (summed over the
+    step's batches) and the event-time stats of the step's data batch."""
+    wm = 0  # 1970-01-01 00:00:00
+    state = {}  # (window_start, accountId) -> total cents
+    results = []
+
+    def evict(watermark):
+        out = []
+        for (start, account) in sorted(state):
+            if start + window_s <= watermark:
+                out.append({"window": {"start": fmt_ts(start), "end": fmt_ts(start + window_s)},
+                            "accountId": account, "total": fmt_dec(state[(start, account)])})
+        for row in out:
+            del state[(ts_of(row["window"]["start"]), row["accountId"])]
+        return out
+
+    for rows in steps:
+        res = {"emitted": [], "droppedByWatermark": 0, "stateRowsUpdated": 0}
+        if rows:
+            late_keys, updated = set(), set()
+            for r in rows:
+                start = r.event_time - (r.event_time % window_s)  # floor to the window size
+                key = (start, r.account)
+                if start + window_s <= wm:
+                    late_keys.add(key)
+                    continue
+                state[key] = state.get(key, 0) + r.amount
+                updated.add(key)
+            res["droppedByWatermark"] += len(late_keys)
+            res["stateRowsUpdated"] += len(updated)
+            res["emitted"] += evict(wm)
+            times = [r.event_time for r in rows]
+            res["eventTime"] = {"watermark": wm, "min": min(times), "max": max(times)}
+            new_wm = max(wm, max(times) - delay_s)
+            if new_wm > wm:  # Spark's no-data batch, run with the new watermark
+                wm = new_wm
+                res["emitted"] += evict(wm)
+            res["watermarkAfter"] = wm
+        res["stateRows"] = len(state)
+        results.append(res)
+    return results
+
+
+def ts_of(text):
+    return calendar.timegm(time.strptime(text, "%Y-%m-%d %H:%M:%S"))
+
+
+# ----------------------------------------------------------------------------- JSON writer
+
+def dumps(value, indent=0):
+    """Pretty JSON: a list/object goes on one line when that line stays short, else one
+    element per line.  Keeps rows and expected rows one per line."""
+    flat = json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+    if not isinstance(value, (list, dict)) or len(flat) + indent <= 140:
+        return flat
+    pad = " " * (indent + 2)
+    if isinstance(value, list):
+        inner = (",\n").join(pad + dumps(v, indent + 2) for v in value)
+        return "[\n" + inner + "\n" + " " * indent + "]"
+    inner = (",\n").join(pad + json.dumps(k, ensure_ascii=False) + ": " + dumps(v, indent + 2)
+                         for k, v in value.items())
+    return "{\n" + inner + "\n" + " " * indent + "}"
+
+
+def scenario(title, description, query, output_mode, sink, steps, expect=None, expect_error=None):
+    doc = {
+        "format": "streamstep-scenario",
+        "version": 1,
+        "title": title,
+        "description": "\n".join(description),
+        "source": SOURCE,
+        "query": query,
+        "outputMode": output_mode,
+        "sink": sink,
+        "steps": steps_json(steps),
+    }
+    if expect is not None:
+        doc["expect"] = expect
+    if expect_error is not None:
+        doc["expectError"] = expect_error
+    return doc
+
+
+def sort_rows(rows):
+    return sorted(rows, key=lambda r: json.dumps(r, sort_keys=True))
+
+
+# ----------------------------------------------------------------------------- lessons
+
+def random_time(rng, start, end):
+    return rng.randrange(ts(start), ts(end))
+
+
+def lesson_01(rng):
+    def make_step(n_total, n_pass, start, end, specials):
+        rows = []
+        for _ in range(n_pass - sum(1 for s in specials if s is not None and s > 100000_00)):
+            rows.append(rng.randrange(100000_01, 950000_00))
+        for _ in range(n_total - n_pass - sum(1 for s in specials if s is None or s <= 100000_00)):
+            rows.append(rng.randrange(50_00, 99999_99 + 1))
+        amounts = rows + specials
+        rng.shuffle(amounts)
+        times = sorted(random_time(rng, start, end) for _ in amounts)
+        return [Row(acc(rng.randint(1, 60)), rng.choice(BRANCHES), a, t) for a, t in zip(amounts, times)]
+
+    # step 0: exactly 100000.00 (does not pass), NULL (does not pass), 100000.01 and 99999.99
+    step0 = make_step(40, 15, "09:00:00", "09:30:00", [100000_00, None, 100000_01, 99999_99])
+    step1 = make_step(25, 8, "09:30:00", "10:00:00", [100000_00])
+    steps = [step0, step1]
+    out = run_filter_over_100000(steps)
+    assert [len(s) for s in steps] == [40, 25] and [len(o) for o in out] == [15, 8]
+    expect = [{"step": i, "emitted": sort_rows(o)} for i, o in enumerate(out)]
+    description = [
+        "A **stateless** query: keep the transactions with `amount > 100000.00` and project "
+        "`accountId`, `amount`, `eventTime` into the in-memory table `high_value` (Append mode).",
+        "",
+        "- **Trigger 0** — 40 rows arrive, **15** are emitted. Look for the row of exactly "
+        "`100000.00`: `>` is strict, so it is filtered out, while `100000.01` passes.",
+        "- The row whose `amount` is NULL is filtered out as well: `NULL > 100000.00` is NULL, "
+        "and a filter keeps only rows whose condition is TRUE.",
+        "- **Trigger 1** — 25 new rows, **8** are emitted (another `100000.00` is dropped). "
+        "Only the new rows are processed: nothing from trigger 0 is emitted again.",
+        "",
+        "**Spark rule:** without aggregation, deduplication or join a streaming query keeps no "
+        "state. Each micro-batch reads only the newly arrived rows, and in Append mode every row "
+        "that survives the filter goes to the sink exactly once. No watermark is needed, and "
+        "Complete mode would be rejected for this query (lesson 05a).",
+    ]
+    return scenario(
+        "High-value transactions (filter, Append)", description,
+        [{"op": "filter", "condition": "amount > 100000.00"},
+         {"op": "select", "columns": ["accountId", "amount", "eventTime"]}],
+        "append", {"format": "memory", "options": {"queryName": "high_value"}}, steps, expect)
+
+
+def lesson_02(rng):
+    def split(total_cents, parts):
+        """Split an amount into `parts` positive pieces (multiples of 1000.00 + some paise)."""
+        cuts = sorted(rng.sample(range(1, total_cents // 1000_00), parts - 1))
+        pieces = [b - a for a, b in zip([0] + cuts, cuts + [total_cents // 1000_00])]
+        pieces = [p * 1000_00 for p in pieces]
+        # move some paise around so amounts look less round, keeping the total exact
+        for i in range(parts - 1):
+            shift = rng.randrange(0, 999_99)
+            if pieces[i] - shift > 0:
+                pieces[i] -= shift
+                pieces[i + 1] += shift
+        assert sum(pieces) == total_cents and all(p > 0 for p in pieces)
+        return pieces
+
+    def make_rows(plan, start, end):
+        rows = []
+        for branch, total, parts in plan:
+            for amount in split(total, parts):
+                rows.append(Row(acc(rng.randint(1, 40)), branch, amount, 0))
+        rng.shuffle(rows)
+        for r, t in zip(rows, sorted(random_time(rng, start, end) for _ in rows)):
+            r.event_time = t
+        return rows
+
+    step0 = make_rows([("MUMBAI", 500000_00, 5), ("DELHI", 320000_00, 4)], "09:00:00", "09:15:00")
+    step1 = make_rows([("MUMBAI", 250000_00, 3), ("DELHI", 90000_00, 2), ("CHENNAI", 120000_00, 3)],
+                      "09:15:00", "09:30:00")
+    steps = [step0, step1]
+    res = run_plain_aggregation(steps, lambda r: r.branch, 0,
+                                lambda s, r: s + (r.amount or 0), "complete",
+                                "branchCode", "totalAmount", fmt_dec)
+    totals = [{e["branchCode"]: e["totalAmount"] for e in r["emitted"]} for r in res]
+    assert totals == [{"MUMBAI": "500000.00", "DELHI": "320000.00"},
+                      {"MUMBAI": "750000.00", "DELHI": "410000.00", "CHENNAI": "120000.00"}]
+    expect = [{"step": i, "emitted": sort_rows(r["emitted"]), "stateRows": r["stateRows"]}
+              for i, r in enumerate(res)]
+    description = [
+        "Running total of `amount` per `branchCode`, printed to the console in **Complete** mode.",
+        "",
+        "- **Trigger 0** — %d rows: the console shows MUMBAI `500000.00` and DELHI `320000.00`." % len(step0),
+        "- **Trigger 1** — %d more rows (MUMBAI +250000.00, DELHI +90000.00 and a first CHENNAI "
+        "batch): the whole table is printed again — MUMBAI `750000.00`, DELHI `410000.00`, "
+        "CHENNAI `120000.00`. The totals cover *all* data so far, not just this batch." % len(step1),
+        "",
+        "**Spark rule:** an aggregation keeps one state row per group across micro-batches. "
+        "Complete mode hands the *entire* result table to the sink on every trigger (changed or "
+        "not), so it only suits small results; state is never evicted. "
+        "`sum` of a `decimal(12,2)` column is `decimal(22,2)` (precision + 10, same scale), "
+        "hence the two decimals in every total.",
+    ]
+    return scenario(
+        "Branch totals (groupBy + sum, Complete)", description,
+        [{"op": "groupBy", "keys": ["branchCode"], "aggs": ["sum(amount) AS totalAmount"]}],
+        "complete", {"format": "console", "options": {}}, steps, expect)
+
+
+def lesson_03(rng):
+    # step 0: all 1000 accounts once, plus extra rows for some of them
+    accounts = [acc(n) for n in range(1, 1001)]
+    step0_ids = accounts + [rng.choice(accounts) for _ in range(350)]
+    rng.shuffle(step0_ids)
+    step1_accounts = rng.sample(accounts, 45)
+    step1_ids = step1_accounts + [rng.choice(step1_accounts) for _ in range(25)]
+    rng.shuffle(step1_ids)
+    step2_accounts = rng.sample(accounts, 12)
+    step2_ids = step2_accounts + [rng.choice(step2_accounts) for _ in range(6)]
+    rng.shuffle(step2_ids)
+
+    home = {a: rng.choice(BRANCHES) for a in accounts}
+
+    def make_rows(ids, start, end):
+        times = sorted(random_time(rng, start, end) for _ in ids)
+        return [Row(a, home[a], rng.randrange(100_00, 250000_00), t) for a, t in zip(ids, times)]
+
+    steps = [make_rows(step0_ids, "08:00:00", "09:00:00"),
+             make_rows(step1_ids, "09:00:00", "09:10:00"),
+             make_rows(step2_ids, "09:10:00", "09:20:00")]
+    res = run_plain_aggregation(steps, lambda r: r.account, 0, lambda s, r: s + 1, "update",
+                                "accountId", "count", lambda c: c)
+    assert [len(r["emitted"]) for r in res] == [1000, 45, 12]
+    assert [r["stateRows"] for r in res] == [1000, 1000, 1000]
+    expect = [{"step": i, "emitted": sort_rows(r["emitted"]), "stateRows": r["stateRows"],
+               "stateRowsUpdated": r["stateRowsUpdated"]} for i, r in enumerate(res)]
+    description = [
+        "Counts transactions per `accountId` (`count(*) AS count`) in **Update** mode, written "
+        "to the memory table `account_counts`.",
+        "",
+        "- **Trigger 0** — %d rows for 1000 distinct accounts (some with several rows): "
+        "**1000** rows are emitted, one per account." % len(steps[0]),
+        "- **Trigger 1** — %d rows touching **45** existing accounts: only those **45** rows are "
+        "emitted, each with its new *running* count (earlier rows included)." % len(steps[1]),
+        "- **Trigger 2** — %d rows for **12** accounts: **12** rows are emitted." % len(steps[2]),
+        "- The state stays at **1000** rows throughout: no new account appears, and without a "
+        "watermark nothing is ever evicted.",
+        "",
+        "**Spark rule:** Update mode emits only the groups that received input in this "
+        "micro-batch, with their updated aggregate; unchanged groups stay silent. `count(*)` is "
+        "a `long`. A real sink must upsert by key (here `accountId`) to keep a correct table.",
+    ]
+    return scenario(
+        "Account counts (groupBy + count, Update)", description,
+        [{"op": "groupBy", "keys": ["accountId"], "aggs": ["count(*) AS count"]}],
+        "update", {"format": "memory", "options": {"queryName": "account_counts"}}, steps, expect)
+
+
+def lesson_04():
+    R = Row
+    steps = [
+        # step 0: watermark in force 1970-01-01 00:00:00; max 10:08:45 -> next 09:58:45
+        [R("ACC-0001", "MUMBAI", cents("120000.00"), ts("10:01:00")),
+         R("ACC-0002", "DELHI", cents("45000.50"), ts("10:02:30")),
+         R("ACC-0001", "MUMBAI", cents("30000.00"), ts("10:03:10")),
+         R("ACC-0003", "CHENNAI", cents("75000.00"), ts("10:06:00")),
+         R("ACC-0002", "DELHI", cents("15000.00"), ts("10:08:45"))],
+        # step 1: in force 09:58:45; 10:04:00 is late-but-not-too-late (window end 10:05 > 09:58:45);
+        # max 10:17:30 -> 10:07:30: the [10:00, 10:05) windows are emitted by the no-data batch
+        [R("ACC-0001", "MUMBAI", cents("20000.00"), ts("10:11:00")),
+         R("ACC-0002", "DELHI", cents("5000.00"), ts("10:04:00")),
+         R("ACC-0003", "CHENNAI", cents("60000.00"), ts("10:09:59")),
+         R("ACC-0001", "MUMBAI", cents("80000.00"), ts("10:17:30"))],
+        # step 2: in force 10:07:30; three rows in [10:00, 10:05) are too late (2 group keys);
+        # 10:08:00 still counts (window end 10:10 > 10:07:30); max 10:21:00 -> 10:11:00
+        [R("ACC-0001", "MUMBAI", cents("99000.00"), ts("10:02:00")),
+         R("ACC-0003", "CHENNAI", cents("10000.00"), ts("10:08:00")),
+         R("ACC-0001", "MUMBAI", cents("1000.00"), ts("10:04:59")),
+         R("ACC-0002", "DELHI", cents("2500.00"), ts("10:03:00")),
+         R("ACC-0002", "DELHI", cents("12000.00"), ts("10:21:00"))],
+        # step 3: in force 10:11:00; max 10:19:00 -> candidate 10:09:00 < 10:11:00: unchanged,
+        # so no no-data batch and nothing emitted
+        [R("ACC-0001", "MUMBAI", cents("30000.00"), ts("10:16:00")),
+         R("ACC-0002", "DELHI", cents("8000.00"), ts("10:19:00"))],
+        # step 4: in force 10:11:00; max 10:31:00 -> 10:21:00: windows ending 10:15 and 10:20 emitted
+        [R("ACC-0003", "CHENNAI", cents("22000.00"), ts("10:24:10")),
+         R("ACC-0001", "MUMBAI", cents("5000.00"), ts("10:31:00"))],
+    ]
+    res = run_windowed_append(steps, window_s=300, delay_s=600)
+
+    # The hand-worked figures the description tells the learner (checked against the simulation).
+    def w(start, account, total):
+        return {"window": {"start": "2026-03-01 " + start, "end": fmt_ts(ts(start) + 300)},
+                "accountId": account, "total": total}
+    assert [r["emitted"] == [] for r in res] == [True, False, False, True, False]
+    assert sort_rows(res[1]["emitted"]) == sort_rows([w("10:00:00", "ACC-0001", "150000.00"),
+                                                      w("10:00:00", "ACC-0002", "50000.50")])
+    assert sort_rows(res[2]["emitted"]) == sort_rows([w("10:05:00", "ACC-0003", "145000.00"),
+                                                      w("10:05:00", "ACC-0002", "15000.00")])
+    assert sort_rows(res[4]["emitted"]) == sort_rows([w("10:10:00", "ACC-0001", "20000.00"),
+                                                      w("10:15:00", "ACC-0001", "110000.00"),
+                                                      w("10:15:00", "ACC-0002", "8000.00")])
+    assert [r["droppedByWatermark"] for r in res] == [0, 0, 2, 0, 0]
+    assert [r["stateRows"] for r in res] == [4, 4, 3, 4, 3]
+    assert [fmt_ts(r["eventTime"]["watermark"]) for r in res] == [
+        "1970-01-01 00:00:00", "2026-03-01 09:58:45", "2026-03-01 10:07:30",
+        "2026-03-01 10:11:00", "2026-03-01 10:11:00"]
+    assert [fmt_ts(r["watermarkAfter"]) for r in res] == [
+        "2026-03-01 09:58:45", "2026-03-01 10:07:30", "2026-03-01 10:11:00",
+        "2026-03-01 10:11:00", "2026-03-01 10:21:00"]
+
+    expect = []
+    for i, r in enumerate(res):
+        et = r["eventTime"]
+        expect.append({"step": i, "emitted": sort_rows(r["emitted"]),
+                       "droppedByWatermark": r["droppedByWatermark"],
+                       "stateRows": r["stateRows"], "stateRowsUpdated": r["stateRowsUpdated"],
+                       "eventTime": {"min": fmt_ts_iso(et["min"]), "max": fmt_ts_iso(et["max"]),
+                                     "watermark": fmt_ts_iso(et["watermark"])}})
+    description = [
+        "Sums `amount` per 5-minute event-time window and `accountId`, with a 10-minute "
+        "watermark, in **Append** mode: each window is printed **once**, when it is final.",
+        "",
+        "- **Trigger 0** — no rows are emitted; 4 windows wait in state. Max event time 10:08:45, "
+        "so the watermark becomes 10:08:45 − 10 min = **09:58:45** (used from the next batch on).",
+        "- **Trigger 1** — the 10:04:00 row is older than rows already seen but its window "
+        "[10:00, 10:05) ends after 09:58:45, so it still counts (ACC-0002 → 50000.50). Max 10:17:30 "
+        "moves the watermark to **10:07:30**; Spark's no-data batch right after it emits the "
+        "[10:00, 10:05) windows: ACC-0001 150000.00, ACC-0002 50000.50.",
+        "- **Trigger 2** — three rows from [10:00, 10:05) are too late (window end ≤ 10:07:30): "
+        "dropped, `numRowsDroppedByWatermark` = 2 (one per late window/account group), and the "
+        "totals already printed do not change. 10:08:00 still counts (window ends 10:10). "
+        "Watermark → **10:11:00**: the [10:05, 10:10) windows are emitted.",
+        "- **Trigger 3** — max 10:19:00 gives 10:09:00, below 10:11:00: the watermark never goes "
+        "back, no no-data batch runs, no rows are emitted.",
+        "- **Trigger 4** — watermark → **10:21:00**: the windows ending at 10:15 and 10:20 are emitted.",
+        "",
+        "**Spark rule:** watermark = max event time of a batch − delay, only increasing, in force "
+        "from the next batch. Append emits and evicts a window when its end ≤ watermark; rows "
+        "whose window end ≤ watermark are dropped as late.",
+    ]
+    return scenario(
+        "Windowed totals (window + watermark, Append)", description,
+        [{"op": "withWatermark", "column": "eventTime", "delay": "10 minutes"},
+         {"op": "groupBy", "keys": ["window(eventTime, '5 minutes')", "accountId"],
+          "aggs": ["sum(amount) AS total"]}],
+        "append", {"format": "console", "options": {}}, steps, expect)
+
+
+def few_rows():
+    R = Row
+    return [[R("ACC-0001", "MUMBAI", cents("250000.00"), ts("10:01:00")),
+             R("ACC-0002", "DELHI", cents("1200.00"), ts("10:02:00")),
+             R("ACC-0003", "CHENNAI", cents("180000.00"), ts("10:03:30"))],
+            [R("ACC-0001", "MUMBAI", cents("5000.00"), ts("10:06:00")),
+             R("ACC-0004", "PUNE", cents("320000.00"), ts("10:07:15"))]]
+
+
+def lesson_05a():
+    msg = "Complete output mode not supported when there are no streaming aggregations on streaming DataFrames/Datasets"
+    description = [
+        "An **invalid pairing**: a plain filter (`amount > 100000.00`) with **Complete** output mode. "
+        "The query is rejected when it starts, before any trigger runs — nothing reaches the sink.",
+        "",
+        "- Expected error: `AnalysisException: %s`." % msg,
+        "- Why: Complete mode re-emits the whole result table every trigger, so Spark would have "
+        "to keep *every* input row ever seen. It is only allowed for queries with an aggregation, "
+        "whose result table is bounded by the number of groups.",
+        "",
+        "**Fix:** use Append (or Update) for a stateless filter — see lesson 01 — or add a "
+        "`groupBy` if you really want a re-emitted summary table.",
+    ]
+    return scenario(
+        "Invalid: Complete mode without aggregation", description,
+        [{"op": "filter", "condition": "amount > 100000.00"}],
+        "complete", {"format": "memory", "options": {"queryName": "high_value"}}, few_rows(),
+        expect_error={"exitCode": 2, "messageContains": msg})
+
+
+def lesson_05b():
+    msg = "Append output mode not supported when there are streaming aggregations on streaming DataFrames/DataSets without watermark"
+    description = [
+        "An **invalid pairing**: `groupBy(accountId).count()` in **Append** mode, without a "
+        "watermark. The query is rejected at start, before any trigger runs.",
+        "",
+        "- Expected error: `AnalysisException: %s`." % msg,
+        "- Why: Append emits a group only once, when it can never change again. A count per "
+        "account can always grow with the next transaction, so no group would ever be final.",
+        "",
+        "**Fix:** use Update or Complete mode (lessons 03 and 02), or group by an event-time "
+        "window with `withWatermark` so Spark knows when a window is closed (lesson 04). A "
+        "watermark alone is not enough: the grouping keys must contain the watermarked column "
+        "or a window of it.",
+    ]
+    return scenario(
+        "Invalid: Append aggregation without watermark", description,
+        [{"op": "groupBy", "keys": ["accountId"], "aggs": ["count(*) AS count"]}],
+        "append", {"format": "console", "options": {}}, few_rows(),
+        expect_error={"exitCode": 2, "messageContains": msg})
+
+
+def lesson_05c():
+    msg = "Data source csv does not support Update output mode"
+    description = [
+        "An **invalid pairing**: a filter written to a **CSV file sink** in **Update** mode. "
+        "The query is rejected when `start()` creates the sink, before any trigger runs; no file "
+        "is written.",
+        "",
+        "- Expected error: `AnalysisException: %s`." % msg,
+        "- Why: file sinks (csv, json, parquet, …) only add new files; they cannot update or "
+        "replace rows written earlier, so they accept **Append** mode only.",
+        "- The filter itself would be fine in Update mode (it behaves like Append without "
+        "aggregation); it is the sink that refuses.",
+        "",
+        "**Fix:** use `outputMode(\"append\")` with the file sink, or a sink that can upsert "
+        "(e.g. `foreachBatch` with a MERGE / JDBC upsert) for Update mode.",
+    ]
+    return scenario(
+        "Invalid: Update mode on a file sink", description,
+        [{"op": "filter", "condition": "amount > 100000.00"}],
+        "update", {"format": "csv", "options": {"path": "out/high_value"}}, few_rows(),
+        expect_error={"exitCode": 2, "messageContains": msg})
+
+
+def lesson_06_steps(rng):
+    accounts = [acc(n) for n in range(1, 501)]
+    home = {}
+
+    def branch(a):
+        if a not in home:
+            home[a] = rng.choice(BRANCHES)
+        return home[a]
+
+    def make_rows(ids, start, end):
+        times = sorted(random_time(rng, start, end) for _ in ids)
+        return [Row(a, branch(a), rng.randrange(500_00, 400000_00), t) for a, t in zip(ids, times)]
+
+    ids0 = accounts + [rng.choice(accounts) for _ in range(120)]
+    rng.shuffle(ids0)
+    # step 1: 10 accounts (7 existing, 3 new); step 2: 10 (8 existing, 2 new);
+    # step 3: 9 (8 existing, 1 new) + a 0.00 row for an existing account
+    new = [acc(n) for n in range(501, 507)]
+    s1 = rng.sample(accounts, 7) + new[0:3]
+    s2 = rng.sample(accounts, 8) + new[3:5]
+    s3 = rng.sample(accounts, 8) + new[5:6]
+    steps = [make_rows(ids0, "08:00:00", "09:00:00")]
+    for ids, (start, end) in ((s1, ("09:00:00", "09:10:00")), (s2, ("09:10:00", "09:20:00")),
+                              (s3, ("09:20:00", "09:30:00"))):
+        ids = ids + [rng.choice(ids) for _ in range(4)]
+        rng.shuffle(ids)
+        steps.append(make_rows(ids, start, end))
+    # a 0.00 transaction for an account untouched since step 0: the group gets input in
+    # step 3, but its total does not change
+    zero_acc = next(a for a in accounts if a not in s1 + s2 + s3)
+    steps[3].append(Row(zero_acc, branch(zero_acc), 0, ts("09:29:30")))
+    return steps, zero_acc
+
+
+def lesson_06(rng):
+    steps, zero_acc = lesson_06_steps(rng)
+    results = {}
+    for mode in ("complete", "update"):
+        results[mode] = run_plain_aggregation(steps, lambda r: r.account, 0,
+                                              lambda s, r: s + (r.amount or 0), mode,
+                                              "accountId", "total", fmt_dec)
+    counts = {m: [len(r["emitted"]) for r in results[m]] for m in results}
+    assert counts == {"complete": [500, 503, 505, 506], "update": [500, 10, 10, 10]}, counts
+    state = [r["stateRows"] for r in results["complete"]]
+    assert state == [r["stateRows"] for r in results["update"]] == [500, 503, 505, 506]
+    zero_total = next(e["total"] for e in results["update"][3]["emitted"] if e["accountId"] == zero_acc)
+    assert zero_total == next(e["total"] for e in results["update"][0]["emitted"]
+                              if e["accountId"] == zero_acc)
+
+    table = ("| trigger | rows in | accounts touched (new) | Complete emits | Update emits | state rows |",
+             "|---|---|---|---|---|---|")
+    new_counts = [500, 3, 2, 1]
+    lines = list(table)
+    for i in range(4):
+        lines.append("| %d | %d | %d (%d) | %d | %d | %d |" % (
+            i, len(steps[i]), results["update"][i]["stateRowsUpdated"], new_counts[i],
+            counts["complete"][i], counts["update"][i], state[i]))
+
+    docs = []
+    for mode, other, letter in (("complete", "update", "a"), ("update", "complete", "b")):
+        if mode == "complete":
+            head = [
+                "A common mistake: a per-account running total in **Complete** mode. Same data as "
+                "lesson 06b (Update); compare the number of rows handed to the sink each trigger.",
+                "",
+            ]
+            tail = [
+                "",
+                "Complete re-sends the **whole table** every trigger — 500 rows, then 503, 505, 506 — "
+                "although only about 10 accounts received data. With millions of accounts every trigger "
+                "rewrites millions of rows.",
+                "",
+                "**Spark rule:** Complete emits all groups in state each trigger and never evicts. "
+                "Use **Update** (lesson 06b) and upsert by `accountId` in the sink.",
+            ]
+        else:
+            head = [
+                "The fix for lesson 06a: the same per-account running total in **Update** mode, "
+                "with exactly the same steps.",
+                "",
+            ]
+            tail = [
+                "",
+                "Update sends only the accounts that received rows in the trigger — 500, then 10, "
+                "10, 10 — with their new running totals; the state still holds every account. "
+                "In trigger 3, %s gets a `0.00` transaction: it is emitted although its total is "
+                "unchanged (Update means *touched*, not *changed*)." % zero_acc,
+                "",
+                "**Spark rule:** Update emits every group that got input in this micro-batch; "
+                "the sink must upsert by key (`accountId`).",
+            ]
+        res = results[mode]
+        expect = [{"step": i, "emitted": sort_rows(r["emitted"]), "stateRows": r["stateRows"],
+                   "stateRowsUpdated": r["stateRowsUpdated"]} for i, r in enumerate(res)]
+        title = ("Mistake: running totals in Complete mode" if mode == "complete"
+                 else "Fix: running totals in Update mode")
+        docs.append(("06%s-complete-vs-update-%s.scenario.json" % (letter, mode),
+                     scenario(title, head + lines + tail,
+                              [{"op": "groupBy", "keys": ["accountId"], "aggs": ["sum(amount) AS total"]}],
+                              mode, {"format": "memory", "options": {"queryName": "account_totals"}},
+                              steps, expect)))
+    return docs
+
+
+# ----------------------------------------------------------------------------- validation
+
+TOP_KEYS = {"format", "version", "title", "description", "source", "query", "outputMode", "sink",
+            "steps", "expect", "expectError"}
+REQUIRED = {"format", "version", "source", "query", "outputMode", "sink", "steps"}
+OP_KEYS = {"withWatermark": {"column", "delay"}, "filter": {"condition"}, "where": {"condition"},
+           "select": {"columns"}, "withColumn": {"name", "expr"}, "groupBy": {"keys", "aggs"},
+           "dropDuplicates": {"columns"}}
+EXPECT_KEYS = {"step", "emitted", "stateRows", "stateRowsUpdated", "droppedByWatermark", "eventTime"}
+TS_RE = re.compile(r"^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$")
+ISO_RE = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$")
+DEC_RE = re.compile(r"^-?\d{1,10}\.\d{2}$")  # decimal(12,2)
+
+
+def validate(path):
+    with open(path, encoding="utf-8") as f:
+        doc = json.load(f)
+    name = os.path.basename(path)
+    assert set(doc) <= TOP_KEYS, (name, set(doc) - TOP_KEYS)
+    assert REQUIRED <= set(doc), (name, REQUIRED - set(doc))
+    assert doc["format"] == "streamstep-scenario" and doc["version"] == 1
+    assert set(doc["source"]) == {"name", "schema"} and doc["source"]["schema"] == SCHEMA
+    for op in doc["query"]:
+        assert op["op"] in OP_KEYS and set(op) - {"op"} <= OP_KEYS[op["op"]], (name, op)
+    assert doc["outputMode"] in ("append", "update", "complete")
+    assert set(doc["sink"]) <= {"format", "options"}
+    n_lines = len(doc["description"].split("\n"))
+    assert 5 <= n_lines <= 15, (name, n_lines)
+    for step in doc["steps"]:
+        assert set(step) == {"rows"}
+        for row in step["rows"]:
+            assert isinstance(row, list) and len(row) == 4, (name, row)
+            a, b, amount, t = row
+            assert isinstance(a, str) and isinstance(b, str)
+            assert amount is None or DEC_RE.match(amount), (name, row)
+            assert TS_RE.match(t) and ts_of(t) // 86400 == DAY // 86400, (name, row)
+    assert ("expect" in doc) != ("expectError" in doc), name
+    for e in doc.get("expect", []):
+        assert set(e) <= EXPECT_KEYS and 0 <= e["step"] < len(doc["steps"]), (name, e)
+        for r in e["emitted"]:
+            for v in r.values():
+                if isinstance(v, str) and ":" in v:
+                    assert TS_RE.match(v)
+        for v in e.get("eventTime", {}).values():
+            assert ISO_RE.match(v), (name, v)
+    if "expectError" in doc:
+        assert set(doc["expectError"]) == {"exitCode", "messageContains"}
+
+
+# ----------------------------------------------------------------------------- main
+
+def main():
+    rng = random.Random(20260301)
+    files = [
+        ("01-high-value-filter.scenario.json", lesson_01(rng)),
+        ("02-branch-totals-complete.scenario.json", lesson_02(rng)),
+        ("03-account-counts-update.scenario.json", lesson_03(rng)),
+        ("04-windowed-totals-append.scenario.json", lesson_04()),
+        ("05a-complete-on-filter.scenario.json", lesson_05a()),
+        ("05b-append-aggregation-no-watermark.scenario.json", lesson_05b()),
+        ("05c-file-sink-update.scenario.json", lesson_05c()),
+    ] + lesson_06(rng)
+    for name, doc in files:
+        path = os.path.join(HERE, name)
+        with open(path, "w", encoding="utf-8", newline="\n") as f:
+            f.write(dumps(doc) + "\n")
+        validate(path)
+    print("wrote %d scenario files to %s" % (len(files), HERE), file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

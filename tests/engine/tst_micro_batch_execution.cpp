@@ -1,0 +1,442 @@
+// The micro-batch semantics of Spark Structured Streaming 3.5 (spark-semantics.md §1–§8), one
+// rule per test, written like Spark's StreamTest suites: AddData, then check what was emitted.
+#include "stream_test.h"
+
+using namespace streamstep;
+using namespace streamstep::testing;
+
+namespace {
+
+QString window(const char *start, const char *end)
+{
+    return QStringLiteral(R"({"start": "2026-03-01T%1.000Z", "end": "2026-03-01T%2.000Z"})")
+        .arg(QLatin1String(start), QLatin1String(end));
+}
+
+const char *kWindowedSum = R"([
+    {"op": "withWatermark", "column": "eventTime", "delay": "10 minutes"},
+    {"op": "groupBy", "keys": ["window(eventTime, '5 minutes')", "accountId"],
+     "aggs": ["sum(amount) AS total"]}])";
+
+int64_t ms(const char *timestamp)
+{
+    return micros(timestamp) / 1000;
+}
+
+} // namespace
+
+class TestMicroBatchExecution : public QObject {
+    Q_OBJECT
+
+private slots:
+    void appendStatelessPassesEachRowOnce()
+    {
+        StreamTester t(makeScenario(
+            R"([{"op": "filter", "condition": "amount > 100000.00"},
+                {"op": "select", "columns": ["accountId", "amount"]}])",
+            "append",
+            R"([[["A1", "MUMBAI", "250000.00", "2026-03-01 10:01:00"],
+                 ["A2", "DELHI", "100000.00", "2026-03-01 10:02:00"],
+                 ["A3", "DELHI", null, "2026-03-01 10:03:00"]],
+                [["A4", "CHENNAI", "100000.01", "2026-03-01 10:04:00"]]])"));
+        auto b0 = t.addData();
+        QCOMPARE(b0.size(), size_t(1));
+        QCOMPARE(emittedOf(b0), QStringList{R"({"accountId": "A1", "amount": 250000.00})"});
+        QCOMPARE(b0[0].inputFates[0], InputRowFate::Processed);
+        QCOMPARE(b0[0].inputFates[1], InputRowFate::Filtered);
+        QCOMPARE(b0[0].inputFates[2], InputRowFate::Filtered);
+        QCOMPARE(b0[0].stateRows, int64_t(0));
+        auto b1 = t.addData();
+        QCOMPARE(emittedOf(b1), QStringList{R"({"accountId": "A4", "amount": 100000.01})"});
+        QCOMPARE(b1[0].batchId, int64_t(1));
+        QCOMPARE(t.run().memoryTable().numRows, size_t(2));
+    }
+
+    void emptyTriggerRunsNoBatch()
+    {
+        StreamTester t(makeScenario(R"([{"op": "filter", "condition": "amount > 1"}])", "append",
+                                    R"([[], [["A1", "M", "5.00", "2026-03-01 10:00:00"]]])"));
+        QVERIFY(t.addData().empty());
+        auto b = t.addData();
+        QCOMPARE(b.size(), size_t(1));
+        QCOMPARE(b[0].batchId, int64_t(0));
+    }
+
+    void completeModeEmitsTheWholeTableEveryTrigger()
+    {
+        StreamTester t(makeScenario(
+            R"([{"op": "groupBy", "keys": ["branchCode"], "aggs": ["sum(amount) AS total"]}])",
+            "complete",
+            R"([[["A1", "MUMBAI", "100.00", "2026-03-01 10:00:00"],
+                 ["A2", "MUMBAI", "50.00", "2026-03-01 10:00:00"],
+                 ["A3", "DELHI", "20.00", "2026-03-01 10:00:00"]],
+                [["A4", "CHENNAI", "5.00", "2026-03-01 10:00:00"]]])"));
+        auto b0 = t.addData();
+        QCOMPARE(emittedOf(b0), (QStringList{R"({"branchCode": "DELHI", "total": 20.00})",
+                                             R"({"branchCode": "MUMBAI", "total": 150.00})"}));
+        QCOMPARE(b0[0].stateRows, int64_t(2));
+        auto b1 = t.addData();
+        QCOMPARE(emittedOf(b1), (QStringList{R"({"branchCode": "CHENNAI", "total": 5.00})",
+                                             R"({"branchCode": "DELHI", "total": 20.00})",
+                                             R"({"branchCode": "MUMBAI", "total": 150.00})"}));
+        QCOMPARE(b1[0].stateRowsUpdated, int64_t(1));
+        QCOMPARE(b1[0].stateRows, int64_t(3));
+        // Spark: sum(decimal(12,2)) is decimal(22,2)
+        QCOMPARE(t.run().query().resultSchema().fields[1].type, DataType::decimal(22, 2));
+    }
+
+    void updateModeEmitsEveryGroupWithInputEvenIfUnchanged()
+    {
+        StreamTester t(makeScenario(
+            R"([{"op": "groupBy", "keys": ["accountId"], "aggs": ["sum(amount) AS total", "count(*)"]}])",
+            "update",
+            R"([[["A1", "M", "1.00", "2026-03-01 10:00:00"], ["A1", "M", "2.00", "2026-03-01 10:00:00"],
+                 ["A2", "M", "5.00", "2026-03-01 10:00:00"]],
+                [["A2", "M", "1.00", "2026-03-01 10:00:00"]],
+                [["A1", "M", "0.00", "2026-03-01 10:00:00"]]])"));
+        QCOMPARE(emittedOf(t.addData()),
+                 (QStringList{R"({"accountId": "A1", "total": 3.00, "count(1)": 2})",
+                              R"({"accountId": "A2", "total": 5.00, "count(1)": 1})"}));
+        QCOMPARE(emittedOf(t.addData()), QStringList{R"({"accountId": "A2", "total": 6.00, "count(1)": 2})"});
+        auto b2 = t.addData();
+        QCOMPARE(emittedOf(b2), QStringList{R"({"accountId": "A1", "total": 3.00, "count(1)": 3})"});
+        QCOMPARE(b2[0].stateRows, int64_t(2));
+        QCOMPARE(b2[0].stateRowsUpdated, int64_t(1));
+    }
+
+    void appendEmitsWindowsOnceWhenTheWatermarkPassesTheirEnd()
+    {
+        StreamTester t(makeScenario(kWindowedSum, "append", R"([
+            [["A1", "M", "10.00", "2026-03-01 10:01:00"], ["A1", "M", "5.00", "2026-03-01 10:03:00"],
+             ["A2", "M", "1.00", "2026-03-01 10:07:00"]],
+            [["A1", "M", "2.00", "2026-03-01 10:16:00"]],
+            [["A1", "M", "100.00", "2026-03-01 10:04:00"], ["A2", "M", "3.00", "2026-03-01 10:09:00"],
+             ["A3", "M", "7.00", "2026-03-01 10:20:00"]],
+            [["A4", "M", "1.00", "2026-03-01 10:11:00"], ["A5", "M", "1.00", "2026-03-01 10:09:59"]]])"));
+
+        // Step 0: nothing final yet; the watermark moves from 0 to 10:07 - 10 min, so Spark runs
+        // a no-data batch right after, with the new watermark.
+        auto s0 = t.addData();
+        QCOMPARE(s0.size(), size_t(2));
+        QVERIFY(!s0[0].noData);
+        QVERIFY(s0[1].noData);
+        QCOMPARE(s0[0].watermarkMs, int64_t(0));
+        QCOMPARE(s0[0].nextWatermarkMs, ms("2026-03-01 09:57:00"));
+        QCOMPARE(s0[1].watermarkMs, ms("2026-03-01 09:57:00"));
+        QCOMPARE(s0[1].step, 0);
+        QVERIFY(emittedOf(s0).isEmpty());
+        QCOMPARE(s0[1].stateRows, int64_t(2));
+        QCOMPARE(s0[0].eventTime->minMs, ms("2026-03-01 10:01:00"));
+        QCOMPARE(s0[0].eventTime->maxMs, ms("2026-03-01 10:07:00"));
+        QVERIFY(!s0[1].eventTime);
+
+        // Step 1: watermark 10:06 finalises [10:00, 10:05) in the no-data batch.
+        auto s1 = t.addData();
+        QCOMPARE(s1.size(), size_t(2));
+        QVERIFY(emittedOf({s1[0]}).isEmpty());
+        QCOMPARE(emittedOf({s1[1]}),
+                 QStringList{QStringLiteral(R"({"window": %1, "accountId": "A1", "total": 15.00})")
+                                 .arg(window("10:00:00", "10:05:00"))});
+        QCOMPARE(s1[1].stateRowsRemoved, int64_t(1));
+        QCOMPARE(s1[1].stateRows, int64_t(2));
+
+        // Step 2: 10:04 falls in a window that ended at 10:05 <= watermark 10:06: dropped and
+        // counted; 10:09 is older than the max but its window is still open: counted in.
+        auto s2 = t.addData();
+        QCOMPARE(s2.size(), size_t(2));
+        QCOMPARE(s2[0].numRowsDroppedByWatermark, int64_t(1));
+        QCOMPARE(s2[0].inputFates[0], InputRowFate::DroppedByWatermark);
+        QCOMPARE(s2[0].inputFates[1], InputRowFate::Processed);
+        // the late row still counts in the event-time statistics
+        QCOMPARE(s2[0].eventTime->minMs, ms("2026-03-01 10:04:00"));
+        QCOMPARE(s2[0].nextWatermarkMs, ms("2026-03-01 10:10:00"));
+        // window end == watermark is final (<=)
+        QCOMPARE(emittedOf(s2),
+                 QStringList{QStringLiteral(R"({"window": %1, "accountId": "A2", "total": 4.00})")
+                                 .arg(window("10:05:00", "10:10:00"))});
+
+        // Step 3: a row whose window ends exactly at the watermark is late; the watermark does
+        // not move back, so no no-data batch runs.
+        auto s3 = t.addData();
+        QCOMPARE(s3.size(), size_t(1));
+        QCOMPARE(s3[0].watermarkMs, ms("2026-03-01 10:10:00"));
+        QCOMPARE(s3[0].nextWatermarkMs, ms("2026-03-01 10:10:00"));
+        QCOMPARE(s3[0].numRowsDroppedByWatermark, int64_t(1));
+        QCOMPARE(s3[0].stateRows, int64_t(3));
+        QVERIFY(emittedOf(s3).isEmpty());
+    }
+
+    void lateRowsAreCountedOncePerGroupKey()
+    {
+        StreamTester t(makeScenario(kWindowedSum, "append", R"([
+            [["A1", "M", "1.00", "2026-03-01 10:30:00"]],
+            [["A1", "M", "1.00", "2026-03-01 10:01:00"], ["A1", "M", "1.00", "2026-03-01 10:02:00"],
+             ["A2", "M", "1.00", "2026-03-01 10:03:00"]]])"));
+        t.addData();
+        auto s1 = t.addData();
+        // three late rows, two (window, accountId) keys: Spark counts partially aggregated rows
+        QCOMPARE(s1[0].numRowsDroppedByWatermark, int64_t(2));
+    }
+
+    void filtersThatDoNotReferenceEventTimeDoNotMoveTheWatermark_data()
+    {
+        QTest::addColumn<QString>("condition");
+        QTest::addColumn<QString>("nextWatermark");
+        QTest::addColumn<QString>("maxEventTime");
+        // pushed below withWatermark: the filtered row is never seen by it
+        QTest::newRow("amount") << "amount > 100" << "2026-03-01 09:50:00" << "2026-03-01 10:00:00";
+        // references the event time: stays above withWatermark, the row counts
+        QTest::newRow("eventTime") << "eventTime < TIMESTAMP '2026-03-01 10:30:00'"
+                                   << "2026-03-01 10:50:00" << "2026-03-01 11:00:00";
+    }
+    void filtersThatDoNotReferenceEventTimeDoNotMoveTheWatermark()
+    {
+        QFETCH(QString, condition);
+        QFETCH(QString, nextWatermark);
+        QFETCH(QString, maxEventTime);
+        const std::string query = R"([{"op": "withWatermark", "column": "eventTime", "delay": "10 minutes"},
+            {"op": "filter", "condition": ")" + condition.toStdString() + R"("}])";
+        StreamTester t(makeScenario(query, "append", R"([[
+            ["A1", "M", "500.00", "2026-03-01 10:00:00"], ["A2", "M", "1.00", "2026-03-01 11:00:00"]]])"));
+        auto s0 = t.addData();
+        QCOMPARE(s0[0].nextWatermarkMs, ms(nextWatermark.toUtf8().constData()));
+        QCOMPARE(s0[0].eventTime->maxMs, ms(maxEventTime.toUtf8().constData()));
+        QCOMPARE(s0[0].numOutputRows, int64_t(1));
+    }
+
+    void nullEventTimeCountsAsZeroInEventTimeStats()
+    {
+        // Spark's EventTimeWatermarkExec reads a NULL event time as 0 (getLong on a null slot).
+        StreamTester t(makeScenario(R"([{"op": "withWatermark", "column": "eventTime", "delay": "1 minute"},
+                                        {"op": "select", "columns": ["accountId"]}])",
+                                    "append",
+                                    R"([[["A1", "M", "1.00", "2026-03-01 10:00:00"], ["A2", "M", "1.00", null]]])"));
+        auto s0 = t.addData();
+        QCOMPARE(s0[0].eventTime->minMs, int64_t(0));
+        QCOMPARE(s0[0].eventTime->maxMs, ms("2026-03-01 10:00:00"));
+        QCOMPARE(s0[0].eventTime->count, int64_t(2));
+        QCOMPARE(s0[0].nextWatermarkMs, ms("2026-03-01 09:59:00"));
+        QCOMPARE(s0.size(), size_t(1)); // stateless: no no-data batch
+    }
+
+    void completeModeNeverDropsOrEvicts()
+    {
+        StreamTester t(makeScenario(kWindowedSum, "complete", R"([
+            [["A1", "M", "1.00", "2026-03-01 10:01:00"]],
+            [["A1", "M", "1.00", "2026-03-01 10:30:00"]],
+            [["A1", "M", "5.00", "2026-03-01 10:02:00"]]])"));
+        QCOMPARE(t.addData().size(), size_t(1));
+        auto s1 = t.addData();
+        QCOMPARE(s1.size(), size_t(1)); // no no-data batch in complete mode
+        auto s2 = t.addData();
+        QCOMPARE(s2[0].watermarkMs, ms("2026-03-01 10:20:00"));
+        QCOMPARE(s2[0].numRowsDroppedByWatermark, int64_t(0));
+        QCOMPARE(s2[0].stateRows, int64_t(2));
+        QCOMPARE(emittedOf(s2),
+                 (QStringList{QStringLiteral(R"({"window": %1, "accountId": "A1", "total": 1.00})")
+                                  .arg(window("10:30:00", "10:35:00")),
+                              QStringLiteral(R"({"window": %1, "accountId": "A1", "total": 6.00})")
+                                  .arg(window("10:00:00", "10:05:00"))}));
+    }
+
+    void updateModeEvictsSilentlyAfterEmitting()
+    {
+        StreamTester t(makeScenario(kWindowedSum, "update", R"([
+            [["A1", "M", "1.00", "2026-03-01 10:01:00"]],
+            [["A1", "M", "2.00", "2026-03-01 10:30:00"]],
+            [["A1", "M", "4.00", "2026-03-01 10:02:00"]]])"));
+        auto s0 = t.addData();
+        QCOMPARE(s0.size(), size_t(2));
+        QCOMPARE(emittedOf(s0), QStringList{QStringLiteral(R"({"window": %1, "accountId": "A1", "total": 1.00})")
+                                                .arg(window("10:00:00", "10:05:00"))});
+        auto s1 = t.addData();
+        // the no-data batch evicts [10:00, 10:05) without emitting it again
+        QCOMPARE(s1.size(), size_t(2));
+        QCOMPARE(emittedOf({s1[1]}), QStringList{});
+        QCOMPARE(s1[1].stateRowsRemoved, int64_t(1));
+        QCOMPARE(s1[1].stateRows, int64_t(1));
+        auto s2 = t.addData();
+        QCOMPARE(s2[0].numRowsDroppedByWatermark, int64_t(1));
+        QVERIFY(emittedOf(s2).isEmpty());
+    }
+
+    void watermarkWithoutEventTimeKeyDropsAndEvictsNothing()
+    {
+        StreamTester t(makeScenario(R"([{"op": "withWatermark", "column": "eventTime", "delay": "10 minutes"},
+            {"op": "groupBy", "keys": ["accountId"], "aggs": ["count(*) AS n"]}])",
+                                    "update", R"([
+            [["A1", "M", "1.00", "2026-03-01 10:00:00"]],
+            [["A1", "M", "1.00", "2026-03-01 09:00:00"]]])"));
+        auto s0 = t.addData();
+        // the watermark moved and the aggregation runs in update mode: Spark asks for a no-data batch
+        QCOMPARE(s0.size(), size_t(2));
+        auto s1 = t.addData();
+        QCOMPARE(s1.size(), size_t(1));
+        QCOMPARE(s1[0].numRowsDroppedByWatermark, int64_t(0));
+        QCOMPARE(emittedOf(s1), QStringList{R"({"accountId": "A1", "n": 2})"});
+    }
+
+    void slidingWindowsPutARowInEveryWindowCoveringIt()
+    {
+        StreamTester t(makeScenario(R"([{"op": "groupBy",
+            "keys": ["window(eventTime, '10 minutes', '5 minutes')"], "aggs": ["count(*) AS n"]}])",
+                                    "update", R"([
+            [["A1", "M", "1.00", "2026-03-01 10:07:00"], ["A1", "M", "1.00", "2026-03-01 10:00:00"]]])"));
+        QCOMPARE(emittedOf(t.addData()),
+                 (QStringList{QStringLiteral(R"({"window": %1, "n": 1})").arg(window("09:55:00", "10:05:00")),
+                              QStringLiteral(R"({"window": %1, "n": 1})").arg(window("10:05:00", "10:15:00")),
+                              QStringLiteral(R"({"window": %1, "n": 2})").arg(window("10:00:00", "10:10:00"))}));
+    }
+
+    void aRowCanBeLateForSomeSlidingWindowsOnly()
+    {
+        StreamTester t(makeScenario(R"([{"op": "withWatermark", "column": "eventTime", "delay": "5 minutes"},
+            {"op": "groupBy", "keys": ["window(eventTime, '10 minutes', '5 minutes')"], "aggs": ["count(*) AS n"]}])",
+                                    "update", R"([
+            [["A1", "M", "1.00", "2026-03-01 10:20:00"]],
+            [["A1", "M", "1.00", "2026-03-01 10:12:00"]]])"));
+        t.addData();
+        auto s1 = t.addData();
+        QCOMPARE(s1[0].watermarkMs, ms("2026-03-01 10:15:00"));
+        QCOMPARE(s1[0].numRowsDroppedByWatermark, int64_t(1)); // [10:05, 10:15) is final
+        QCOMPARE(s1[0].inputFates[0], InputRowFate::Processed);
+        QCOMPARE(emittedOf({s1[0]}),
+                 QStringList{QStringLiteral(R"({"window": %1, "n": 1})").arg(window("10:10:00", "10:20:00"))});
+    }
+
+    void dropDuplicatesWithEventTimeKey()
+    {
+        StreamTester t(makeScenario(R"([{"op": "withWatermark", "column": "eventTime", "delay": "10 minutes"},
+            {"op": "dropDuplicates", "columns": ["accountId", "eventTime"]}])",
+                                    "append", R"([
+            [["A1", "M", "1.00", "2026-03-01 10:00:00"], ["A1", "X", "2.00", "2026-03-01 10:00:00"],
+             ["A2", "M", "1.00", "2026-03-01 10:05:00"]],
+            [["A1", "M", "9.00", "2026-03-01 10:00:00"], ["A3", "M", "1.00", "2026-03-01 09:50:00"],
+             ["A4", "M", "1.00", "2026-03-01 10:30:00"]]])"));
+        auto s0 = t.addData();
+        QCOMPARE(emittedOf(s0),
+                 (QStringList{R"({"accountId": "A1", "branchCode": "M", "amount": 1.00, "eventTime": "2026-03-01T10:00:00.000Z"})",
+                              R"({"accountId": "A2", "branchCode": "M", "amount": 1.00, "eventTime": "2026-03-01T10:05:00.000Z"})"}));
+        QCOMPARE(s0[0].inputFates[1], InputRowFate::Duplicate);
+        QCOMPARE(s0[0].stateRowsUpdated, int64_t(2));
+        QCOMPARE(s0.size(), size_t(2));
+        auto s1 = t.addData();
+        QCOMPARE(s1[0].numRowsDroppedByWatermark, int64_t(1)); // raw rows: 09:50 <= 09:55
+        QCOMPARE(emittedOf(s1),
+                 QStringList{R"({"accountId": "A4", "branchCode": "M", "amount": 1.00, "eventTime": "2026-03-01T10:30:00.000Z"})"});
+        QCOMPARE(s1.size(), size_t(2));
+        QCOMPARE(s1[1].stateRowsRemoved, int64_t(2)); // keys at or before 10:20 evicted
+        QCOMPARE(s1[1].stateRows, int64_t(1));
+    }
+
+    void dropDuplicatesWithoutEventTimeKeyKeepsStateButDropsLateRows()
+    {
+        StreamTester t(makeScenario(R"([{"op": "withWatermark", "column": "eventTime", "delay": "10 minutes"},
+            {"op": "dropDuplicates", "columns": ["accountId"]}])",
+                                    "update", R"([
+            [["A1", "M", "1.00", "2026-03-01 10:00:00"]],
+            [["A2", "M", "1.00", "2026-03-01 10:40:00"]],
+            [["A3", "M", "1.00", "2026-03-01 10:00:00"], ["A1", "M", "1.00", "2026-03-01 10:50:00"]]])"));
+        t.addData();
+        t.addData();
+        auto s2 = t.addData();
+        QCOMPARE(s2[0].numRowsDroppedByWatermark, int64_t(1)); // event time is not a key, still late
+        QCOMPARE(s2[0].inputFates[1], InputRowFate::Duplicate);
+        QCOMPARE(s2.back().stateRows, int64_t(2)); // never evicted
+        QVERIFY(emittedOf(s2).isEmpty());
+    }
+
+    void sessionWindowsMergeAndEmitWhenFinal()
+    {
+        StreamTester t(makeScenario(R"([{"op": "withWatermark", "column": "eventTime", "delay": "10 minutes"},
+            {"op": "groupBy", "keys": ["session_window(eventTime, '5 minutes')", "accountId"],
+             "aggs": ["count(*) AS n"]}])",
+                                    "append", R"([
+            [["A1", "M", "1.00", "2026-03-01 10:00:00"], ["A1", "M", "1.00", "2026-03-01 10:04:00"],
+             ["A1", "M", "1.00", "2026-03-01 10:20:00"]],
+            [["A1", "M", "1.00", "2026-03-01 10:25:00"]],
+            [["A1", "M", "1.00", "2026-03-01 10:50:00"]],
+            [["A1", "M", "1.00", "2026-03-01 10:28:00"]]])"));
+        auto s0 = t.addData();
+        QCOMPARE(emittedOf(s0), QStringList{QStringLiteral(R"({"session_window": %1, "accountId": "A1", "n": 2})")
+                                                .arg(window("10:00:00", "10:09:00"))});
+        auto s1 = t.addData(); // 10:25 touches [10:20, 10:25): they merge
+        QVERIFY(emittedOf(s1).isEmpty());
+        auto s2 = t.addData();
+        QCOMPARE(emittedOf(s2), QStringList{QStringLiteral(R"({"session_window": %1, "accountId": "A1", "n": 2})")
+                                                .arg(window("10:20:00", "10:30:00"))});
+        auto s3 = t.addData(); // [10:28, 10:33) ends before watermark 10:40
+        QCOMPARE(s3[0].numRowsDroppedByWatermark, int64_t(1));
+        QCOMPARE(s3[0].stateRows, int64_t(1));
+    }
+
+    void chainedWatermarksFailAfterTheFirstNonZeroWatermark()
+    {
+        StreamTester t(makeScenario(R"([{"op": "withWatermark", "column": "eventTime", "delay": "10 minutes"},
+            {"op": "withWatermark", "column": "eventTime", "delay": "20 minutes"}])",
+                                    "append", R"([
+            [["A1", "M", "1.00", "2026-03-01 10:00:00"]], [["A1", "M", "1.00", "2026-03-01 10:05:00"]]])"));
+        auto s0 = t.addData();
+        QCOMPARE(s0.size(), size_t(1)); // the batch itself completed
+        QVERIFY(t.run().failure());
+        try {
+            t.addData();
+            QFAIL("the query should have stopped");
+        } catch (const Error &e) {
+            QCOMPARE(e.kind(), ErrorKind::Runtime);
+            QVERIFY(e.message().find("Redefining watermark is disallowed.") != std::string::npos);
+        }
+    }
+
+    void keyFiltersAfterAnAggregationArePushedBelowIt_data()
+    {
+        QTest::addColumn<QString>("condition");
+        QTest::addColumn<int>("stateRows");
+        QTest::newRow("grouping key") << "accountId = 'A1'" << 1;
+        QTest::newRow("aggregate value") << "n >= 1" << 2;
+    }
+    void keyFiltersAfterAnAggregationArePushedBelowIt()
+    {
+        QFETCH(QString, condition);
+        QFETCH(int, stateRows);
+        StreamTester t(makeScenario(R"([{"op": "groupBy", "keys": ["accountId"], "aggs": ["count(*) AS n"]},
+            {"op": "filter", "condition": ")" + condition.toStdString() + R"("}])",
+                                    "update", R"([
+            [["A1", "M", "1.00", "2026-03-01 10:00:00"], ["A2", "M", "1.00", "2026-03-01 10:00:00"]]])"));
+        auto s0 = t.addData();
+        QCOMPARE(s0[0].stateRows, int64_t(stateRows));
+        QVERIFY(emittedOf(s0).contains(R"({"accountId": "A1", "n": 1})"));
+    }
+
+    void resultTableMarksNewUpdatedAndFinalRows()
+    {
+        StreamTester t(makeScenario(kWindowedSum, "append", R"([
+            [["A1", "M", "1.00", "2026-03-01 10:01:00"]],
+            [["A2", "M", "1.00", "2026-03-01 10:30:00"]]])"));
+        auto s0 = t.addData();
+        QVERIFY(s0[0].hasResultTable);
+        QCOMPARE(s0[0].resultStatuses, std::vector<ResultRowStatus>{ResultRowStatus::New});
+        auto s1 = t.addData();
+        QCOMPARE(s1[1].resultTable.numRows, size_t(2));
+        QCOMPARE(s1[1].resultStatuses,
+                 (std::vector<ResultRowStatus>{ResultRowStatus::Final, ResultRowStatus::Unchanged}));
+    }
+
+    void copiedRunsContinueIndependently()
+    {
+        Scenario s = makeScenario(
+            R"([{"op": "groupBy", "keys": ["accountId"], "aggs": ["count(*) AS n"]}])", "update",
+            R"([[["A1", "M", "1.00", "2026-03-01 10:00:00"]], [["A1", "M", "1.00", "2026-03-01 10:00:00"]]])");
+        Run a(Query::compile(s));
+        a.step(s.steps[0].rows, 0);
+        Run b = a;
+        QCOMPARE(emittedOf(a.step(s.steps[1].rows, 1)), QStringList{R"({"accountId": "A1", "n": 2})"});
+        QCOMPARE(emittedOf(b.step(s.steps[1].rows, 1)), QStringList{R"({"accountId": "A1", "n": 2})"});
+        QCOMPARE(emittedOf(a.step(s.steps[1].rows, 1)), QStringList{R"({"accountId": "A1", "n": 3})"});
+        QCOMPARE(a.nextBatchId(), int64_t(3));
+        QCOMPARE(b.nextBatchId(), int64_t(2));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestMicroBatchExecution)
+#include "tst_micro_batch_execution.moc"

@@ -1,0 +1,171 @@
+// Spark's UnsupportedOperationChecker and DataStreamWriter rules (spark-semantics.md §9–§10):
+// each rejected pairing fails before any batch with Spark's own message; allowed ones compile.
+#include "stream_test.h"
+
+using namespace streamstep;
+using namespace streamstep::testing;
+
+namespace {
+
+const char *kCountByAccount = R"([{"op": "groupBy", "keys": ["accountId"], "aggs": ["count(*) AS n"]}])";
+const char *kWatermark = R"({"op": "withWatermark", "column": "eventTime", "delay": "10 minutes"})";
+const char *kMemory = R"({"format": "memory", "options": {"queryName": "q"}})";
+const char *kOneStep = R"([[["A1", "M", "1.00", "2026-03-01 10:00:00"]]])";
+
+const char *kCorrectness =
+    "Detected pattern of possible 'correctness' issue due to global watermark. The query "
+    "contains stateful operation which can emit rows older than the current watermark plus "
+    "allowed late record delay, which are \"late rows\" in downstream stateful operations and "
+    "these rows can be discarded. Please refer the programming guide doc for more details. If "
+    "you understand the possible risk of correctness issue and still need to run the query, you "
+    "can disable this check by setting the config "
+    "`spark.sql.streaming.statefulOperator.checkCorrectness.enabled` to false.";
+
+} // namespace
+
+class TestUnsupportedOperationChecker : public QObject {
+    Q_OBJECT
+
+private slots:
+    void rejected_data()
+    {
+        QTest::addColumn<QString>("query");
+        QTest::addColumn<QString>("mode");
+        QTest::addColumn<QString>("sink");
+        QTest::addColumn<QString>("message");
+
+        QTest::newRow("complete without aggregation")
+            << R"([{"op": "filter", "condition": "amount > 100000.00"}])" << "complete" << kMemory
+            << "Complete output mode not supported when there are no streaming aggregations on "
+               "streaming DataFrames/Datasets";
+        QTest::newRow("complete with only dropDuplicates")
+            << R"([{"op": "dropDuplicates"}])" << "complete" << kMemory
+            << "Complete output mode not supported when there are no streaming aggregations on "
+               "streaming DataFrames/Datasets";
+        QTest::newRow("append aggregation without watermark")
+            << kCountByAccount << "append" << kMemory
+            << "Append output mode not supported when there are streaming aggregations on "
+               "streaming DataFrames/DataSets without watermark";
+        QTest::newRow("append with watermark not on the keys")
+            << QStringLiteral("[%1, %2]").arg(kWatermark, QString(kCountByAccount).mid(1).chopped(1))
+            << "append" << kMemory
+            << "Append output mode not supported when there are streaming aggregations on "
+               "streaming DataFrames/DataSets without watermark";
+        QTest::newRow("csv sink in update mode")
+            << R"([{"op": "filter", "condition": "amount > 1"}])" << "update"
+            << R"({"format": "csv", "options": {"path": "out"}})"
+            << "Data source csv does not support Update output mode";
+        QTest::newRow("json sink in complete mode: the sink check comes first")
+            << R"([{"op": "filter", "condition": "amount > 1"}])" << "complete"
+            << R"({"format": "json", "options": {"path": "out"}})"
+            << "Data source json does not support Complete output mode";
+        QTest::newRow("distinct aggregate")
+            << R"([{"op": "groupBy", "keys": ["branchCode"], "aggs": ["count(DISTINCT accountId)"]}])"
+            << "update" << kMemory
+            << "Distinct aggregations are not supported on streaming DataFrames/Datasets. Consider "
+               "using approx_count_distinct() instead.";
+        QTest::newRow("session window in update mode")
+            << QStringLiteral(R"([%1, {"op": "groupBy", "keys": ["session_window(eventTime, '5 minutes')", "accountId"], "aggs": ["count(*)"]}])")
+                   .arg(kWatermark)
+            << "update" << kMemory
+            << "Update output mode not supported for session window on streaming DataFrames/DataSets";
+        QTest::newRow("global session window aggregation")
+            << QStringLiteral(R"([%1, {"op": "groupBy", "keys": ["session_window(eventTime, '5 minutes')"], "aggs": ["count(*)"]}])")
+                   .arg(kWatermark)
+            << "append" << kMemory
+            << "Global aggregation with session window in streaming query is not supported.";
+        QTest::newRow("aggregation after an update-mode aggregation")
+            << R"([{"op": "groupBy", "keys": ["accountId"], "aggs": ["count(*) AS n"]},
+                   {"op": "groupBy", "keys": ["n"], "aggs": ["count(*) AS accounts"]}])"
+            << "update" << kMemory << kCorrectness;
+        QTest::newRow("event-time dropDuplicates after a complete-mode aggregation")
+            << QStringLiteral(R"([%1, {"op": "groupBy", "keys": ["window(eventTime, '5 minutes')"], "aggs": ["count(*) AS n"]},
+                   {"op": "dropDuplicates", "columns": ["window"]}])")
+                   .arg(kWatermark)
+            << "complete" << kMemory << kCorrectness;
+        QTest::newRow("memory sink without queryName")
+            << R"([{"op": "filter", "condition": "amount > 1"}])" << "append"
+            << R"({"format": "memory", "options": {}})" << "queryName must be specified for memory sink";
+        QTest::newRow("watermark on a decimal column")
+            << R"([{"op": "withWatermark", "column": "amount", "delay": "10 minutes"}])" << "append" << kMemory
+            << "Event time must be defined on a window or a timestamp, but amount is of type decimal(12,2)";
+    }
+    void rejected()
+    {
+        QFETCH(QString, query);
+        QFETCH(QString, mode);
+        QFETCH(QString, sink);
+        QFETCH(QString, message);
+        Scenario s = makeScenario(query.toStdString(), mode.toStdString(), kOneStep, sink.toStdString());
+        const QString error = analysisErrorOf(s);
+        QVERIFY2(error.endsWith(message), qPrintable(error));
+    }
+
+    void allowed_data()
+    {
+        QTest::addColumn<QString>("query");
+        QTest::addColumn<QString>("mode");
+        QTest::newRow("update without aggregation") << R"([{"op": "filter", "condition": "amount > 1"}])" << "update";
+        QTest::newRow("append windowed aggregation with watermark")
+            << QStringLiteral(R"([%1, {"op": "groupBy", "keys": ["window(eventTime, '5 minutes') AS w", "accountId"], "aggs": ["count(*)"]}])")
+                   .arg(kWatermark)
+            << "append";
+        QTest::newRow("append grouped by the event-time column")
+            << QStringLiteral(R"([%1, {"op": "groupBy", "keys": ["eventTime"], "aggs": ["count(*)"]}])").arg(kWatermark)
+            << "append";
+        QTest::newRow("chained aggregations in append mode")
+            << QStringLiteral(R"([%1, {"op": "groupBy", "keys": ["window(eventTime, '5 minutes')", "accountId"], "aggs": ["count(*) AS n"]},
+                   {"op": "groupBy", "keys": ["window"], "aggs": ["sum(n) AS total"]}])")
+                   .arg(kWatermark)
+            << "append";
+        QTest::newRow("dedup without event time after an update aggregation")
+            << R"([{"op": "groupBy", "keys": ["accountId"], "aggs": ["count(*) AS n"]},
+                   {"op": "dropDuplicates", "columns": ["accountId"]}])"
+            << "update";
+        QTest::newRow("complete with watermark") << QStringLiteral(R"([%1, {"op": "groupBy", "keys": ["accountId"], "aggs": ["count(*)"]}])").arg(kWatermark)
+                                                 << "complete";
+    }
+    void allowed()
+    {
+        QFETCH(QString, query);
+        QFETCH(QString, mode);
+        Scenario s = makeScenario(query.toStdString(), mode.toStdString(), kOneStep);
+        QCOMPARE(analysisErrorOf(s), QString());
+    }
+
+    void unknownColumnNamesTheOpAndPosition()
+    {
+        Scenario s = makeScenario(R"([{"op": "filter", "condition": "accountId = 'x' AND amout > 1"}])",
+                                  "append", kOneStep);
+        const QString error = analysisErrorOf(s);
+        QVERIFY2(error.contains("filter condition, column 21: unknown column 'amout' (did you mean 'amount'?)"),
+                 qPrintable(error));
+        QVERIFY2(error.startsWith("test.scenario.json:"), qPrintable(error));
+    }
+
+    void windowDurationsAreValidated_data()
+    {
+        QTest::addColumn<QString>("window");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("slide longer than window")
+            << "window(eventTime, '5 minutes', '10 minutes')"
+            << "The `slide_duration`(600000000) must be <= the `window_duration`(300000000).";
+        QTest::newRow("start beyond slide")
+            << "window(eventTime, '10 minutes', '5 minutes', '5 minutes')"
+            << "The `abs(start_time)`(300000000) must be < the `slide_duration`(300000000).";
+        QTest::newRow("month") << "window(eventTime, '1 month')" << "Intervals greater than a month is not supported (1 month).";
+        QTest::newRow("not a timestamp") << "window(amount, '5 minutes')" << "requires a timestamp time column";
+    }
+    void windowDurationsAreValidated()
+    {
+        QFETCH(QString, window);
+        QFETCH(QString, message);
+        const std::string query = R"([{"op": "groupBy", "keys": [")" + window.toStdString()
+            + R"("], "aggs": ["count(*)"]}])";
+        const QString error = analysisErrorOf(makeScenario(query, "update", kOneStep));
+        QVERIFY2(error.contains(message), qPrintable(error));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestUnsupportedOperationChecker)
+#include "tst_unsupported_operation_checker.moc"

@@ -1,0 +1,20 @@
+#!/bin/sh
+# Installs the Debian 12 packages StreamStep builds, tests and runs with (only the missing ones).
+# Uses sudo when not run as root.
+set -eu
+packages="cmake g++ make pkg-config qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-tools-dev
+qt6-l10n-tools qt6-translations-l10n libqt6sql6-sqlite libsqlite3-dev nlohmann-json3-dev
+libfmt-dev xvfb xauth fonts-dejavu-core"
+missing=""
+for p in $packages; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+if [ "$(id -u)" -ne 0 ]; then
+    as_root="sudo"
+else
+    as_root=""
+fi
+echo "Installing:$missing"
+$as_root apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $as_root apt-get install -y -qq --no-install-recommends $missing
