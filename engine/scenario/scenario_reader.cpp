@@ -1,0 +1,713 @@
+#include "streamstep/scenario.h"
+
+#include "scenario/json_document.h"
+#include "streamstep/interval.h"
+#include "streamstep/value_format.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cerrno>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <initializer_list>
+#include <limits>
+#include <memory>
+#include <system_error>
+
+namespace streamstep {
+
+namespace {
+
+using Kind = JsonNode::Kind;
+
+constexpr std::string_view kFormatTag = "streamstep-scenario";
+constexpr int kVersion = 1;
+constexpr size_t kMaxShownValueLength = 40;
+constexpr const char *kTimestampForms =
+    "expected \"YYYY-MM-DD HH:MM:SS[.ffffff]\" or ISO-8601 \"YYYY-MM-DDTHH:MM:SS[.ffffff][Z]\"";
+
+const std::vector<std::string_view> kSinkFormats = {"console", "memory", "csv",
+                                                    "json",    "sqlite", "foreachBatch"};
+
+bool equalsIgnoreCase(std::string_view a, std::string_view b)
+{
+    return a.size() == b.size()
+        && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+               return std::tolower(static_cast<unsigned char>(x))
+                   == std::tolower(static_cast<unsigned char>(y));
+           });
+}
+
+std::string joined(const std::vector<std::string_view> &words, std::string_view separator = ", ")
+{
+    std::string out;
+    for (size_t i = 0; i < words.size(); ++i) {
+        if (i > 0)
+            out += separator;
+        out += words[i];
+    }
+    return out;
+}
+
+std::string positionText(TextPosition position)
+{
+    return std::to_string(position.line) + ":" + std::to_string(position.column);
+}
+
+// Shows a JSON value the way it is written in the file (long strings shortened).
+std::string shownValue(const JsonNode &node)
+{
+    switch (node.kind) {
+    case Kind::Null: return "null";
+    case Kind::Boolean: return node.boolean ? "true" : "false";
+    case Kind::Number: return node.text;
+    case Kind::String: {
+        std::string text = node.text;
+        if (text.size() > kMaxShownValueLength)
+            text = text.substr(0, kMaxShownValueLength) + "...";
+        return nlohmann::json(text).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    }
+    case Kind::Array:
+    case Kind::Object: return describeKind(node.kind);
+    }
+    return "?";
+}
+
+std::string withArticle(const std::string &typeName)
+{
+    const bool vowel = !typeName.empty() && std::string_view("aeiou").find(typeName[0]) != std::string_view::npos;
+    return (vowel ? "an " : "a ") + typeName;
+}
+
+bool isDigit(char c) { return c >= '0' && c <= '9'; }
+
+bool isAllDigits(std::string_view text, size_t from, size_t count)
+{
+    if (from + count > text.size())
+        return false;
+    for (size_t i = from; i < from + count; ++i)
+        if (!isDigit(text[i]))
+            return false;
+    return true;
+}
+
+// Accepts exactly the contract's two timestamp spellings (always UTC): "YYYY-MM-DD HH:MM:SS[.f]"
+// and "YYYY-MM-DDTHH:MM:SS[.f][Z]" with up to 6 fraction digits.
+bool hasTimestampShape(std::string_view t)
+{
+    if (t.size() < 19 || !isAllDigits(t, 0, 4) || t[4] != '-' || !isAllDigits(t, 5, 2) || t[7] != '-'
+        || !isAllDigits(t, 8, 2) || (t[10] != ' ' && t[10] != 'T') || !isAllDigits(t, 11, 2)
+        || t[13] != ':' || !isAllDigits(t, 14, 2) || t[16] != ':' || !isAllDigits(t, 17, 2))
+        return false;
+    size_t i = 19;
+    if (i < t.size() && t[i] == '.') {
+        ++i;
+        const size_t digitsStart = i;
+        while (i < t.size() && isDigit(t[i]))
+            ++i;
+        if (i == digitsStart || i - digitsStart > 6)
+            return false;
+    }
+    if (t[10] == 'T' && i < t.size() && t[i] == 'Z')
+        ++i;
+    return i == t.size();
+}
+
+// A plain decimal number: optional sign, digits with at most one point, at least one digit.
+bool looksLikePlainDecimal(std::string_view t)
+{
+    size_t i = (!t.empty() && (t[0] == '-' || t[0] == '+')) ? 1 : 0;
+    bool digit = false;
+    bool point = false;
+    for (; i < t.size(); ++i) {
+        if (isDigit(t[i]))
+            digit = true;
+        else if (t[i] == '.' && !point)
+            point = true;
+        else
+            return false;
+    }
+    return digit;
+}
+
+int numDigits(Int128 v)
+{
+    if (v < 0)
+        v = -v;
+    int n = 0;
+    while (v != 0) {
+        v /= 10;
+        ++n;
+    }
+    return n;
+}
+
+Int128 powerOfTen(int n)
+{
+    Int128 r = 1;
+    for (int i = 0; i < n; ++i)
+        r *= 10;
+    return r;
+}
+
+// Checks a JSON object's keys against the ones its place allows and hands out the values.
+class ObjectView {
+public:
+    ObjectView(const JsonNode &node, const std::string &fileName, std::string where,
+               std::initializer_list<std::string_view> allowed)
+        : m_node(node), m_fileName(fileName), m_where(std::move(where)), m_allowed(allowed)
+    {
+        for (size_t i = 0; i < node.keys.size(); ++i) {
+            if (std::find(m_allowed.begin(), m_allowed.end(), node.keys[i]) == m_allowed.end())
+                throw Error(ErrorKind::Scenario,
+                            positionedMessage(m_fileName, node.keyPositions[i],
+                                              "unknown key '" + node.keys[i] + "' " + m_where
+                                                  + "; valid keys: " + joined(m_allowed)));
+        }
+    }
+
+    const JsonNode *optional(std::string_view key) const { return m_node.find(key); }
+    const JsonNode &required(std::string_view key) const
+    {
+        if (const JsonNode *value = m_node.find(key))
+            return *value;
+        throw Error(ErrorKind::Scenario,
+                    positionedMessage(m_fileName, m_node.position,
+                                      "missing required key '" + std::string(key) + "' " + m_where));
+    }
+    TextPosition keyPosition(std::string_view key) const
+    {
+        for (size_t i = 0; i < m_node.keys.size(); ++i)
+            if (m_node.keys[i] == key)
+                return m_node.keyPositions[i];
+        return m_node.position;
+    }
+
+private:
+    const JsonNode &m_node;
+    const std::string &m_fileName;
+    std::string m_where;
+    std::vector<std::string_view> m_allowed;
+};
+
+class ScenarioReader {
+public:
+    explicit ScenarioReader(std::string fileName) : m_fileName(std::move(fileName)) {}
+
+    Scenario read(const JsonNode &root)
+    {
+        Scenario scenario;
+        scenario.fileName = m_fileName;
+        expectKind(root, Kind::Object, "a scenario file");
+        const ObjectView top(root, m_fileName, "at top level",
+                             {"format", "version", "title", "description", "source", "query",
+                              "outputMode", "sink", "steps", "expect", "expectError"});
+
+        const JsonNode &format = top.required("format");
+        if (!format.isString() || format.text != kFormatTag)
+            fail(format, "'format' must be \"" + std::string(kFormatTag) + "\"");
+        const JsonNode &version = top.required("version");
+        expectKind(version, Kind::Number, "'version'");
+        if (version.text != std::to_string(kVersion))
+            fail(version, "unsupported version " + version.text + " (this reader knows version "
+                              + std::to_string(kVersion) + ")");
+        if (const JsonNode *title = top.optional("title"))
+            scenario.title = readString(*title, "'title'");
+        if (const JsonNode *description = top.optional("description"))
+            scenario.description = readString(*description, "'description'");
+
+        readSource(top.required("source"), scenario);
+        readQuery(top.required("query"), scenario);
+        readOutputMode(top.required("outputMode"), scenario);
+        readSink(top.required("sink"), scenario);
+        readSteps(top.required("steps"), scenario);
+        if (const JsonNode *expect = top.optional("expect"))
+            readExpect(*expect, scenario);
+        if (const JsonNode *expectError = top.optional("expectError"))
+            readExpectError(*expectError, scenario);
+        return scenario;
+    }
+
+private:
+    [[noreturn]] void fail(TextPosition position, const std::string &message) const
+    {
+        throw Error(ErrorKind::Scenario, positionedMessage(m_fileName, position, message));
+    }
+    [[noreturn]] void fail(const JsonNode &node, const std::string &message) const
+    {
+        fail(node.position, message);
+    }
+
+    void expectKind(const JsonNode &node, Kind kind, const std::string &subject) const
+    {
+        if (node.kind != kind)
+            fail(node, subject + " must be " + describeKind(kind));
+    }
+
+    std::string readString(const JsonNode &node, const std::string &subject) const
+    {
+        expectKind(node, Kind::String, subject);
+        return node.text;
+    }
+
+    std::string readNonEmptyString(const JsonNode &node, const std::string &subject) const
+    {
+        std::string text = readString(node, subject);
+        if (std::all_of(text.begin(), text.end(), [](char c) { return std::isspace(static_cast<unsigned char>(c)); }))
+            fail(node, subject + " must not be empty");
+        return text;
+    }
+
+    ExprText readExpr(const JsonNode &node, const std::string &subject) const
+    {
+        return ExprText{readNonEmptyString(node, subject), node.position};
+    }
+
+    std::vector<ExprText> readExprList(const JsonNode &node, const std::string &key,
+                                       bool allowEmpty) const
+    {
+        expectKind(node, Kind::Array, "'" + key + "'");
+        if (!allowEmpty && node.items.empty())
+            fail(node, "'" + key + "' must not be empty");
+        std::vector<ExprText> out;
+        for (const JsonNode &item : node.items)
+            out.push_back(readExpr(item, "each element of '" + key + "'"));
+        return out;
+    }
+
+    // Reads a JSON integer (no fraction, no exponent) within [min, max].
+    int64_t readInteger(const JsonNode &node, const std::string &subject, int64_t min,
+                        int64_t max, const std::string &rangeText) const
+    {
+        int64_t value = 0;
+        const char *begin = node.text.data();
+        const char *end = begin + node.text.size();
+        const bool integral = node.isNumber() && node.text.find_first_of(".eE") == std::string::npos;
+        if (!integral)
+            fail(node, subject + " must be " + rangeText);
+        const auto [ptr, ec] = std::from_chars(begin, end, value);
+        if (ec != std::errc() || ptr != end || value < min || value > max)
+            fail(node, subject + " must be " + rangeText);
+        return value;
+    }
+
+    int64_t readTimestamp(const JsonNode &node, const std::string &subject) const
+    {
+        expectKind(node, Kind::String, subject);
+        if (hasTimestampShape(node.text))
+            if (const auto micros = parseTimestamp(node.text))
+                return *micros;
+        fail(node, subject + ": " + shownValue(node) + " is not a timestamp (" + kTimestampForms + ")");
+    }
+
+    void readSource(const JsonNode &node, Scenario &scenario)
+    {
+        expectKind(node, Kind::Object, "'source'");
+        const ObjectView source(node, m_fileName, "in 'source'", {"name", "schema"});
+        scenario.sourceName = readNonEmptyString(source.required("name"), "'name'");
+        const JsonNode &schema = source.required("schema");
+        expectKind(schema, Kind::Array, "'schema'");
+        if (schema.items.empty())
+            fail(schema, "'schema' must list at least one column");
+        std::vector<TextPosition> namePositions;
+        for (const JsonNode &columnNode : schema.items) {
+            expectKind(columnNode, Kind::Object, "each column of 'schema'");
+            const ObjectView column(columnNode, m_fileName, "in a schema column", {"name", "type"});
+            const JsonNode &nameNode = column.required("name");
+            const std::string name = readNonEmptyString(nameNode, "a column's 'name'");
+            const JsonNode &typeNode = column.required("type");
+            const std::string typeName = readString(typeNode, "a column's 'type'");
+            const std::optional<DataType> type = parseTypeName(typeName);
+            if (!type || type->kind == TypeKind::Null || type->kind == TypeKind::Window) {
+                std::string lower = typeName;
+                std::transform(lower.begin(), lower.end(), lower.begin(),
+                               [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+                if (lower.starts_with("decimal"))
+                    fail(typeNode, "invalid type '" + typeName + "' for column '" + name
+                                       + "': a decimal needs 1 <= precision <= 38 and 0 <= scale <= precision");
+                fail(typeNode, "unknown type '" + typeName + "' for column '" + name
+                                   + "'; valid types: boolean, int, long, double, decimal(p,s), string, timestamp");
+            }
+            // Spark: column names are case-insensitive, so "id" and "ID" are the same column.
+            const int existing = scenario.sourceSchema.indexOf(name);
+            if (existing >= 0)
+                fail(nameNode, "duplicate column name '" + name + "' (same as '"
+                                   + scenario.sourceSchema.fields[existing].name + "' at "
+                                   + positionText(namePositions[existing]) + ")");
+            scenario.sourceSchema.fields.push_back(Field{name, *type, std::nullopt});
+            namePositions.push_back(nameNode.position);
+        }
+    }
+
+    void readQuery(const JsonNode &node, Scenario &scenario)
+    {
+        expectKind(node, Kind::Array, "'query'");
+        for (const JsonNode &opNode : node.items)
+            scenario.query.push_back(readOp(opNode));
+    }
+
+    QueryOp readOp(const JsonNode &node) const
+    {
+        expectKind(node, Kind::Object, "each query op");
+        const JsonNode *opNameNode = node.find("op");
+        if (!opNameNode)
+            fail(node, "missing required key 'op' in a query op");
+        QueryOp op;
+        op.opName = readString(*opNameNode, "'op'");
+        op.position = node.position;
+        const std::string where = "in '" + op.opName + "' op";
+        if (op.opName == "withWatermark") {
+            op.kind = QueryOp::Kind::WithWatermark;
+            const ObjectView view(node, m_fileName, where, {"op", "column", "delay"});
+            op.column = readNonEmptyString(view.required("column"), "'column'");
+            const JsonNode &delayNode = view.required("delay");
+            op.delay = readString(delayNode, "'delay'");
+            std::string reason;
+            const std::optional<Interval> delay = parseInterval(op.delay, &reason);
+            if (!delay)
+                fail(delayNode, "invalid delay '" + op.delay + "': " + reason);
+            // Spark's Dataset.withWatermark: IntervalUtils.isNegative, a month counting 31 days.
+            const Int128 micros = static_cast<Int128>(delay->months) * 31 * 86'400'000'000LL
+                + static_cast<Int128>(delay->days) * 86'400'000'000LL + delay->micros;
+            if (micros < 0)
+                fail(delayNode, "delay threshold (" + op.delay + ") should not be negative.");
+            op.delayMs = watermarkDelayMs(*delay);
+        } else if (op.opName == "filter" || op.opName == "where") {
+            op.kind = QueryOp::Kind::Filter;
+            const ObjectView view(node, m_fileName, where, {"op", "condition"});
+            op.condition = readExpr(view.required("condition"), "'condition'");
+        } else if (op.opName == "select") {
+            op.kind = QueryOp::Kind::Select;
+            const ObjectView view(node, m_fileName, where, {"op", "columns"});
+            op.columns = readExprList(view.required("columns"), "columns", false);
+        } else if (op.opName == "withColumn") {
+            op.kind = QueryOp::Kind::WithColumn;
+            const ObjectView view(node, m_fileName, where, {"op", "name", "expr"});
+            op.name = readNonEmptyString(view.required("name"), "'name'");
+            op.expr = readExpr(view.required("expr"), "'expr'");
+        } else if (op.opName == "groupBy") {
+            op.kind = QueryOp::Kind::GroupBy;
+            const ObjectView view(node, m_fileName, where, {"op", "keys", "aggs"});
+            op.keys = readExprList(view.required("keys"), "keys", true);
+            op.aggs = readExprList(view.required("aggs"), "aggs", false);
+        } else if (op.opName == "dropDuplicates") {
+            op.kind = QueryOp::Kind::DropDuplicates;
+            const ObjectView view(node, m_fileName, where, {"op", "columns"});
+            if (const JsonNode *columns = view.optional("columns")) {
+                expectKind(*columns, Kind::Array, "'columns'");
+                if (columns->items.empty())
+                    fail(*columns, "'columns' must not be empty (leave it out to use all columns)");
+                op.columns = readExprList(*columns, "columns", false);
+            } else {
+                op.allColumns = true;
+            }
+        } else {
+            fail(*opNameNode, "unknown op '" + op.opName
+                                  + "'; valid ops: withWatermark, filter, where, select, withColumn, "
+                                    "groupBy, dropDuplicates");
+        }
+        return op;
+    }
+
+    void readOutputMode(const JsonNode &node, Scenario &scenario) const
+    {
+        const std::string mode = readString(node, "'outputMode'");
+        scenario.outputModePosition = node.position;
+        // Spark's InternalOutputModes: names are case-insensitive.
+        if (equalsIgnoreCase(mode, "append"))
+            scenario.outputMode = OutputMode::Append;
+        else if (equalsIgnoreCase(mode, "update"))
+            scenario.outputMode = OutputMode::Update;
+        else if (equalsIgnoreCase(mode, "complete"))
+            scenario.outputMode = OutputMode::Complete;
+        else
+            fail(node, "Unknown output mode " + mode
+                           + ". Accepted output modes are 'append', 'complete', 'update'");
+    }
+
+    void readSink(const JsonNode &node, Scenario &scenario) const
+    {
+        expectKind(node, Kind::Object, "'sink'");
+        const ObjectView sink(node, m_fileName, "in 'sink'", {"format", "options"});
+        scenario.sink.position = node.position;
+        const JsonNode &formatNode = sink.required("format");
+        const std::string format = readString(formatNode, "'format'");
+        // Spark: data source names are case-insensitive.
+        const auto known = std::find_if(kSinkFormats.begin(), kSinkFormats.end(),
+                                        [&](std::string_view f) { return equalsIgnoreCase(f, format); });
+        if (known == kSinkFormats.end())
+            fail(formatNode, "unknown sink format '" + format + "'; valid formats: " + joined(kSinkFormats));
+        scenario.sink.format = std::string(*known);
+        if (const JsonNode *options = sink.optional("options")) {
+            expectKind(*options, Kind::Object, "'options'");
+            for (size_t i = 0; i < options->items.size(); ++i)
+                scenario.sink.options[options->keys[i]] = options->items[i].toJson();
+        }
+    }
+
+    void readSteps(const JsonNode &node, Scenario &scenario) const
+    {
+        expectKind(node, Kind::Array, "'steps'");
+        for (const JsonNode &stepNode : node.items) {
+            expectKind(stepNode, Kind::Object, "each step");
+            const ObjectView view(stepNode, m_fileName, "in a step", {"rows", "processingTime"});
+            Step step;
+            step.position = stepNode.position;
+            step.rows = ColumnBatch::empty(scenario.sourceSchema);
+            const JsonNode &rows = view.required("rows");
+            expectKind(rows, Kind::Array, "'rows'");
+            for (auto &column : step.rows.columns)
+                column.reserve(rows.items.size());
+            std::vector<Value> row;
+            for (const JsonNode &rowNode : rows.items) {
+                readRow(rowNode, scenario.sourceSchema, row);
+                step.rows.appendRow(row);
+            }
+            if (const JsonNode *processingTime = view.optional("processingTime"))
+                step.processingTimeMicros = readTimestamp(*processingTime, "'processingTime'");
+            scenario.steps.push_back(std::move(step));
+        }
+    }
+
+    std::string schemaNames(const Schema &schema) const
+    {
+        std::vector<std::string_view> names;
+        for (const Field &field : schema.fields)
+            names.push_back(field.name);
+        return joined(names);
+    }
+
+    void readRow(const JsonNode &node, const Schema &schema, std::vector<Value> &row) const
+    {
+        row.assign(schema.size(), Value::null());
+        if (node.isArray()) {
+            if (node.items.size() != schema.size())
+                fail(node, "row has " + std::to_string(node.items.size()) + " values but the schema has "
+                               + std::to_string(schema.size()) + " columns (" + schemaNames(schema) + ")");
+            for (size_t c = 0; c < schema.size(); ++c)
+                row[c] = readValue(node.items[c], schema.fields[c]);
+        } else if (node.isObject()) {
+            std::vector<int> seenAt(schema.size(), -1);
+            for (size_t i = 0; i < node.items.size(); ++i) {
+                const int c = schema.indexOf(node.keys[i]);
+                if (c < 0)
+                    fail(node.keyPositions[i], "unknown column '" + node.keys[i] + "' in row (schema: "
+                                                   + schemaNames(schema) + ")");
+                if (seenAt[c] >= 0)
+                    fail(node.keyPositions[i], "column '" + node.keys[i] + "' appears twice in row (also as '"
+                                                   + node.keys[seenAt[c]] + "')");
+                seenAt[c] = static_cast<int>(i);
+                row[c] = readValue(node.items[i], schema.fields[c]);
+            }
+        } else {
+            fail(node, "each row must be an array (in schema order) or an object (by column name)");
+        }
+    }
+
+    Value readValue(const JsonNode &node, const Field &field) const
+    {
+        if (node.isNull())
+            return Value::null();
+        const DataType &type = field.type;
+        auto columnPrefix = [&] { return "column '" + field.name + "': "; };
+        auto notA = [&]() -> Value {
+            fail(node, columnPrefix() + shownValue(node) + " is not " + withArticle(type.scenarioName()));
+        };
+        auto doesNotFit = [&](const std::string &text) -> Value {
+            fail(node, columnPrefix() + "value " + text + " does not fit " + type.scenarioName());
+        };
+        switch (type.kind) {
+        case TypeKind::Boolean:
+            if (node.kind != Kind::Boolean)
+                return notA();
+            return Value::boolean(node.boolean);
+        case TypeKind::Int:
+        case TypeKind::Long: {
+            if (!node.isNumber() || node.text.find_first_of(".eE") != std::string::npos)
+                return notA();
+            int64_t value = 0;
+            const char *end = node.text.data() + node.text.size();
+            const auto [ptr, ec] = std::from_chars(node.text.data(), end, value);
+            if (ec != std::errc() || ptr != end)
+                return doesNotFit(node.text);
+            if (type.kind == TypeKind::Long)
+                return Value::int64(value);
+            if (value < std::numeric_limits<int32_t>::min() || value > std::numeric_limits<int32_t>::max())
+                return doesNotFit(node.text);
+            return Value::int32(static_cast<int32_t>(value));
+        }
+        case TypeKind::Double: {
+            if (node.isString()) {
+                // Spark's spelling of the values JSON numbers cannot hold.
+                if (node.text == "NaN")
+                    return Value::float64(std::numeric_limits<double>::quiet_NaN());
+                if (node.text == "Infinity")
+                    return Value::float64(std::numeric_limits<double>::infinity());
+                if (node.text == "-Infinity")
+                    return Value::float64(-std::numeric_limits<double>::infinity());
+                return notA();
+            }
+            if (!node.isNumber())
+                return notA();
+            double value = 0;
+            const char *end = node.text.data() + node.text.size();
+            const auto [ptr, ec] = std::from_chars(node.text.data(), end, value);
+            if (ec == std::errc::result_out_of_range) {
+                // Only underflow gets here (the JSON layer rejects overflow): round like Spark.
+                return Value::float64(std::strtod(node.text.c_str(), nullptr));
+            }
+            if (ec != std::errc() || ptr != end)
+                return notA();
+            return Value::float64(value);
+        }
+        case TypeKind::Decimal: {
+            if (!node.isNumber() && !node.isString())
+                return notA();
+            const std::string &text = node.text;
+            const std::optional<Decimal> parsed = parseDecimalText(text);
+            if (!parsed) {
+                if (looksLikePlainDecimal(text))
+                    return doesNotFit(text); // more than 38 digits
+                fail(node, columnPrefix() + shownValue(node) + " is not a plain decimal number");
+            }
+            Int128 unscaled = parsed->unscaled;
+            if (parsed->scale > type.scale) {
+                // Extra fraction digits are fine only when they are zeros (12.50 -> decimal(4,1)).
+                const Int128 factor = powerOfTen(parsed->scale - type.scale);
+                if (unscaled % factor != 0)
+                    return doesNotFit(text);
+                unscaled /= factor;
+            } else if (parsed->scale < type.scale) {
+                if (numDigits(unscaled) + (type.scale - parsed->scale) > type.precision)
+                    return doesNotFit(text);
+                unscaled *= powerOfTen(type.scale - parsed->scale);
+            }
+            if (numDigits(unscaled) > type.precision)
+                return doesNotFit(text);
+            return Value::decimal(unscaled, type.precision, type.scale);
+        }
+        case TypeKind::String:
+            if (!node.isString())
+                return notA();
+            return Value::string(node.text);
+        case TypeKind::Timestamp:
+            if (!node.isString())
+                return notA();
+            return Value::timestamp(readTimestamp(node, "column '" + field.name + "'"));
+        case TypeKind::Null:
+        case TypeKind::Window: break;
+        }
+        return notA();
+    }
+
+    void readExpect(const JsonNode &node, Scenario &scenario) const
+    {
+        expectKind(node, Kind::Array, "'expect'");
+        const std::string countRange = "a non-negative integer";
+        for (const JsonNode &entryNode : node.items) {
+            expectKind(entryNode, Kind::Object, "each 'expect' entry");
+            const ObjectView view(entryNode, m_fileName, "in an 'expect' entry",
+                                  {"step", "emitted", "stateRows", "stateRowsUpdated",
+                                   "droppedByWatermark", "eventTime"});
+            Expectation expectation;
+            expectation.position = entryNode.position;
+            const JsonNode &stepNode = view.required("step");
+            const int64_t step = readInteger(stepNode, "'step'", 0, std::numeric_limits<int32_t>::max(),
+                                             "a non-negative integer (an index into 'steps')");
+            if (step >= static_cast<int64_t>(scenario.steps.size()))
+                fail(stepNode, "'step' " + std::to_string(step) + " is out of range: the scenario has "
+                                   + std::to_string(scenario.steps.size()) + " steps, numbered from 0");
+            expectation.step = static_cast<int>(step);
+            if (const JsonNode *emitted = view.optional("emitted")) {
+                expectKind(*emitted, Kind::Array, "'emitted'");
+                for (const JsonNode &row : emitted->items)
+                    expectKind(row, Kind::Object, "each row of 'emitted'");
+                expectation.emitted = emitted->toJson();
+            }
+            const int64_t maxCount = std::numeric_limits<int64_t>::max();
+            if (const JsonNode *value = view.optional("stateRows"))
+                expectation.stateRows = readInteger(*value, "'stateRows'", 0, maxCount, countRange);
+            if (const JsonNode *value = view.optional("stateRowsUpdated"))
+                expectation.stateRowsUpdated =
+                    readInteger(*value, "'stateRowsUpdated'", 0, maxCount, countRange);
+            if (const JsonNode *value = view.optional("droppedByWatermark"))
+                expectation.droppedByWatermark =
+                    readInteger(*value, "'droppedByWatermark'", 0, maxCount, countRange);
+            if (const JsonNode *eventTime = view.optional("eventTime")) {
+                expectKind(*eventTime, Kind::Object, "'eventTime'");
+                const ObjectView times(*eventTime, m_fileName, "in 'eventTime'",
+                                       {"min", "max", "avg", "watermark"});
+                for (size_t i = 0; i < eventTime->items.size(); ++i)
+                    readTimestamp(eventTime->items[i], "'" + eventTime->keys[i] + "'");
+                expectation.eventTime = eventTime->toJson();
+            }
+            scenario.expect.push_back(std::move(expectation));
+        }
+    }
+
+    void readExpectError(const JsonNode &node, Scenario &scenario) const
+    {
+        expectKind(node, Kind::Object, "'expectError'");
+        const ObjectView view(node, m_fileName, "in 'expectError'", {"exitCode", "messageContains"});
+        ExpectError expectError;
+        if (const JsonNode *exitCode = view.optional("exitCode"))
+            expectError.exitCode =
+                static_cast<int>(readInteger(*exitCode, "'exitCode'", 0, 255, "an integer from 0 to 255"));
+        if (const JsonNode *contains = view.optional("messageContains")) {
+            if (contains->isString()) {
+                expectError.messageContains.push_back(contains->text);
+            } else if (contains->isArray()) {
+                for (const JsonNode &item : contains->items)
+                    expectError.messageContains.push_back(
+                        readString(item, "each element of 'messageContains'"));
+            } else {
+                fail(*contains, "'messageContains' must be a string or an array of strings");
+            }
+        }
+        scenario.expectError = std::move(expectError);
+    }
+
+    std::string m_fileName;
+};
+
+struct FileCloser {
+    void operator()(std::FILE *file) const { std::fclose(file); }
+};
+
+} // namespace
+
+std::string outputModeName(OutputMode mode)
+{
+    switch (mode) {
+    case OutputMode::Append: return "append";
+    case OutputMode::Update: return "update";
+    case OutputMode::Complete: return "complete";
+    }
+    return "append";
+}
+
+Scenario readScenarioFile(const std::string &path)
+{
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec))
+        throw Error(ErrorKind::Scenario, path + ": cannot open: " + std::strerror(EISDIR));
+    std::unique_ptr<std::FILE, FileCloser> file(std::fopen(path.c_str(), "rb"));
+    if (!file)
+        throw Error(ErrorKind::Scenario, path + ": cannot open: " + std::strerror(errno));
+    JsonSource source(file.get(), path);
+    const JsonNode root = parseJsonDocument(source, path);
+    return ScenarioReader(path).read(root);
+}
+
+Scenario parseScenario(const std::string &text, const std::string &fileName)
+{
+    JsonSource source(text);
+    const JsonNode root = parseJsonDocument(source, fileName);
+    return ScenarioReader(fileName).read(root);
+}
+
+} // namespace streamstep
