@@ -100,6 +100,7 @@ struct AggregateCall {
     AggregateKind kind = AggregateKind::Count;
     BoundExprPtr argument; // null for count(*)
     bool distinct = false; // count(DISTINCT x) etc. (rejected for streaming by the checker)
+    bool ignoreNulls = false; // first(x, true) / last(x, true)
     DataType resultType;   // Spark's result type (sum of decimal(p,s) -> decimal(p+10,s), …)
 };
 

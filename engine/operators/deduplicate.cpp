@@ -62,3 +62,28 @@ Flow Deduplicate::process(const Flow &input, BatchContext &context, OperatorMetr
 }
 
 } // namespace streamstep
+
+namespace streamstep {
+
+void Deduplicate::save(StateWriter &out) const
+{
+    out.writeI64(static_cast<int64_t>(m_keys.size()));
+    for (const auto &[k, eventTime] : m_keys) {
+        out.writeString(k);
+        out.writeU8(eventTime ? 1 : 0);
+        out.writeI64(eventTime.value_or(0));
+    }
+}
+
+void Deduplicate::load(StateReader &in)
+{
+    m_keys.clear();
+    for (int64_t n = in.readI64(); n > 0; --n) {
+        std::string k = in.readString();
+        const bool has = in.readU8() != 0;
+        const int64_t t = in.readI64();
+        m_keys.emplace(std::move(k), has ? std::optional<int64_t>(t) : std::nullopt);
+    }
+}
+
+} // namespace streamstep

@@ -3,6 +3,7 @@
 
 #include "analysis/logical_plan.h"
 #include "operators/flow.h"
+#include "state/state_codec.h"
 #include "operators/stateful_aggregate.h"
 
 #include <string>
@@ -17,6 +18,8 @@ public:
     // Drops late rows (event-time column <= watermark, even when it is not a key), passes the
     // first row of each new key, and evicts keys by the watermark when a key is the event time.
     Flow process(const Flow &input, BatchContext &context, OperatorMetrics &metrics);
+    void save(StateWriter &out) const;
+    void load(StateReader &in);
 
 private:
     const PlanNode *m_node;

@@ -248,3 +248,60 @@ ResultTableView SessionWindowAggregate::resultTable() const
 }
 
 } // namespace streamstep
+
+namespace streamstep {
+
+void SessionWindowAggregate::save(StateWriter &out) const
+{
+    out.writeI64(m_batch);
+    out.writeI64(static_cast<int64_t>(m_groups.size()));
+    for (const auto &[k, group] : m_groups) {
+        out.writeString(k);
+        out.writeValues(group.otherKeys);
+        out.writeI64(static_cast<int64_t>(group.sessions.size()));
+        for (const Session &s : group.sessions) {
+            out.writeI64(s.start);
+            out.writeI64(s.end);
+            out.writeAggregateStates(s.states);
+            out.writeI64(s.lastUpdatedBatch);
+            out.writeI64(s.createdBatch);
+        }
+    }
+    out.writeI64(static_cast<int64_t>(m_evicted.size()));
+    for (const Evicted &e : m_evicted) {
+        out.writeValues(e.key);
+        out.writeValues(e.values);
+        out.writeI64(e.evictedBatch);
+    }
+}
+
+void SessionWindowAggregate::load(StateReader &in)
+{
+    m_batch = in.readI64();
+    m_groups.clear();
+    for (int64_t n = in.readI64(); n > 0; --n) {
+        std::string k = in.readString();
+        KeyGroup group;
+        group.otherKeys = in.readValues();
+        for (int64_t s = in.readI64(); s > 0; --s) {
+            Session session;
+            session.start = in.readI64();
+            session.end = in.readI64();
+            session.states = in.readAggregateStates();
+            session.lastUpdatedBatch = in.readI64();
+            session.createdBatch = in.readI64();
+            group.sessions.push_back(std::move(session));
+        }
+        m_groups.emplace(std::move(k), std::move(group));
+    }
+    m_evicted.clear();
+    for (int64_t n = in.readI64(); n > 0; --n) {
+        Evicted e;
+        e.key = in.readValues();
+        e.values = in.readValues();
+        e.evictedBatch = in.readI64();
+        m_evicted.push_back(std::move(e));
+    }
+}
+
+} // namespace streamstep

@@ -4,6 +4,7 @@
 
 #include "analysis/logical_plan.h"
 #include "operators/flow.h"
+#include "state/state_codec.h"
 #include "operators/stateful_aggregate.h"
 
 #include <map>
@@ -21,6 +22,8 @@ public:
     // emits (append: evicted sessions; complete: all sessions).
     Flow process(const Flow &input, BatchContext &context, OperatorMetrics &metrics);
     ResultTableView resultTable() const;
+    void save(StateWriter &out) const;
+    void load(StateReader &in);
 
 private:
     struct Session {

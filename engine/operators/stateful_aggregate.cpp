@@ -110,13 +110,13 @@ Flow StatefulAggregate::process(const Flow &input, BatchContext &context, Operat
         }
     }
     if (input.tracksOrigin && context.fates) {
-        for (size_t r = 0; r < n; ++r) {
-            InputRowFate &fate = (*context.fates)[input.origin[r]];
-            if (rowKept[r])
-                fate = InputRowFate::Processed;
-            else if (fate != InputRowFate::Processed)
-                fate = InputRowFate::DroppedByWatermark; // late for every window it fell in
-        }
+        // An input row is dropped only when it was late for every window it fell in.
+        std::vector<uint8_t> anyKept(context.fates->size(), 0);
+        for (size_t r = 0; r < n; ++r)
+            anyKept[input.origin[r]] |= rowKept[r];
+        for (size_t r = 0; r < n; ++r)
+            (*context.fates)[input.origin[r]] =
+                anyKept[input.origin[r]] ? InputRowFate::Processed : InputRowFate::DroppedByWatermark;
     }
 
     metrics.numRowsDroppedByWatermark += static_cast<int64_t>(lateKeys.size());
@@ -201,6 +201,58 @@ int64_t StatefulAggregate::estimateBytes() const
             bytes += static_cast<int64_t>(states.size() * sizeof(expr::AggregateState));
     }
     return bytes;
+}
+
+} // namespace streamstep
+
+namespace streamstep {
+
+void StatefulAggregate::save(StateWriter &out) const
+{
+    out.writeI64(m_batch);
+    out.writeI64(static_cast<int64_t>(m_groups.size()));
+    for (const auto &[k, g] : m_groups) {
+        out.writeString(k);
+        out.writeValues(g.key);
+        out.writeAggregateStates(g.states);
+        out.writeU8(g.eventTime ? 1 : 0);
+        out.writeI64(g.eventTime.value_or(0));
+        out.writeI64(g.lastUpdatedBatch);
+        out.writeI64(g.createdBatch);
+    }
+    out.writeI64(static_cast<int64_t>(m_evicted.size()));
+    for (const EvictedGroup &e : m_evicted) {
+        out.writeValues(e.key);
+        out.writeValues(e.values);
+        out.writeI64(e.evictedBatch);
+    }
+}
+
+void StatefulAggregate::load(StateReader &in)
+{
+    m_batch = in.readI64();
+    m_groups.clear();
+    for (int64_t n = in.readI64(); n > 0; --n) {
+        std::string k = in.readString();
+        Group g;
+        g.key = in.readValues();
+        g.states = in.readAggregateStates();
+        const bool hasEventTime = in.readU8() != 0;
+        const int64_t eventTime = in.readI64();
+        if (hasEventTime)
+            g.eventTime = eventTime;
+        g.lastUpdatedBatch = in.readI64();
+        g.createdBatch = in.readI64();
+        m_groups.emplace(std::move(k), std::move(g));
+    }
+    m_evicted.clear();
+    for (int64_t n = in.readI64(); n > 0; --n) {
+        EvictedGroup e;
+        e.key = in.readValues();
+        e.values = in.readValues();
+        e.evictedBatch = in.readI64();
+        m_evicted.push_back(std::move(e));
+    }
 }
 
 } // namespace streamstep

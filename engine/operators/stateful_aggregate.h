@@ -4,6 +4,7 @@
 
 #include "analysis/logical_plan.h"
 #include "operators/flow.h"
+#include "state/state_codec.h"
 
 #include <string>
 #include <unordered_map>
@@ -34,6 +35,8 @@ public:
     Flow process(const Flow &input, BatchContext &context, OperatorMetrics &metrics);
     // Every group known to the run (in state, or evicted earlier), sorted by key.
     ResultTableView resultTable() const;
+    void save(StateWriter &out) const;
+    void load(StateReader &in);
 
 private:
     struct Group {

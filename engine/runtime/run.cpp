@@ -324,6 +324,74 @@ std::vector<BatchReport> Run::step(const ColumnBatch &rows, int stepIndex,
     return reports;
 }
 
+namespace {
+
+constexpr int64_t kSnapshotMagic = 0x3130505453545353; // "SSTSTP01"
+
+uint64_t queryFingerprint(const Query &query)
+{
+    // FNV-1a over the plan, the output mode and the result schema.
+    std::string text = query.explain() + outputModeName(query.outputMode());
+    for (const Field &f : query.resultSchema().fields)
+        text += "|" + f.name + ":" + f.type.sparkName();
+    uint64_t hash = 1469598103934665603ull;
+    for (unsigned char c : text) {
+        hash ^= c;
+        hash *= 1099511628211ull;
+    }
+    return hash;
+}
+
+} // namespace
+
+std::string Run::saveState() const
+{
+    StateWriter out;
+    out.writeI64(kSnapshotMagic);
+    out.writeI64(static_cast<int64_t>(queryFingerprint(*m_query)));
+    out.writeI64(m_state->nextBatchId);
+    out.writeU8(m_state->ranBatch ? 1 : 0);
+    out.writeI64(m_state->lastBatchWatermarkMs);
+    m_state->tracker.save(out);
+    for (const OperatorState &op : m_state->operators) {
+        if (auto *aggregate = std::get_if<StatefulAggregate>(&op))
+            aggregate->save(out);
+        else if (auto *session = std::get_if<SessionWindowAggregate>(&op))
+            session->save(out);
+        else if (auto *dedup = std::get_if<Deduplicate>(&op))
+            dedup->save(out);
+    }
+    out.writeBatch(m_state->memoryTable);
+    return out.bytes();
+}
+
+void Run::restoreState(const std::string &bytes)
+{
+    StateReader in(bytes);
+    if (in.readI64() != kSnapshotMagic)
+        throw Error(ErrorKind::Runtime, "not a StreamStep state snapshot");
+    if (static_cast<uint64_t>(in.readI64()) != queryFingerprint(*m_query))
+        throw Error(ErrorKind::Runtime, "the state snapshot belongs to another query (its plan, "
+                                        "output mode or result schema differ)");
+    RunState next(m_query->compiled());
+    next.nextBatchId = in.readI64();
+    next.ranBatch = in.readU8() != 0;
+    next.lastBatchWatermarkMs = in.readI64();
+    next.tracker.load(in);
+    for (OperatorState &op : next.operators) {
+        if (auto *aggregate = std::get_if<StatefulAggregate>(&op))
+            aggregate->load(in);
+        else if (auto *session = std::get_if<SessionWindowAggregate>(&op))
+            session->load(in);
+        else if (auto *dedup = std::get_if<Deduplicate>(&op))
+            dedup->load(in);
+    }
+    next.memoryTable = in.readBatch(m_query->resultSchema());
+    if (!in.atEnd())
+        throw Error(ErrorKind::Runtime, "state snapshot has trailing bytes");
+    *m_state = std::move(next);
+}
+
 std::vector<BatchReport> runScenario(const Scenario &scenario)
 {
     Run run(Query::compile(scenario));

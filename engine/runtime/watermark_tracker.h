@@ -2,6 +2,7 @@
 #pragma once
 
 #include "operators/stateless_operators.h"
+#include "state/state_codec.h"
 
 #include <optional>
 #include <vector>
@@ -21,6 +22,8 @@ public:
     // ever increases from 0.
     void update(const std::vector<int64_t> &delaysMs, const std::vector<EventTimeAccumulator> &stats);
     int64_t globalWatermarkMs() const { return m_globalMs; }
+    void save(StateWriter &out) const;
+    void load(StateReader &in);
 
 private:
     std::vector<std::optional<int64_t>> m_operatorWatermarks;

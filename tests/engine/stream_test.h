@@ -21,17 +21,17 @@ namespace streamstep::testing {
 // The transactions source used by most tests.
 inline nlohmann::json transactionsSchema()
 {
-    return nlohmann::json::parse(R"([
+    return nlohmann::json::parse(R"J([
         {"name": "accountId", "type": "string"},
         {"name": "branchCode", "type": "string"},
         {"name": "amount", "type": "decimal(12,2)"},
-        {"name": "eventTime", "type": "timestamp"}])");
+        {"name": "eventTime", "type": "timestamp"}])J");
 }
 
 // Builds a scenario document: `query` is the JSON array of ops, `steps` a JSON array of row
 // arrays (one per trigger).
 inline Scenario makeScenario(const std::string &query, const std::string &mode, const std::string &steps,
-                             const std::string &sink = R"({"format": "memory", "options": {"queryName": "q"}})",
+                             const std::string &sink = R"J({"format": "memory", "options": {"queryName": "q"}})J",
                              const nlohmann::json &schema = transactionsSchema())
 {
     nlohmann::json doc;
@@ -56,6 +56,12 @@ inline QStringList rowsOf(const ColumnBatch &batch)
         out << QString::fromStdString(rowToJson(batch, r));
     out.sort();
     return out;
+}
+
+inline QStringList sorted(QStringList list)
+{
+    list.sort();
+    return list;
 }
 
 inline QStringList emittedOf(const std::vector<BatchReport> &reports)

@@ -9,14 +9,14 @@ namespace {
 
 QString window(const char *start, const char *end)
 {
-    return QStringLiteral(R"({"start": "2026-03-01T%1.000Z", "end": "2026-03-01T%2.000Z"})")
+    return QStringLiteral(R"J({"start": "2026-03-01T%1.000Z", "end": "2026-03-01T%2.000Z"})J")
         .arg(QLatin1String(start), QLatin1String(end));
 }
 
-const char *kWindowedSum = R"([
+const char *kWindowedSum = R"J([
     {"op": "withWatermark", "column": "eventTime", "delay": "10 minutes"},
     {"op": "groupBy", "keys": ["window(eventTime, '5 minutes')", "accountId"],
-     "aggs": ["sum(amount) AS total"]}])";
+     "aggs": ["sum(amount) AS total"]}])J";
 
 int64_t ms(const char *timestamp)
 {
@@ -32,30 +32,30 @@ private slots:
     void appendStatelessPassesEachRowOnce()
     {
         StreamTester t(makeScenario(
-            R"([{"op": "filter", "condition": "amount > 100000.00"},
-                {"op": "select", "columns": ["accountId", "amount"]}])",
+            R"J([{"op": "filter", "condition": "amount > 100000.00"},
+                {"op": "select", "columns": ["accountId", "amount"]}])J",
             "append",
-            R"([[["A1", "MUMBAI", "250000.00", "2026-03-01 10:01:00"],
+            R"J([[["A1", "MUMBAI", "250000.00", "2026-03-01 10:01:00"],
                  ["A2", "DELHI", "100000.00", "2026-03-01 10:02:00"],
                  ["A3", "DELHI", null, "2026-03-01 10:03:00"]],
-                [["A4", "CHENNAI", "100000.01", "2026-03-01 10:04:00"]]])"));
+                [["A4", "CHENNAI", "100000.01", "2026-03-01 10:04:00"]]])J"));
         auto b0 = t.addData();
         QCOMPARE(b0.size(), size_t(1));
-        QCOMPARE(emittedOf(b0), QStringList{R"({"accountId": "A1", "amount": 250000.00})"});
+        QCOMPARE(emittedOf(b0), QStringList{R"J({"accountId": "A1", "amount": 250000.00})J"});
         QCOMPARE(b0[0].inputFates[0], InputRowFate::Processed);
         QCOMPARE(b0[0].inputFates[1], InputRowFate::Filtered);
         QCOMPARE(b0[0].inputFates[2], InputRowFate::Filtered);
         QCOMPARE(b0[0].stateRows, int64_t(0));
         auto b1 = t.addData();
-        QCOMPARE(emittedOf(b1), QStringList{R"({"accountId": "A4", "amount": 100000.01})"});
+        QCOMPARE(emittedOf(b1), QStringList{R"J({"accountId": "A4", "amount": 100000.01})J"});
         QCOMPARE(b1[0].batchId, int64_t(1));
         QCOMPARE(t.run().memoryTable().numRows, size_t(2));
     }
 
     void emptyTriggerRunsNoBatch()
     {
-        StreamTester t(makeScenario(R"([{"op": "filter", "condition": "amount > 1"}])", "append",
-                                    R"([[], [["A1", "M", "5.00", "2026-03-01 10:00:00"]]])"));
+        StreamTester t(makeScenario(R"J([{"op": "filter", "condition": "amount > 1"}])J", "append",
+                                    R"J([[], [["A1", "M", "5.00", "2026-03-01 10:00:00"]]])J"));
         QVERIFY(t.addData().empty());
         auto b = t.addData();
         QCOMPARE(b.size(), size_t(1));
@@ -65,20 +65,20 @@ private slots:
     void completeModeEmitsTheWholeTableEveryTrigger()
     {
         StreamTester t(makeScenario(
-            R"([{"op": "groupBy", "keys": ["branchCode"], "aggs": ["sum(amount) AS total"]}])",
+            R"J([{"op": "groupBy", "keys": ["branchCode"], "aggs": ["sum(amount) AS total"]}])J",
             "complete",
-            R"([[["A1", "MUMBAI", "100.00", "2026-03-01 10:00:00"],
+            R"J([[["A1", "MUMBAI", "100.00", "2026-03-01 10:00:00"],
                  ["A2", "MUMBAI", "50.00", "2026-03-01 10:00:00"],
                  ["A3", "DELHI", "20.00", "2026-03-01 10:00:00"]],
-                [["A4", "CHENNAI", "5.00", "2026-03-01 10:00:00"]]])"));
+                [["A4", "CHENNAI", "5.00", "2026-03-01 10:00:00"]]])J"));
         auto b0 = t.addData();
-        QCOMPARE(emittedOf(b0), (QStringList{R"({"branchCode": "DELHI", "total": 20.00})",
-                                             R"({"branchCode": "MUMBAI", "total": 150.00})"}));
+        QCOMPARE(emittedOf(b0), (QStringList{R"J({"branchCode": "DELHI", "total": 20.00})J",
+                                             R"J({"branchCode": "MUMBAI", "total": 150.00})J"}));
         QCOMPARE(b0[0].stateRows, int64_t(2));
         auto b1 = t.addData();
-        QCOMPARE(emittedOf(b1), (QStringList{R"({"branchCode": "CHENNAI", "total": 5.00})",
-                                             R"({"branchCode": "DELHI", "total": 20.00})",
-                                             R"({"branchCode": "MUMBAI", "total": 150.00})"}));
+        QCOMPARE(emittedOf(b1), (QStringList{R"J({"branchCode": "CHENNAI", "total": 5.00})J",
+                                             R"J({"branchCode": "DELHI", "total": 20.00})J",
+                                             R"J({"branchCode": "MUMBAI", "total": 150.00})J"}));
         QCOMPARE(b1[0].stateRowsUpdated, int64_t(1));
         QCOMPARE(b1[0].stateRows, int64_t(3));
         // Spark: sum(decimal(12,2)) is decimal(22,2)
@@ -88,31 +88,31 @@ private slots:
     void updateModeEmitsEveryGroupWithInputEvenIfUnchanged()
     {
         StreamTester t(makeScenario(
-            R"([{"op": "groupBy", "keys": ["accountId"], "aggs": ["sum(amount) AS total", "count(*)"]}])",
+            R"J([{"op": "groupBy", "keys": ["accountId"], "aggs": ["sum(amount) AS total", "count(*)"]}])J",
             "update",
-            R"([[["A1", "M", "1.00", "2026-03-01 10:00:00"], ["A1", "M", "2.00", "2026-03-01 10:00:00"],
+            R"J([[["A1", "M", "1.00", "2026-03-01 10:00:00"], ["A1", "M", "2.00", "2026-03-01 10:00:00"],
                  ["A2", "M", "5.00", "2026-03-01 10:00:00"]],
                 [["A2", "M", "1.00", "2026-03-01 10:00:00"]],
-                [["A1", "M", "0.00", "2026-03-01 10:00:00"]]])"));
+                [["A1", "M", "0.00", "2026-03-01 10:00:00"]]])J"));
         QCOMPARE(emittedOf(t.addData()),
-                 (QStringList{R"({"accountId": "A1", "total": 3.00, "count(1)": 2})",
-                              R"({"accountId": "A2", "total": 5.00, "count(1)": 1})"}));
-        QCOMPARE(emittedOf(t.addData()), QStringList{R"({"accountId": "A2", "total": 6.00, "count(1)": 2})"});
+                 (QStringList{R"J({"accountId": "A1", "total": 3.00, "count(1)": 2})J",
+                              R"J({"accountId": "A2", "total": 5.00, "count(1)": 1})J"}));
+        QCOMPARE(emittedOf(t.addData()), QStringList{R"J({"accountId": "A2", "total": 6.00, "count(1)": 2})J"});
         auto b2 = t.addData();
-        QCOMPARE(emittedOf(b2), QStringList{R"({"accountId": "A1", "total": 3.00, "count(1)": 3})"});
+        QCOMPARE(emittedOf(b2), QStringList{R"J({"accountId": "A1", "total": 3.00, "count(1)": 3})J"});
         QCOMPARE(b2[0].stateRows, int64_t(2));
         QCOMPARE(b2[0].stateRowsUpdated, int64_t(1));
     }
 
     void appendEmitsWindowsOnceWhenTheWatermarkPassesTheirEnd()
     {
-        StreamTester t(makeScenario(kWindowedSum, "append", R"([
+        StreamTester t(makeScenario(kWindowedSum, "append", R"J([
             [["A1", "M", "10.00", "2026-03-01 10:01:00"], ["A1", "M", "5.00", "2026-03-01 10:03:00"],
              ["A2", "M", "1.00", "2026-03-01 10:07:00"]],
             [["A1", "M", "2.00", "2026-03-01 10:16:00"]],
             [["A1", "M", "100.00", "2026-03-01 10:04:00"], ["A2", "M", "3.00", "2026-03-01 10:09:00"],
              ["A3", "M", "7.00", "2026-03-01 10:20:00"]],
-            [["A4", "M", "1.00", "2026-03-01 10:11:00"], ["A5", "M", "1.00", "2026-03-01 10:09:59"]]])"));
+            [["A4", "M", "1.00", "2026-03-01 10:11:00"], ["A5", "M", "1.00", "2026-03-01 10:09:59"]]])J"));
 
         // Step 0: nothing final yet; the watermark moves from 0 to 10:07 - 10 min, so Spark runs
         // a no-data batch right after, with the new watermark.
@@ -135,7 +135,7 @@ private slots:
         QCOMPARE(s1.size(), size_t(2));
         QVERIFY(emittedOf({s1[0]}).isEmpty());
         QCOMPARE(emittedOf({s1[1]}),
-                 QStringList{QStringLiteral(R"({"window": %1, "accountId": "A1", "total": 15.00})")
+                 QStringList{QStringLiteral(R"J({"window": %1, "accountId": "A1", "total": 15.00})J")
                                  .arg(window("10:00:00", "10:05:00"))});
         QCOMPARE(s1[1].stateRowsRemoved, int64_t(1));
         QCOMPARE(s1[1].stateRows, int64_t(2));
@@ -152,7 +152,7 @@ private slots:
         QCOMPARE(s2[0].nextWatermarkMs, ms("2026-03-01 10:10:00"));
         // window end == watermark is final (<=)
         QCOMPARE(emittedOf(s2),
-                 QStringList{QStringLiteral(R"({"window": %1, "accountId": "A2", "total": 4.00})")
+                 QStringList{QStringLiteral(R"J({"window": %1, "accountId": "A2", "total": 4.00})J")
                                  .arg(window("10:05:00", "10:10:00"))});
 
         // Step 3: a row whose window ends exactly at the watermark is late; the watermark does
@@ -168,10 +168,10 @@ private slots:
 
     void lateRowsAreCountedOncePerGroupKey()
     {
-        StreamTester t(makeScenario(kWindowedSum, "append", R"([
+        StreamTester t(makeScenario(kWindowedSum, "append", R"J([
             [["A1", "M", "1.00", "2026-03-01 10:30:00"]],
             [["A1", "M", "1.00", "2026-03-01 10:01:00"], ["A1", "M", "1.00", "2026-03-01 10:02:00"],
-             ["A2", "M", "1.00", "2026-03-01 10:03:00"]]])"));
+             ["A2", "M", "1.00", "2026-03-01 10:03:00"]]])J"));
         t.addData();
         auto s1 = t.addData();
         // three late rows, two (window, accountId) keys: Spark counts partially aggregated rows
@@ -194,10 +194,11 @@ private slots:
         QFETCH(QString, condition);
         QFETCH(QString, nextWatermark);
         QFETCH(QString, maxEventTime);
-        const std::string query = R"([{"op": "withWatermark", "column": "eventTime", "delay": "10 minutes"},
-            {"op": "filter", "condition": ")" + condition.toStdString() + R"("}])";
-        StreamTester t(makeScenario(query, "append", R"([[
-            ["A1", "M", "500.00", "2026-03-01 10:00:00"], ["A2", "M", "1.00", "2026-03-01 11:00:00"]]])"));
+        const std::string query =
+            "[{\"op\": \"withWatermark\", \"column\": \"eventTime\", \"delay\": \"10 minutes\"}, "
+            "{\"op\": \"filter\", \"condition\": \"" + condition.toStdString() + "\"}]";
+        StreamTester t(makeScenario(query, "append", R"J([[
+            ["A1", "M", "500.00", "2026-03-01 10:00:00"], ["A2", "M", "1.00", "2026-03-01 11:00:00"]]])J"));
         auto s0 = t.addData();
         QCOMPARE(s0[0].nextWatermarkMs, ms(nextWatermark.toUtf8().constData()));
         QCOMPARE(s0[0].eventTime->maxMs, ms(maxEventTime.toUtf8().constData()));
@@ -207,10 +208,10 @@ private slots:
     void nullEventTimeCountsAsZeroInEventTimeStats()
     {
         // Spark's EventTimeWatermarkExec reads a NULL event time as 0 (getLong on a null slot).
-        StreamTester t(makeScenario(R"([{"op": "withWatermark", "column": "eventTime", "delay": "1 minute"},
-                                        {"op": "select", "columns": ["accountId"]}])",
+        StreamTester t(makeScenario(R"J([{"op": "withWatermark", "column": "eventTime", "delay": "1 minute"},
+                                        {"op": "select", "columns": ["accountId"]}])J",
                                     "append",
-                                    R"([[["A1", "M", "1.00", "2026-03-01 10:00:00"], ["A2", "M", "1.00", null]]])"));
+                                    R"J([[["A1", "M", "1.00", "2026-03-01 10:00:00"], ["A2", "M", "1.00", null]]])J"));
         auto s0 = t.addData();
         QCOMPARE(s0[0].eventTime->minMs, int64_t(0));
         QCOMPARE(s0[0].eventTime->maxMs, ms("2026-03-01 10:00:00"));
@@ -221,10 +222,10 @@ private slots:
 
     void completeModeNeverDropsOrEvicts()
     {
-        StreamTester t(makeScenario(kWindowedSum, "complete", R"([
+        StreamTester t(makeScenario(kWindowedSum, "complete", R"J([
             [["A1", "M", "1.00", "2026-03-01 10:01:00"]],
             [["A1", "M", "1.00", "2026-03-01 10:30:00"]],
-            [["A1", "M", "5.00", "2026-03-01 10:02:00"]]])"));
+            [["A1", "M", "5.00", "2026-03-01 10:02:00"]]])J"));
         QCOMPARE(t.addData().size(), size_t(1));
         auto s1 = t.addData();
         QCOMPARE(s1.size(), size_t(1)); // no no-data batch in complete mode
@@ -233,21 +234,21 @@ private slots:
         QCOMPARE(s2[0].numRowsDroppedByWatermark, int64_t(0));
         QCOMPARE(s2[0].stateRows, int64_t(2));
         QCOMPARE(emittedOf(s2),
-                 (QStringList{QStringLiteral(R"({"window": %1, "accountId": "A1", "total": 1.00})")
+                 sorted(QStringList{QStringLiteral(R"J({"window": %1, "accountId": "A1", "total": 1.00})J")
                                   .arg(window("10:30:00", "10:35:00")),
-                              QStringLiteral(R"({"window": %1, "accountId": "A1", "total": 6.00})")
+                              QStringLiteral(R"J({"window": %1, "accountId": "A1", "total": 6.00})J")
                                   .arg(window("10:00:00", "10:05:00"))}));
     }
 
     void updateModeEvictsSilentlyAfterEmitting()
     {
-        StreamTester t(makeScenario(kWindowedSum, "update", R"([
+        StreamTester t(makeScenario(kWindowedSum, "update", R"J([
             [["A1", "M", "1.00", "2026-03-01 10:01:00"]],
             [["A1", "M", "2.00", "2026-03-01 10:30:00"]],
-            [["A1", "M", "4.00", "2026-03-01 10:02:00"]]])"));
+            [["A1", "M", "4.00", "2026-03-01 10:02:00"]]])J"));
         auto s0 = t.addData();
         QCOMPARE(s0.size(), size_t(2));
-        QCOMPARE(emittedOf(s0), QStringList{QStringLiteral(R"({"window": %1, "accountId": "A1", "total": 1.00})")
+        QCOMPARE(emittedOf(s0), QStringList{QStringLiteral(R"J({"window": %1, "accountId": "A1", "total": 1.00})J")
                                                 .arg(window("10:00:00", "10:05:00"))});
         auto s1 = t.addData();
         // the no-data batch evicts [10:00, 10:05) without emitting it again
@@ -262,68 +263,68 @@ private slots:
 
     void watermarkWithoutEventTimeKeyDropsAndEvictsNothing()
     {
-        StreamTester t(makeScenario(R"([{"op": "withWatermark", "column": "eventTime", "delay": "10 minutes"},
-            {"op": "groupBy", "keys": ["accountId"], "aggs": ["count(*) AS n"]}])",
-                                    "update", R"([
+        StreamTester t(makeScenario(R"J([{"op": "withWatermark", "column": "eventTime", "delay": "10 minutes"},
+            {"op": "groupBy", "keys": ["accountId"], "aggs": ["count(*) AS n"]}])J",
+                                    "update", R"J([
             [["A1", "M", "1.00", "2026-03-01 10:00:00"]],
-            [["A1", "M", "1.00", "2026-03-01 09:00:00"]]])"));
+            [["A1", "M", "1.00", "2026-03-01 09:00:00"]]])J"));
         auto s0 = t.addData();
         // the watermark moved and the aggregation runs in update mode: Spark asks for a no-data batch
         QCOMPARE(s0.size(), size_t(2));
         auto s1 = t.addData();
         QCOMPARE(s1.size(), size_t(1));
         QCOMPARE(s1[0].numRowsDroppedByWatermark, int64_t(0));
-        QCOMPARE(emittedOf(s1), QStringList{R"({"accountId": "A1", "n": 2})"});
+        QCOMPARE(emittedOf(s1), QStringList{R"J({"accountId": "A1", "n": 2})J"});
     }
 
     void slidingWindowsPutARowInEveryWindowCoveringIt()
     {
-        StreamTester t(makeScenario(R"([{"op": "groupBy",
-            "keys": ["window(eventTime, '10 minutes', '5 minutes')"], "aggs": ["count(*) AS n"]}])",
-                                    "update", R"([
-            [["A1", "M", "1.00", "2026-03-01 10:07:00"], ["A1", "M", "1.00", "2026-03-01 10:00:00"]]])"));
+        StreamTester t(makeScenario(R"J([{"op": "groupBy",
+            "keys": ["window(eventTime, '10 minutes', '5 minutes')"], "aggs": ["count(*) AS n"]}])J",
+                                    "update", R"J([
+            [["A1", "M", "1.00", "2026-03-01 10:07:00"], ["A1", "M", "1.00", "2026-03-01 10:00:00"]]])J"));
         QCOMPARE(emittedOf(t.addData()),
-                 (QStringList{QStringLiteral(R"({"window": %1, "n": 1})").arg(window("09:55:00", "10:05:00")),
-                              QStringLiteral(R"({"window": %1, "n": 1})").arg(window("10:05:00", "10:15:00")),
-                              QStringLiteral(R"({"window": %1, "n": 2})").arg(window("10:00:00", "10:10:00"))}));
+                 sorted(QStringList{QStringLiteral(R"J({"window": %1, "n": 1})J").arg(window("09:55:00", "10:05:00")),
+                              QStringLiteral(R"J({"window": %1, "n": 1})J").arg(window("10:05:00", "10:15:00")),
+                              QStringLiteral(R"J({"window": %1, "n": 2})J").arg(window("10:00:00", "10:10:00"))}));
     }
 
     void aRowCanBeLateForSomeSlidingWindowsOnly()
     {
-        StreamTester t(makeScenario(R"([{"op": "withWatermark", "column": "eventTime", "delay": "5 minutes"},
-            {"op": "groupBy", "keys": ["window(eventTime, '10 minutes', '5 minutes')"], "aggs": ["count(*) AS n"]}])",
-                                    "update", R"([
+        StreamTester t(makeScenario(R"J([{"op": "withWatermark", "column": "eventTime", "delay": "5 minutes"},
+            {"op": "groupBy", "keys": ["window(eventTime, '10 minutes', '5 minutes')"], "aggs": ["count(*) AS n"]}])J",
+                                    "update", R"J([
             [["A1", "M", "1.00", "2026-03-01 10:20:00"]],
-            [["A1", "M", "1.00", "2026-03-01 10:12:00"]]])"));
+            [["A1", "M", "1.00", "2026-03-01 10:12:00"]]])J"));
         t.addData();
         auto s1 = t.addData();
         QCOMPARE(s1[0].watermarkMs, ms("2026-03-01 10:15:00"));
         QCOMPARE(s1[0].numRowsDroppedByWatermark, int64_t(1)); // [10:05, 10:15) is final
         QCOMPARE(s1[0].inputFates[0], InputRowFate::Processed);
         QCOMPARE(emittedOf({s1[0]}),
-                 QStringList{QStringLiteral(R"({"window": %1, "n": 1})").arg(window("10:10:00", "10:20:00"))});
+                 QStringList{QStringLiteral(R"J({"window": %1, "n": 1})J").arg(window("10:10:00", "10:20:00"))});
     }
 
     void dropDuplicatesWithEventTimeKey()
     {
-        StreamTester t(makeScenario(R"([{"op": "withWatermark", "column": "eventTime", "delay": "10 minutes"},
-            {"op": "dropDuplicates", "columns": ["accountId", "eventTime"]}])",
-                                    "append", R"([
+        StreamTester t(makeScenario(R"J([{"op": "withWatermark", "column": "eventTime", "delay": "10 minutes"},
+            {"op": "dropDuplicates", "columns": ["accountId", "eventTime"]}])J",
+                                    "append", R"J([
             [["A1", "M", "1.00", "2026-03-01 10:00:00"], ["A1", "X", "2.00", "2026-03-01 10:00:00"],
              ["A2", "M", "1.00", "2026-03-01 10:05:00"]],
             [["A1", "M", "9.00", "2026-03-01 10:00:00"], ["A3", "M", "1.00", "2026-03-01 09:50:00"],
-             ["A4", "M", "1.00", "2026-03-01 10:30:00"]]])"));
+             ["A4", "M", "1.00", "2026-03-01 10:30:00"]]])J"));
         auto s0 = t.addData();
         QCOMPARE(emittedOf(s0),
-                 (QStringList{R"({"accountId": "A1", "branchCode": "M", "amount": 1.00, "eventTime": "2026-03-01T10:00:00.000Z"})",
-                              R"({"accountId": "A2", "branchCode": "M", "amount": 1.00, "eventTime": "2026-03-01T10:05:00.000Z"})"}));
+                 (QStringList{R"J({"accountId": "A1", "branchCode": "M", "amount": 1.00, "eventTime": "2026-03-01T10:00:00.000Z"})J",
+                              R"J({"accountId": "A2", "branchCode": "M", "amount": 1.00, "eventTime": "2026-03-01T10:05:00.000Z"})J"}));
         QCOMPARE(s0[0].inputFates[1], InputRowFate::Duplicate);
         QCOMPARE(s0[0].stateRowsUpdated, int64_t(2));
         QCOMPARE(s0.size(), size_t(2));
         auto s1 = t.addData();
         QCOMPARE(s1[0].numRowsDroppedByWatermark, int64_t(1)); // raw rows: 09:50 <= 09:55
         QCOMPARE(emittedOf(s1),
-                 QStringList{R"({"accountId": "A4", "branchCode": "M", "amount": 1.00, "eventTime": "2026-03-01T10:30:00.000Z"})"});
+                 QStringList{R"J({"accountId": "A4", "branchCode": "M", "amount": 1.00, "eventTime": "2026-03-01T10:30:00.000Z"})J"});
         QCOMPARE(s1.size(), size_t(2));
         QCOMPARE(s1[1].stateRowsRemoved, int64_t(2)); // keys at or before 10:20 evicted
         QCOMPARE(s1[1].stateRows, int64_t(1));
@@ -331,12 +332,12 @@ private slots:
 
     void dropDuplicatesWithoutEventTimeKeyKeepsStateButDropsLateRows()
     {
-        StreamTester t(makeScenario(R"([{"op": "withWatermark", "column": "eventTime", "delay": "10 minutes"},
-            {"op": "dropDuplicates", "columns": ["accountId"]}])",
-                                    "update", R"([
+        StreamTester t(makeScenario(R"J([{"op": "withWatermark", "column": "eventTime", "delay": "10 minutes"},
+            {"op": "dropDuplicates", "columns": ["accountId"]}])J",
+                                    "update", R"J([
             [["A1", "M", "1.00", "2026-03-01 10:00:00"]],
             [["A2", "M", "1.00", "2026-03-01 10:40:00"]],
-            [["A3", "M", "1.00", "2026-03-01 10:00:00"], ["A1", "M", "1.00", "2026-03-01 10:50:00"]]])"));
+            [["A3", "M", "1.00", "2026-03-01 10:00:00"], ["A1", "M", "1.00", "2026-03-01 10:50:00"]]])J"));
         t.addData();
         t.addData();
         auto s2 = t.addData();
@@ -348,22 +349,22 @@ private slots:
 
     void sessionWindowsMergeAndEmitWhenFinal()
     {
-        StreamTester t(makeScenario(R"([{"op": "withWatermark", "column": "eventTime", "delay": "10 minutes"},
+        StreamTester t(makeScenario(R"J([{"op": "withWatermark", "column": "eventTime", "delay": "10 minutes"},
             {"op": "groupBy", "keys": ["session_window(eventTime, '5 minutes')", "accountId"],
-             "aggs": ["count(*) AS n"]}])",
-                                    "append", R"([
+             "aggs": ["count(*) AS n"]}])J",
+                                    "append", R"J([
             [["A1", "M", "1.00", "2026-03-01 10:00:00"], ["A1", "M", "1.00", "2026-03-01 10:04:00"],
              ["A1", "M", "1.00", "2026-03-01 10:20:00"]],
             [["A1", "M", "1.00", "2026-03-01 10:25:00"]],
             [["A1", "M", "1.00", "2026-03-01 10:50:00"]],
-            [["A1", "M", "1.00", "2026-03-01 10:28:00"]]])"));
+            [["A1", "M", "1.00", "2026-03-01 10:28:00"]]])J"));
         auto s0 = t.addData();
-        QCOMPARE(emittedOf(s0), QStringList{QStringLiteral(R"({"session_window": %1, "accountId": "A1", "n": 2})")
+        QCOMPARE(emittedOf(s0), QStringList{QStringLiteral(R"J({"session_window": %1, "accountId": "A1", "n": 2})J")
                                                 .arg(window("10:00:00", "10:09:00"))});
         auto s1 = t.addData(); // 10:25 touches [10:20, 10:25): they merge
         QVERIFY(emittedOf(s1).isEmpty());
         auto s2 = t.addData();
-        QCOMPARE(emittedOf(s2), QStringList{QStringLiteral(R"({"session_window": %1, "accountId": "A1", "n": 2})")
+        QCOMPARE(emittedOf(s2), QStringList{QStringLiteral(R"J({"session_window": %1, "accountId": "A1", "n": 2})J")
                                                 .arg(window("10:20:00", "10:30:00"))});
         auto s3 = t.addData(); // [10:28, 10:33) ends before watermark 10:40
         QCOMPARE(s3[0].numRowsDroppedByWatermark, int64_t(1));
@@ -372,10 +373,10 @@ private slots:
 
     void chainedWatermarksFailAfterTheFirstNonZeroWatermark()
     {
-        StreamTester t(makeScenario(R"([{"op": "withWatermark", "column": "eventTime", "delay": "10 minutes"},
-            {"op": "withWatermark", "column": "eventTime", "delay": "20 minutes"}])",
-                                    "append", R"([
-            [["A1", "M", "1.00", "2026-03-01 10:00:00"]], [["A1", "M", "1.00", "2026-03-01 10:05:00"]]])"));
+        StreamTester t(makeScenario(R"J([{"op": "withWatermark", "column": "eventTime", "delay": "10 minutes"},
+            {"op": "withWatermark", "column": "eventTime", "delay": "20 minutes"}])J",
+                                    "append", R"J([
+            [["A1", "M", "1.00", "2026-03-01 10:00:00"]], [["A1", "M", "1.00", "2026-03-01 10:05:00"]]])J"));
         auto s0 = t.addData();
         QCOMPARE(s0.size(), size_t(1)); // the batch itself completed
         QVERIFY(t.run().failure());
@@ -399,20 +400,22 @@ private slots:
     {
         QFETCH(QString, condition);
         QFETCH(int, stateRows);
-        StreamTester t(makeScenario(R"([{"op": "groupBy", "keys": ["accountId"], "aggs": ["count(*) AS n"]},
-            {"op": "filter", "condition": ")" + condition.toStdString() + R"("}])",
-                                    "update", R"([
-            [["A1", "M", "1.00", "2026-03-01 10:00:00"], ["A2", "M", "1.00", "2026-03-01 10:00:00"]]])"));
+        const std::string query =
+            "[{\"op\": \"groupBy\", \"keys\": [\"accountId\"], \"aggs\": [\"count(*) AS n\"]}, "
+            "{\"op\": \"filter\", \"condition\": \"" + condition.toStdString() + "\"}]";
+        StreamTester t(makeScenario(query,
+                                    "update", R"J([
+            [["A1", "M", "1.00", "2026-03-01 10:00:00"], ["A2", "M", "1.00", "2026-03-01 10:00:00"]]])J"));
         auto s0 = t.addData();
         QCOMPARE(s0[0].stateRows, int64_t(stateRows));
-        QVERIFY(emittedOf(s0).contains(R"({"accountId": "A1", "n": 1})"));
+        QVERIFY(emittedOf(s0).contains(R"J({"accountId": "A1", "n": 1})J"));
     }
 
     void resultTableMarksNewUpdatedAndFinalRows()
     {
-        StreamTester t(makeScenario(kWindowedSum, "append", R"([
+        StreamTester t(makeScenario(kWindowedSum, "append", R"J([
             [["A1", "M", "1.00", "2026-03-01 10:01:00"]],
-            [["A2", "M", "1.00", "2026-03-01 10:30:00"]]])"));
+            [["A2", "M", "1.00", "2026-03-01 10:30:00"]]])J"));
         auto s0 = t.addData();
         QVERIFY(s0[0].hasResultTable);
         QCOMPARE(s0[0].resultStatuses, std::vector<ResultRowStatus>{ResultRowStatus::New});
@@ -425,14 +428,14 @@ private slots:
     void copiedRunsContinueIndependently()
     {
         Scenario s = makeScenario(
-            R"([{"op": "groupBy", "keys": ["accountId"], "aggs": ["count(*) AS n"]}])", "update",
-            R"([[["A1", "M", "1.00", "2026-03-01 10:00:00"]], [["A1", "M", "1.00", "2026-03-01 10:00:00"]]])");
+            R"J([{"op": "groupBy", "keys": ["accountId"], "aggs": ["count(*) AS n"]}])J", "update",
+            R"J([[["A1", "M", "1.00", "2026-03-01 10:00:00"]], [["A1", "M", "1.00", "2026-03-01 10:00:00"]]])J");
         Run a(Query::compile(s));
         a.step(s.steps[0].rows, 0);
         Run b = a;
-        QCOMPARE(emittedOf(a.step(s.steps[1].rows, 1)), QStringList{R"({"accountId": "A1", "n": 2})"});
-        QCOMPARE(emittedOf(b.step(s.steps[1].rows, 1)), QStringList{R"({"accountId": "A1", "n": 2})"});
-        QCOMPARE(emittedOf(a.step(s.steps[1].rows, 1)), QStringList{R"({"accountId": "A1", "n": 3})"});
+        QCOMPARE(emittedOf(a.step(s.steps[1].rows, 1)), QStringList{R"J({"accountId": "A1", "n": 2})J"});
+        QCOMPARE(emittedOf(b.step(s.steps[1].rows, 1)), QStringList{R"J({"accountId": "A1", "n": 2})J"});
+        QCOMPARE(emittedOf(a.step(s.steps[1].rows, 1)), QStringList{R"J({"accountId": "A1", "n": 3})J"});
         QCOMPARE(a.nextBatchId(), int64_t(3));
         QCOMPARE(b.nextBatchId(), int64_t(2));
     }

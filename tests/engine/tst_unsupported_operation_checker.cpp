@@ -7,10 +7,10 @@ using namespace streamstep::testing;
 
 namespace {
 
-const char *kCountByAccount = R"([{"op": "groupBy", "keys": ["accountId"], "aggs": ["count(*) AS n"]}])";
-const char *kWatermark = R"({"op": "withWatermark", "column": "eventTime", "delay": "10 minutes"})";
-const char *kMemory = R"({"format": "memory", "options": {"queryName": "q"}})";
-const char *kOneStep = R"([[["A1", "M", "1.00", "2026-03-01 10:00:00"]]])";
+const char *kCountByAccount = R"J([{"op": "groupBy", "keys": ["accountId"], "aggs": ["count(*) AS n"]}])J";
+const char *kWatermark = R"J({"op": "withWatermark", "column": "eventTime", "delay": "10 minutes"})J";
+const char *kMemory = R"J({"format": "memory", "options": {"queryName": "q"}})J";
+const char *kOneStep = R"J([[["A1", "M", "1.00", "2026-03-01 10:00:00"]]])J";
 
 const char *kCorrectness =
     "Detected pattern of possible 'correctness' issue due to global watermark. The query "
@@ -35,11 +35,11 @@ private slots:
         QTest::addColumn<QString>("message");
 
         QTest::newRow("complete without aggregation")
-            << R"([{"op": "filter", "condition": "amount > 100000.00"}])" << "complete" << kMemory
+            << R"J([{"op": "filter", "condition": "amount > 100000.00"}])J" << "complete" << kMemory
             << "Complete output mode not supported when there are no streaming aggregations on "
                "streaming DataFrames/Datasets";
         QTest::newRow("complete with only dropDuplicates")
-            << R"([{"op": "dropDuplicates"}])" << "complete" << kMemory
+            << R"J([{"op": "dropDuplicates"}])J" << "complete" << kMemory
             << "Complete output mode not supported when there are no streaming aggregations on "
                "streaming DataFrames/Datasets";
         QTest::newRow("append aggregation without watermark")
@@ -52,42 +52,42 @@ private slots:
             << "Append output mode not supported when there are streaming aggregations on "
                "streaming DataFrames/DataSets without watermark";
         QTest::newRow("csv sink in update mode")
-            << R"([{"op": "filter", "condition": "amount > 1"}])" << "update"
-            << R"({"format": "csv", "options": {"path": "out"}})"
+            << R"J([{"op": "filter", "condition": "amount > 1"}])J" << "update"
+            << R"J({"format": "csv", "options": {"path": "out"}})J"
             << "Data source csv does not support Update output mode";
         QTest::newRow("json sink in complete mode: the sink check comes first")
-            << R"([{"op": "filter", "condition": "amount > 1"}])" << "complete"
-            << R"({"format": "json", "options": {"path": "out"}})"
+            << R"J([{"op": "filter", "condition": "amount > 1"}])J" << "complete"
+            << R"J({"format": "json", "options": {"path": "out"}})J"
             << "Data source json does not support Complete output mode";
         QTest::newRow("distinct aggregate")
-            << R"([{"op": "groupBy", "keys": ["branchCode"], "aggs": ["count(DISTINCT accountId)"]}])"
+            << R"J([{"op": "groupBy", "keys": ["branchCode"], "aggs": ["count(DISTINCT accountId)"]}])J"
             << "update" << kMemory
             << "Distinct aggregations are not supported on streaming DataFrames/Datasets. Consider "
                "using approx_count_distinct() instead.";
         QTest::newRow("session window in update mode")
-            << QStringLiteral(R"([%1, {"op": "groupBy", "keys": ["session_window(eventTime, '5 minutes')", "accountId"], "aggs": ["count(*)"]}])")
+            << QStringLiteral(R"J([%1, {"op": "groupBy", "keys": ["session_window(eventTime, '5 minutes')", "accountId"], "aggs": ["count(*)"]}])J")
                    .arg(kWatermark)
             << "update" << kMemory
             << "Update output mode not supported for session window on streaming DataFrames/DataSets";
         QTest::newRow("global session window aggregation")
-            << QStringLiteral(R"([%1, {"op": "groupBy", "keys": ["session_window(eventTime, '5 minutes')"], "aggs": ["count(*)"]}])")
+            << QStringLiteral(R"J([%1, {"op": "groupBy", "keys": ["session_window(eventTime, '5 minutes')"], "aggs": ["count(*)"]}])J")
                    .arg(kWatermark)
             << "append" << kMemory
             << "Global aggregation with session window in streaming query is not supported.";
         QTest::newRow("aggregation after an update-mode aggregation")
-            << R"([{"op": "groupBy", "keys": ["accountId"], "aggs": ["count(*) AS n"]},
-                   {"op": "groupBy", "keys": ["n"], "aggs": ["count(*) AS accounts"]}])"
+            << R"J([{"op": "groupBy", "keys": ["accountId"], "aggs": ["count(*) AS n"]},
+                   {"op": "groupBy", "keys": ["n"], "aggs": ["count(*) AS accounts"]}])J"
             << "update" << kMemory << kCorrectness;
         QTest::newRow("event-time dropDuplicates after a complete-mode aggregation")
-            << QStringLiteral(R"([%1, {"op": "groupBy", "keys": ["window(eventTime, '5 minutes')"], "aggs": ["count(*) AS n"]},
-                   {"op": "dropDuplicates", "columns": ["window"]}])")
+            << QStringLiteral(R"J([%1, {"op": "groupBy", "keys": ["window(eventTime, '5 minutes')"], "aggs": ["count(*) AS n"]},
+                   {"op": "dropDuplicates", "columns": ["window"]}])J")
                    .arg(kWatermark)
             << "complete" << kMemory << kCorrectness;
         QTest::newRow("memory sink without queryName")
-            << R"([{"op": "filter", "condition": "amount > 1"}])" << "append"
-            << R"({"format": "memory", "options": {}})" << "queryName must be specified for memory sink";
+            << R"J([{"op": "filter", "condition": "amount > 1"}])J" << "append"
+            << R"J({"format": "memory", "options": {}})J" << "queryName must be specified for memory sink";
         QTest::newRow("watermark on a decimal column")
-            << R"([{"op": "withWatermark", "column": "amount", "delay": "10 minutes"}])" << "append" << kMemory
+            << R"J([{"op": "withWatermark", "column": "amount", "delay": "10 minutes"}])J" << "append" << kMemory
             << "Event time must be defined on a window or a timestamp, but amount is of type decimal(12,2)";
     }
     void rejected()
@@ -105,24 +105,24 @@ private slots:
     {
         QTest::addColumn<QString>("query");
         QTest::addColumn<QString>("mode");
-        QTest::newRow("update without aggregation") << R"([{"op": "filter", "condition": "amount > 1"}])" << "update";
+        QTest::newRow("update without aggregation") << R"J([{"op": "filter", "condition": "amount > 1"}])J" << "update";
         QTest::newRow("append windowed aggregation with watermark")
-            << QStringLiteral(R"([%1, {"op": "groupBy", "keys": ["window(eventTime, '5 minutes') AS w", "accountId"], "aggs": ["count(*)"]}])")
+            << QStringLiteral(R"J([%1, {"op": "groupBy", "keys": ["window(eventTime, '5 minutes') AS w", "accountId"], "aggs": ["count(*)"]}])J")
                    .arg(kWatermark)
             << "append";
         QTest::newRow("append grouped by the event-time column")
-            << QStringLiteral(R"([%1, {"op": "groupBy", "keys": ["eventTime"], "aggs": ["count(*)"]}])").arg(kWatermark)
+            << QStringLiteral(R"J([%1, {"op": "groupBy", "keys": ["eventTime"], "aggs": ["count(*)"]}])J").arg(kWatermark)
             << "append";
         QTest::newRow("chained aggregations in append mode")
-            << QStringLiteral(R"([%1, {"op": "groupBy", "keys": ["window(eventTime, '5 minutes')", "accountId"], "aggs": ["count(*) AS n"]},
-                   {"op": "groupBy", "keys": ["window"], "aggs": ["sum(n) AS total"]}])")
+            << QStringLiteral(R"J([%1, {"op": "groupBy", "keys": ["window(eventTime, '5 minutes')", "accountId"], "aggs": ["count(*) AS n"]},
+                   {"op": "groupBy", "keys": ["window"], "aggs": ["sum(n) AS total"]}])J")
                    .arg(kWatermark)
             << "append";
         QTest::newRow("dedup without event time after an update aggregation")
-            << R"([{"op": "groupBy", "keys": ["accountId"], "aggs": ["count(*) AS n"]},
-                   {"op": "dropDuplicates", "columns": ["accountId"]}])"
+            << R"J([{"op": "groupBy", "keys": ["accountId"], "aggs": ["count(*) AS n"]},
+                   {"op": "dropDuplicates", "columns": ["accountId"]}])J"
             << "update";
-        QTest::newRow("complete with watermark") << QStringLiteral(R"([%1, {"op": "groupBy", "keys": ["accountId"], "aggs": ["count(*)"]}])").arg(kWatermark)
+        QTest::newRow("complete with watermark") << QStringLiteral(R"J([%1, {"op": "groupBy", "keys": ["accountId"], "aggs": ["count(*)"]}])J").arg(kWatermark)
                                                  << "complete";
     }
     void allowed()
@@ -135,7 +135,7 @@ private slots:
 
     void unknownColumnNamesTheOpAndPosition()
     {
-        Scenario s = makeScenario(R"([{"op": "filter", "condition": "accountId = 'x' AND amout > 1"}])",
+        Scenario s = makeScenario(R"J([{"op": "filter", "condition": "accountId = 'x' AND amout > 1"}])J",
                                   "append", kOneStep);
         const QString error = analysisErrorOf(s);
         QVERIFY2(error.contains("filter condition, column 21: unknown column 'amout' (did you mean 'amount'?)"),
@@ -160,8 +160,8 @@ private slots:
     {
         QFETCH(QString, window);
         QFETCH(QString, message);
-        const std::string query = R"([{"op": "groupBy", "keys": [")" + window.toStdString()
-            + R"("], "aggs": ["count(*)"]}])";
+        const std::string query = "[{\"op\": \"groupBy\", \"keys\": [\"" + window.toStdString()
+            + "\"], \"aggs\": [\"count(*)\"]}]";
         const QString error = analysisErrorOf(makeScenario(query, "update", kOneStep));
         QVERIFY2(error.contains(message), qPrintable(error));
     }

@@ -133,6 +133,11 @@ public:
                                   std::optional<int64_t> processingTimeMicros = {});
 
     const Query &query() const { return *m_query; }
+    // Serializes everything a restart needs after the last batch (state stores, watermarks,
+    // next batch id, memory table) as an opaque byte string; restoreState() reads it back and
+    // throws Error(Runtime) when the bytes are damaged or belong to another query.
+    std::string saveState() const;
+    void restoreState(const std::string &bytes);
     int64_t nextBatchId() const;
     int64_t watermarkMs() const;
     // The memory sink's table (all modes; complete mode holds the last batch's result).

@@ -1,0 +1,384 @@
+#include "expr/cast.h"
+
+#include "expr/expr_node.h"
+#include "types/decimal.h"
+
+#include "streamstep/value_format.h"
+
+#include <cmath>
+#include <cstdlib>
+#include <limits>
+#include <string>
+
+namespace streamstep::expr {
+
+namespace {
+
+constexpr int64_t kMicrosPerSecond = 1000000;
+
+bool isSpace(char c) { return static_cast<unsigned char>(c) <= ' ' || c == 0x7F; }
+
+std::string_view trim(std::string_view s)
+{
+    size_t b = 0;
+    size_t e = s.size();
+    while (b < e && isSpace(s[b]))
+        ++b;
+    while (e > b && isSpace(s[e - 1]))
+        --e;
+    return s.substr(b, e - b);
+}
+
+std::string lowerAscii(std::string_view s)
+{
+    std::string out(s);
+    for (char &c : out)
+        if (c >= 'A' && c <= 'Z')
+            c = static_cast<char>(c - 'A' + 'a');
+    return out;
+}
+
+int64_t floorDiv(int64_t a, int64_t b)
+{
+    int64_t q = a / b;
+    if ((a % b != 0) && ((a < 0) != (b < 0)))
+        --q;
+    return q;
+}
+
+// Java's (long) cast of a double: NaN -> 0, saturating at the range ends.
+int64_t doubleToLongJava(double d)
+{
+    if (std::isnan(d))
+        return 0;
+    if (d >= 9223372036854775807.0)
+        return std::numeric_limits<int64_t>::max();
+    if (d <= -9223372036854775808.0)
+        return std::numeric_limits<int64_t>::min();
+    return static_cast<int64_t>(d);
+}
+
+int32_t doubleToIntJava(double d)
+{
+    if (std::isnan(d))
+        return 0;
+    if (d >= 2147483647.0)
+        return std::numeric_limits<int32_t>::max();
+    if (d <= -2147483648.0)
+        return std::numeric_limits<int32_t>::min();
+    return static_cast<int32_t>(d);
+}
+
+int64_t wrapToInt(int64_t v) { return static_cast<int32_t>(static_cast<uint32_t>(static_cast<uint64_t>(v))); }
+
+// Spark's DateTimeUtils: seconds -> micros saturating (TimeUnit.SECONDS.toMicros).
+int64_t secondsToMicros(int64_t s)
+{
+    constexpr int64_t kMax = std::numeric_limits<int64_t>::max() / kMicrosPerSecond;
+    if (s > kMax)
+        return std::numeric_limits<int64_t>::max();
+    if (s < -kMax)
+        return std::numeric_limits<int64_t>::min();
+    return s * kMicrosPerSecond;
+}
+
+std::optional<bool> parseBooleanText(std::string_view text)
+{
+    const std::string s = lowerAscii(trim(text));
+    if (s == "t" || s == "true" || s == "y" || s == "yes" || s == "1")
+        return true;
+    if (s == "f" || s == "false" || s == "n" || s == "no" || s == "0")
+        return false;
+    return std::nullopt;
+}
+
+// The value of row `i` as a double, for numeric sources.
+double numericAsDouble(const Column &c, size_t i)
+{
+    switch (c.type().kind) {
+    case TypeKind::Int:
+    case TypeKind::Long: return static_cast<double>(c.ints[i]);
+    case TypeKind::Double: return c.doubles[i];
+    case TypeKind::Decimal: return decimalToDouble(c.decimals[i], c.type().scale);
+    case TypeKind::Boolean: return c.ints[i] ? 1.0 : 0.0;
+    case TypeKind::Timestamp: return static_cast<double>(c.ints[i]) / 1e6;
+    default: return 0;
+    }
+}
+
+std::string rowToString(const Column &c, size_t i)
+{
+    switch (c.type().kind) {
+    case TypeKind::Boolean: return c.ints[i] ? "true" : "false";
+    case TypeKind::Int:
+    case TypeKind::Long: return std::to_string(c.ints[i]);
+    case TypeKind::Double: return formatDouble(c.doubles[i]);
+    case TypeKind::Decimal: return formatDecimal(c.decimals[i], c.type().scale);
+    case TypeKind::String: return c.strings[i];
+    case TypeKind::Timestamp: return formatTimestamp(c.ints[i]);
+    case TypeKind::Window: return toDisplayString(c.get(i));
+    case TypeKind::Null: return "";
+    }
+    return "";
+}
+
+} // namespace
+
+std::optional<int64_t> parseIntegralText(std::string_view text, int64_t min, int64_t max)
+{
+    std::string_view s = trim(text);
+    if (s.empty())
+        return std::nullopt;
+    size_t i = 0;
+    const bool negative = s[0] == '-';
+    if (negative || s[0] == '+') {
+        if (s.size() == 1)
+            return std::nullopt;
+        i = 1;
+    }
+    __int128 result = 0;
+    for (; i < s.size(); ++i) {
+        const char c = s[i];
+        if (c == '.')
+            break;
+        if (c < '0' || c > '9')
+            return std::nullopt;
+        result = result * 10 + (c - '0');
+        if (result > static_cast<__int128>(max) + 1)
+            return std::nullopt;
+    }
+    if (i < s.size()) { // the fraction must be digits; it is dropped
+        for (++i; i < s.size(); ++i)
+            if (s[i] < '0' || s[i] > '9')
+                return std::nullopt;
+    }
+    if (negative)
+        result = -result;
+    if (result < min || result > max)
+        return std::nullopt;
+    return static_cast<int64_t>(result);
+}
+
+std::optional<double> parseDoubleText(std::string_view text)
+{
+    const std::string_view s = trim(text);
+    // Java's FloatingDecimal grammar: [sign] (NaN | Infinity | digits[.digits][e[sign]digits]
+    // | .digits[...]) [fFdD].
+    size_t i = 0;
+    std::string cleaned;
+    if (i < s.size() && (s[i] == '+' || s[i] == '-'))
+        cleaned.push_back(s[i++]);
+    const std::string_view body = s.substr(i);
+    if (body == "NaN")
+        return std::numeric_limits<double>::quiet_NaN();
+    if (body == "Infinity")
+        return cleaned == "-" ? -std::numeric_limits<double>::infinity()
+                              : std::numeric_limits<double>::infinity();
+    bool digits = false;
+    while (i < s.size() && s[i] >= '0' && s[i] <= '9') {
+        cleaned.push_back(s[i++]);
+        digits = true;
+    }
+    if (i < s.size() && s[i] == '.') {
+        cleaned.push_back(s[i++]);
+        while (i < s.size() && s[i] >= '0' && s[i] <= '9') {
+            cleaned.push_back(s[i++]);
+            digits = true;
+        }
+    }
+    bool valid = digits;
+    if (valid && i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+        cleaned.push_back(s[i++]);
+        if (i < s.size() && (s[i] == '+' || s[i] == '-'))
+            cleaned.push_back(s[i++]);
+        bool expDigits = false;
+        while (i < s.size() && s[i] >= '0' && s[i] <= '9') {
+            cleaned.push_back(s[i++]);
+            expDigits = true;
+        }
+        valid = expDigits;
+    }
+    if (valid && i < s.size() && (s[i] == 'f' || s[i] == 'F' || s[i] == 'd' || s[i] == 'D'))
+        ++i;
+    if (valid && i == s.size())
+        return std::strtod(cleaned.c_str(), nullptr);
+    // Spark's Cast.processFloatingPointSpecialLiterals.
+    const std::string lower = lowerAscii(s);
+    if (lower == "inf" || lower == "+inf" || lower == "infinity" || lower == "+infinity")
+        return std::numeric_limits<double>::infinity();
+    if (lower == "-inf" || lower == "-infinity")
+        return -std::numeric_limits<double>::infinity();
+    if (lower == "nan")
+        return std::numeric_limits<double>::quiet_NaN();
+    return std::nullopt;
+}
+
+bool canCast(const DataType &from, const DataType &to)
+{
+    if (from == to || from.kind == TypeKind::Null)
+        return true;
+    if (to.kind == TypeKind::String)
+        return true;
+    if (from.kind == TypeKind::Window || to.kind == TypeKind::Window || to.kind == TypeKind::Null)
+        return false;
+    return true; // every pair of our atomic types is castable in Spark (non-ANSI)
+}
+
+Column castColumn(const Column &input, const DataType &to)
+{
+    const DataType &from = input.type();
+    const size_t n = input.size();
+    if (from == to)
+        return input;
+    Column out = makeColumn(to, n);
+    out.nulls = input.nulls;
+    if (from.kind == TypeKind::Null) {
+        std::fill(out.nulls.begin(), out.nulls.end(), uint8_t(1));
+        return out;
+    }
+    auto setNull = [&](size_t i) { out.nulls[i] = 1; };
+    switch (to.kind) {
+    case TypeKind::Null:
+    case TypeKind::Window: break;
+    case TypeKind::String:
+        for (size_t i = 0; i < n; ++i)
+            if (!input.nulls[i])
+                out.strings[i] = rowToString(input, i);
+        break;
+    case TypeKind::Boolean:
+        for (size_t i = 0; i < n; ++i) {
+            if (input.nulls[i])
+                continue;
+            switch (from.kind) {
+            case TypeKind::String: {
+                auto b = parseBooleanText(input.strings[i]);
+                if (b)
+                    out.ints[i] = *b;
+                else
+                    setNull(i);
+                break;
+            }
+            case TypeKind::Double: out.ints[i] = input.doubles[i] != 0; break;
+            case TypeKind::Decimal: out.ints[i] = input.decimals[i] != 0; break;
+            default: out.ints[i] = input.ints[i] != 0; break;
+            }
+        }
+        break;
+    case TypeKind::Int:
+    case TypeKind::Long: {
+        const bool toInt = to.kind == TypeKind::Int;
+        for (size_t i = 0; i < n; ++i) {
+            if (input.nulls[i])
+                continue;
+            int64_t v = 0;
+            switch (from.kind) {
+            case TypeKind::String: {
+                auto parsed = toInt ? parseIntegralText(input.strings[i], INT32_MIN, INT32_MAX)
+                                    : parseIntegralText(input.strings[i], INT64_MIN, INT64_MAX);
+                if (!parsed) {
+                    setNull(i);
+                    continue;
+                }
+                v = *parsed;
+                break;
+            }
+            case TypeKind::Double:
+                v = toInt ? doubleToIntJava(input.doubles[i]) : doubleToLongJava(input.doubles[i]);
+                break;
+            case TypeKind::Decimal:
+                v = decimalToLongWrapping(input.decimals[i], from.scale);
+                break;
+            case TypeKind::Timestamp: v = floorDiv(input.ints[i], kMicrosPerSecond); break;
+            default: v = input.ints[i]; break; // boolean, int, long
+            }
+            out.ints[i] = toInt ? wrapToInt(v) : v;
+        }
+        break;
+    }
+    case TypeKind::Double:
+        for (size_t i = 0; i < n; ++i) {
+            if (input.nulls[i])
+                continue;
+            if (from.kind == TypeKind::String) {
+                auto d = parseDoubleText(input.strings[i]);
+                if (d)
+                    out.doubles[i] = *d;
+                else
+                    setNull(i);
+            } else {
+                out.doubles[i] = numericAsDouble(input, i);
+            }
+        }
+        break;
+    case TypeKind::Decimal:
+        for (size_t i = 0; i < n; ++i) {
+            if (input.nulls[i])
+                continue;
+            std::optional<Int128> v;
+            switch (from.kind) {
+            case TypeKind::String:
+                v = parseDecimalToType(input.strings[i], to.precision, to.scale);
+                break;
+            case TypeKind::Double: v = doubleToDecimal(input.doubles[i], to.precision, to.scale); break;
+            case TypeKind::Decimal:
+                v = rescaleDecimal(input.decimals[i], from.scale, to.scale, to.precision);
+                break;
+            case TypeKind::Timestamp:
+                v = doubleToDecimal(static_cast<double>(input.ints[i]) / 1e6, to.precision, to.scale);
+                break;
+            default: // boolean, int, long
+                v = rescaleDecimal(input.ints[i], 0, to.scale, to.precision);
+                break;
+            }
+            if (v)
+                out.decimals[i] = *v;
+            else
+                setNull(i);
+        }
+        break;
+    case TypeKind::Timestamp:
+        for (size_t i = 0; i < n; ++i) {
+            if (input.nulls[i])
+                continue;
+            switch (from.kind) {
+            case TypeKind::String: {
+                auto micros = parseTimestamp(trim(input.strings[i]));
+                if (micros)
+                    out.ints[i] = *micros;
+                else
+                    setNull(i);
+                break;
+            }
+            case TypeKind::Boolean: out.ints[i] = input.ints[i] ? 1 : 0; break;
+            case TypeKind::Double: {
+                const double d = input.doubles[i];
+                if (!std::isfinite(d))
+                    setNull(i);
+                else
+                    out.ints[i] = doubleToLongJava(d * 1e6);
+                break;
+            }
+            case TypeKind::Decimal: {
+                // (d * 1000000).longValue: truncation, low 64 bits.
+                const DataType &t = from;
+                Int128 micros = t.scale >= 6 ? input.decimals[i] / pow10Int128(t.scale - 6)
+                                             : input.decimals[i] * pow10Int128(6 - t.scale);
+                out.ints[i] = static_cast<int64_t>(static_cast<uint64_t>(static_cast<unsigned __int128>(micros)));
+                break;
+            }
+            default: out.ints[i] = secondsToMicros(input.ints[i]); break; // int, long
+            }
+        }
+        break;
+    }
+    return out;
+}
+
+Value castValue(const Value &value, const DataType &to)
+{
+    Column c(value.type());
+    c.append(value);
+    return castColumn(c, to).get(0);
+}
+
+} // namespace streamstep::expr

@@ -1,0 +1,83 @@
+// The bound, typed expression tree the binder produces: every implicit coercion Spark's analyzer
+// would insert is an explicit Cast node here, so evaluation never has to guess types and
+// the operands of each node already have the types Spark would give them.
+#pragma once
+
+#include "expr/expression.h"
+#include "streamstep/interval.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace streamstep::expr {
+
+enum class ExprOp {
+    ColumnRef,
+    WindowField, // window.start / window.end of a window struct
+    Literal,
+    Cast,
+    Add,
+    Subtract,
+    Multiply,
+    Divide,
+    Remainder,
+    Negate,
+    Equal,
+    Less,
+    LessEqual,
+    Greater,
+    GreaterEqual,
+    NullSafeEqual,
+    And,
+    Or,
+    Not,
+    IsNull,
+    IsNotNull,
+    In,
+    Like,
+    CaseWhen, // args: when1, then1, …, else (always present; a NULL literal when omitted)
+    TimeAdd,  // args[0] timestamp; interval (negated for `-`)
+    Upper,
+    Lower,
+    Length,
+    Concat,
+    Substring, // args: str, pos, len (len defaults to Int.MaxValue)
+    Abs,
+    Round,     // args[0]; roundScale
+    Coalesce,
+    DateFormat,    // args: ts, format
+    ToTimestamp,   // args: str, format
+    UnixTimestamp, // args: ts or str, format
+    TimestampSeconds,
+    CurrentTimestamp,
+};
+
+class ExprNode;
+using NodePtr = std::shared_ptr<const ExprNode>;
+
+class ExprNode final : public BoundExpr {
+public:
+    Column evaluate(const ColumnBatch &batch, const EvalContext &context) const override;
+
+    ExprOp op = ExprOp::Literal;
+    std::vector<NodePtr> args;
+    Value literal;          // Literal
+    int index = -1;         // ColumnRef, WindowField (the struct column)
+    bool windowEnd = false; // WindowField: end instead of start
+    Interval interval;      // TimeAdd
+    int roundScale = 0;     // Round
+
+    bool isLiteral() const { return op == ExprOp::Literal; }
+};
+
+// Builds a node of `type` over `args`, collecting referencedColumns and determinism.
+std::shared_ptr<ExprNode> makeNode(ExprOp op, DataType type, std::vector<NodePtr> args = {});
+NodePtr makeLiteral(const Value &value, DataType type);
+NodePtr makeColumnRef(int index, DataType type);
+// A column of n non-null zero/empty rows of `type`, for evaluators to fill in place.
+Column makeColumn(const DataType &type, size_t n);
+// Returns `node` itself when it already has `type`; folds casts of literals.
+NodePtr castTo(const NodePtr &node, const DataType &type);
+
+} // namespace streamstep::expr

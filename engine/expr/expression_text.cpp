@@ -1,0 +1,193 @@
+#include "expr/expression_text.h"
+
+#include "streamstep/value_format.h"
+
+#include <cctype>
+
+namespace streamstep::expr {
+
+namespace {
+
+enum class TextStyle { Pretty, Sql };
+
+std::string joinChildren(const AstNode &node, size_t from, TextStyle style, const Schema *schema);
+
+bool needsQuoting(const std::string &name)
+{
+    if (name.empty())
+        return true;
+    for (char c : name)
+        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_')
+            return true;
+    return false;
+}
+
+std::string literalText(const Value &v, TextStyle style)
+{
+    const DataType t = v.type();
+    switch (t.kind) {
+    case TypeKind::Null: return "NULL";
+    case TypeKind::Boolean: return v.asBool() ? "true" : "false";
+    case TypeKind::Int: return std::to_string(v.asInt());
+    case TypeKind::Long:
+        return std::to_string(v.asLong()) + (style == TextStyle::Sql ? "L" : "");
+    case TypeKind::Double:
+        return formatDouble(v.asDouble()) + (style == TextStyle::Sql ? "D" : "");
+    case TypeKind::Decimal:
+        return formatDecimal(v.asDecimal().unscaled, v.asDecimal().scale)
+            + (style == TextStyle::Sql ? "BD" : "");
+    case TypeKind::String: {
+        if (style == TextStyle::Pretty)
+            return v.asString();
+        std::string out = "'";
+        for (char c : v.asString()) {
+            if (c == '\'' || c == '\\')
+                out.push_back('\\');
+            out.push_back(c);
+        }
+        return out + "'";
+    }
+    case TypeKind::Timestamp: return "TIMESTAMP '" + formatTimestamp(v.asTimestamp()) + "'";
+    case TypeKind::Window: return toDisplayString(v);
+    }
+    return "";
+}
+
+std::string render(const AstNode &node, TextStyle style, const Schema *schema)
+{
+    auto child = [&](size_t i) { return render(*node.children[i], style, schema); };
+    switch (node.kind) {
+    case AstNode::Kind::Column: {
+        std::string out;
+        for (size_t i = 0; i < node.nameParts.size(); ++i) {
+            std::string part = node.nameParts[i];
+            if (i == 0 && schema) {
+                const int index = schema->indexOf(part);
+                if (index >= 0)
+                    part = schema->fields[static_cast<size_t>(index)].name;
+            }
+            if (style == TextStyle::Sql && needsQuoting(part))
+                part = "`" + part + "`";
+            out += (i ? "." : "") + part;
+        }
+        return out;
+    }
+    case AstNode::Kind::Literal: return literalText(node.literal, style);
+    case AstNode::Kind::Star: return "*";
+    case AstNode::Kind::Interval: return "INTERVAL '" + node.name + "'";
+    case AstNode::Kind::Unary:
+        if (node.op == "NOT")
+            return "(NOT " + child(0) + ")";
+        return "(- " + child(0) + ")";
+    case AstNode::Kind::Binary: {
+        const std::string &op = node.op;
+        if (op == "!=" || op == "<>")
+            return "(NOT (" + child(0) + " = " + child(1) + "))";
+        const std::string sqlOp = op == "==" ? "=" : op;
+        // Spark's TimeAdd / DatetimeSub print without parentheses: `ts + INTERVAL ...`.
+        if (node.children[0]->kind == AstNode::Kind::Interval
+            || node.children[1]->kind == AstNode::Kind::Interval)
+            return child(0) + " " + sqlOp + " " + child(1);
+        return "(" + child(0) + " " + sqlOp + " " + child(1) + ")";
+    }
+    case AstNode::Kind::Function: {
+        const std::string &name = node.name;
+        if (name == "count" && node.children.size() == 1
+            && node.children[0]->kind == AstNode::Kind::Star)
+            return "count(1)";
+        std::string args = joinChildren(node, 0, style, schema);
+        // Spark fills in default arguments, and they appear in the name.
+        if (name == "round" && node.children.size() == 1)
+            args += ", 0";
+        if (name == "unix_timestamp" && node.children.size() == 1)
+            args += style == TextStyle::Sql ? ", 'yyyy-MM-dd HH:mm:ss'" : ", yyyy-MM-dd HH:mm:ss";
+        if ((name == "substring" || name == "substr") && node.children.size() == 2)
+            args += ", 2147483647";
+        return name + "(" + (node.distinct ? "DISTINCT " : "") + args + ")";
+    }
+    case AstNode::Kind::Case: {
+        std::string out = "CASE";
+        const size_t pairs = (node.children.size() - (node.hasElse ? 1 : 0)) / 2;
+        for (size_t i = 0; i < pairs; ++i)
+            out += " WHEN " + child(2 * i) + " THEN " + child(2 * i + 1);
+        if (node.hasElse)
+            out += " ELSE " + child(node.children.size() - 1);
+        return out + " END";
+    }
+    case AstNode::Kind::Cast:
+        return "CAST(" + child(0) + " AS " + sqlTypeName(node.castType) + ")";
+    case AstNode::Kind::In: {
+        std::string out = "(" + child(0) + " IN (" + joinChildren(node, 1, style, schema) + "))";
+        return node.negated ? "(NOT " + out + ")" : out;
+    }
+    case AstNode::Kind::Between: {
+        // Spark's parser: lower <= e AND e <= upper, as And(GreaterThanOrEqual, LessThanOrEqual).
+        std::string out = "((" + child(0) + " >= " + child(1) + ") AND (" + child(0) + " <= "
+            + child(2) + "))";
+        return node.negated ? "(NOT " + out + ")" : out;
+    }
+    case AstNode::Kind::Like: {
+        std::string out = child(0) + " LIKE " + child(1);
+        return node.negated ? "(NOT " + out + ")" : out;
+    }
+    case AstNode::Kind::IsNull:
+        return "(" + child(0) + (node.negated ? " IS NOT NULL)" : " IS NULL)");
+    }
+    return "";
+}
+
+std::string joinChildren(const AstNode &node, size_t from, TextStyle style, const Schema *schema)
+{
+    std::string out;
+    for (size_t i = from; i < node.children.size(); ++i) {
+        if (i > from)
+            out += ", ";
+        out += render(*node.children[i], style, schema);
+    }
+    return out;
+}
+
+} // namespace
+
+std::string sqlTypeName(const DataType &type)
+{
+    switch (type.kind) {
+    case TypeKind::Null: return "VOID";
+    case TypeKind::Boolean: return "BOOLEAN";
+    case TypeKind::Int: return "INT";
+    case TypeKind::Long: return "BIGINT";
+    case TypeKind::Double: return "DOUBLE";
+    case TypeKind::Decimal:
+        return "DECIMAL(" + std::to_string(type.precision) + "," + std::to_string(type.scale) + ")";
+    case TypeKind::String: return "STRING";
+    case TypeKind::Timestamp: return "TIMESTAMP";
+    case TypeKind::Window: return "STRUCT<start: TIMESTAMP, end: TIMESTAMP>";
+    }
+    return "";
+}
+
+std::string prettyName(const AstNode &node, const Schema *schema)
+{
+    // A column reference is named by its last part (Spark aliases a.b.c as c).
+    if (node.kind == AstNode::Kind::Column && !node.nameParts.empty()) {
+        if (node.nameParts.size() == 1 && schema) {
+            const int index = schema->indexOf(node.nameParts[0]);
+            if (index >= 0)
+                return schema->fields[static_cast<size_t>(index)].name;
+        }
+        return node.nameParts.back();
+    }
+    return render(node, TextStyle::Pretty, schema);
+}
+
+std::string sqlText(const AstNode &node)
+{
+    return render(node, TextStyle::Sql, nullptr);
+}
+
+std::string defaultName(const AstNode &node)
+{
+    return prettyName(node, nullptr);
+}
+
+} // namespace streamstep::expr
