@@ -3,10 +3,14 @@
 #include "streamstep/engine.h"
 #include "streamstep/scenario.h"
 #include "streamstep/scenario_check.h"
+#include "streamstep/streaming_query.h"
 #include "streamstep/value_format.h"
 
+#include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -18,6 +22,7 @@ namespace {
 const char *kUsage = R"(Usage:
   streamstep-cli run FILE.scenario.json [--jsonl] [--output-dir DIR] [--checkpoint DIR] [--explain]
   streamstep-cli check FILE.scenario.json...
+  streamstep-cli sink-cat PATH [--table NAME]
   streamstep-cli --help | --version
 
 Commands:
@@ -26,6 +31,11 @@ Commands:
           memory table for the memory sink).
   check   Runs each scenario and compares every step with its `expect` (or `expectError`),
           printing a readable difference. Exit code 0 when all match, 4 otherwise.
+  sink-cat
+          Prints what a durable sink holds, one JSON object per line, as a reader sees it:
+          a csv/json sink folder's committed rows (only files its _spark_metadata manifest
+          lists, in batch order), or a SQLite database's table (--table NAME; optional when
+          the database has one table).
 
 Options:
   --jsonl           With run: print one JSON object per executed micro-batch and nothing else
@@ -33,8 +43,17 @@ Options:
                     watermark, nextWatermark, eventTime, stateRows, stateRowsUpdated,
                     stateRowsRemoved, stateMemoryBytes, emitted, durationMs).
   --output-dir DIR  Folder that file and SQLite sink paths are relative to (default: the
-                    scenario file's folder).
-  --checkpoint DIR  Checkpoint folder (offset and commit logs) to resume from.
+                    scenario file's folder). It must exist; sink paths that are absolute or
+                    leave it with '..' are refused.
+  --checkpoint DIR  Checkpoint folder (offset log, commit log, state snapshots), created if
+                    missing. Running again with the same folder resumes after the last
+                    committed batch; a batch that was planned but not committed runs again with
+                    the same input and watermark, and the csv, json and sqlite sinks skip batch
+                    ids they already hold, so their output is exactly once. A finished run does
+                    nothing and says so. A changed query (grouping keys, aggregates, output
+                    mode, sink) is refused. The console and memory sinks are not fault
+                    tolerant (as in Spark): after a crash a batch may be shown twice.
+  --table NAME      With sink-cat: the SQLite table to print.
   --explain         With run: print the planned operators before running.
   -h, --help        Show this help.
   --version         Show the version.
@@ -43,8 +62,16 @@ Exit codes:
   0  success
   1  unreadable or invalid scenario file (FILE:LINE:COL: what is wrong)
   2  AnalysisException: the query is rejected before any batch runs
-  3  a runtime failure (the message names the batch)
+  3  a runtime failure (the message names the batch; the checkpoint stays consistent, so
+     running again resumes), also a missing or unwritable output folder, a full disk, a
+     locked SQLite database or a damaged checkpoint file (named in the message)
   4  check found a mismatch with `expect`
+  sink-cat exits 1 when PATH is not a readable sink.
+
+Environment (for crash tests):
+  STREAMSTEP_CRASH_AT=POINT[:BATCH]  With run: kill the process with SIGKILL at POINT
+                    (after-offsets, mid-sink, after-sink, after-commit) of batch BATCH (any
+                    batch when omitted).
 )";
 
 std::string errorText(const Error &e)
@@ -91,36 +118,81 @@ std::string reportToJsonl(const BatchReport &r)
     return out;
 }
 
-int runCommand(const std::string &file, bool jsonl, bool explain)
+// Kills the process at the point STREAMSTEP_CRASH_AT names, like a power cut or `kill -9`.
+FaultHook crashHookFromEnvironment()
+{
+    const char *value = std::getenv("STREAMSTEP_CRASH_AT");
+    if (!value || !*value)
+        return {};
+    std::string text(value);
+    std::string point = text;
+    std::optional<int64_t> batchId;
+    if (const size_t colon = text.find(':'); colon != std::string::npos) {
+        point = text.substr(0, colon);
+        batchId = std::strtoll(text.c_str() + colon + 1, nullptr, 10);
+    }
+    return [point, batchId](std::string_view at, int64_t batch) {
+        if (at == point && (!batchId || *batchId == batch))
+            ::raise(SIGKILL);
+    };
+}
+
+struct RunOptions {
+    bool jsonl = false;
+    bool explain = false;
+    std::string outputDir;
+    std::string checkpointDir;
+};
+
+int runCommand(const std::string &file, const RunOptions &options)
 {
     Scenario scenario = readScenarioFile(file);
-    auto query = Query::compile(scenario);
-    if (explain && !jsonl)
-        std::cout << query->explain() << "\n";
-    Run run(query);
-    int64_t processingTime = 0;
-    for (size_t i = 0; i < scenario.steps.size(); ++i) {
-        const Step &step = scenario.steps[i];
-        processingTime = step.processingTimeMicros.value_or(i == 0 ? 0 : processingTime + 1'000'000);
-        const auto reports = run.step(step.rows, static_cast<int>(i), processingTime);
-        for (const BatchReport &r : reports) {
-            if (jsonl) {
-                std::cout << reportToJsonl(r) << "\n";
-            } else if (!r.sinkText.empty()) {
-                std::cout << r.sinkText;
-            } else {
-                std::cout << "-------------------------------------------\nBatch: " << r.batchId
-                          << " (" << query->sink().format << " sink, " << r.numOutputRows
-                          << " rows written)\n-------------------------------------------\n";
-                for (size_t row = 0; row < r.emitted.numRows; ++row)
-                    std::cout << rowToJson(r.emitted, row) << "\n";
-                std::cout << "\n";
-            }
+    StreamingQueryOptions queryOptions;
+    queryOptions.outputDir = options.outputDir;
+    if (queryOptions.outputDir.empty()) {
+        const std::filesystem::path folder = std::filesystem::path(file).parent_path();
+        queryOptions.outputDir = folder.empty() ? "." : folder.string();
+    }
+    queryOptions.checkpointDir = options.checkpointDir;
+    queryOptions.onNotice = [](const std::string &text) { std::cerr << text << "\n"; };
+    queryOptions.faultHook = crashHookFromEnvironment();
+    StreamingQuery streaming(scenario, queryOptions);
+    const Query &query = streaming.query();
+    if (options.explain && !options.jsonl)
+        std::cout << query.explain() << "\n";
+    streaming.runAll([&](const BatchReport &r) {
+        if (options.jsonl) {
+            std::cout << reportToJsonl(r) << "\n";
+        } else if (!r.sinkText.empty()) {
+            std::cout << r.sinkText;
+        } else {
+            std::cout << "-------------------------------------------\nBatch: " << r.batchId << " ("
+                      << query.sink().format << " sink, " << r.numOutputRows
+                      << " rows written)\n-------------------------------------------\n";
+            for (size_t row = 0; row < r.emitted.numRows; ++row)
+                std::cout << rowToJson(r.emitted, row) << "\n";
+            std::cout << "\n";
         }
         std::cout.flush();
-        if (run.failure())
-            throw *run.failure();
+    });
+    return 0;
+}
+
+int sinkCatCommand(const std::vector<std::string> &paths, const std::string &table)
+{
+    if (paths.size() != 1) {
+        std::cerr << "streamstep-cli: sink-cat takes exactly one sink folder or SQLite database\n";
+        return 1;
     }
+    ColumnBatch rows;
+    try {
+        rows = readSinkOutput(paths[0], table);
+    } catch (const Error &e) {
+        std::cerr << "streamstep-cli: sink-cat: " << e.message() << "\n";
+        return 1;
+    }
+    for (size_t row = 0; row < rows.numRows; ++row)
+        std::cout << rowToJson(rows, row) << "\n";
     return 0;
 }
 
@@ -173,20 +245,26 @@ int main(int argc, char **argv)
     }
     const std::string command = args[0];
     std::vector<std::string> files;
-    bool jsonl = false;
-    bool explain = false;
+    RunOptions runOptions;
+    std::string table;
     for (size_t i = 1; i < args.size(); ++i) {
         const std::string &a = args[i];
         if (a == "--jsonl")
-            jsonl = true;
+            runOptions.jsonl = true;
         else if (a == "--explain")
-            explain = true;
-        else if (a == "--output-dir" || a == "--checkpoint") {
-            if (i + 1 >= args.size()) {
-                std::cerr << "streamstep-cli: " << a << " needs a folder\n";
+            runOptions.explain = true;
+        else if (a == "--output-dir" || a == "--checkpoint" || a == "--table") {
+            if (i + 1 >= args.size() || args[i + 1].empty()) {
+                std::cerr << "streamstep-cli: " << a << (a == "--table" ? " needs a table name\n" : " needs a folder\n");
                 return 1;
             }
-            ++i; // durable sinks and checkpoints: see the durable-sinks issue
+            const std::string &value = args[++i];
+            if (a == "--output-dir")
+                runOptions.outputDir = value;
+            else if (a == "--checkpoint")
+                runOptions.checkpointDir = value;
+            else
+                table = value;
         } else if (a == "-h" || a == "--help") {
             std::cout << kUsage;
             return 0;
@@ -202,7 +280,7 @@ int main(int argc, char **argv)
                 std::cerr << "streamstep-cli: run takes exactly one scenario file\n";
                 return 1;
             }
-            return runCommand(files[0], jsonl, explain);
+            return runCommand(files[0], runOptions);
         }
         if (command == "check") {
             if (files.empty()) {
@@ -211,6 +289,8 @@ int main(int argc, char **argv)
             }
             return checkCommand(files);
         }
+        if (command == "sink-cat")
+            return sinkCatCommand(files, table);
     } catch (const Error &e) {
         std::cout.flush();
         std::cerr << errorText(e) << "\n";

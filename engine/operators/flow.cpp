@@ -18,6 +18,25 @@ Flow Flow::gather(const std::vector<uint32_t> &rows) const
     return out;
 }
 
+namespace {
+
+void appendBigEndian(std::string &out, uint64_t v)
+{
+    char bytes[8];
+    for (int i = 7; i >= 0; --i) {
+        bytes[i] = static_cast<char>(v & 0xff);
+        v >>= 8;
+    }
+    out.append(bytes, 8);
+}
+
+void appendSigned(std::string &out, int64_t v)
+{
+    appendBigEndian(out, static_cast<uint64_t>(v) ^ (uint64_t(1) << 63));
+}
+
+} // namespace
+
 void encodeKeyValue(std::string &out, const Column &column, size_t row)
 {
     if (column.isNull(row)) {
@@ -25,18 +44,15 @@ void encodeKeyValue(std::string &out, const Column &column, size_t row)
         return;
     }
     out.push_back('\1');
-    auto appendRaw = [&](const void *data, size_t size) {
-        out.append(static_cast<const char *>(data), size);
-    };
     switch (column.type().kind) {
     case TypeKind::Null: break;
     case TypeKind::Boolean:
     case TypeKind::Int:
     case TypeKind::Long:
-    case TypeKind::Timestamp: appendRaw(&column.ints[row], sizeof(int64_t)); break;
+    case TypeKind::Timestamp: appendSigned(out, column.ints[row]); break;
     case TypeKind::Window:
-        appendRaw(&column.ints[row], sizeof(int64_t));
-        appendRaw(&column.ends[row], sizeof(int64_t));
+        appendSigned(out, column.ints[row]);
+        appendSigned(out, column.ends[row]);
         break;
     case TypeKind::Double: {
         double d = column.doubles[row];
@@ -44,17 +60,30 @@ void encodeKeyValue(std::string &out, const Column &column, size_t row)
             d = 0.0; // Spark normalizes -0.0 and NaN in grouping keys
         if (d != d)
             d = std::numeric_limits<double>::quiet_NaN();
-        appendRaw(&d, sizeof(double));
+        uint64_t bits;
+        std::memcpy(&bits, &d, sizeof bits);
+        bits = (bits & (uint64_t(1) << 63)) ? ~bits : bits | (uint64_t(1) << 63);
+        appendBigEndian(out, bits);
         break;
     }
-    case TypeKind::Decimal: appendRaw(&column.decimals[row], sizeof(Int128)); break;
-    case TypeKind::String: {
-        const std::string &s = column.strings[row];
-        uint32_t size = static_cast<uint32_t>(s.size());
-        appendRaw(&size, sizeof(size));
-        out.append(s);
+    case TypeKind::Decimal: {
+        const Int128 v = column.decimals[row];
+        const unsigned __int128 u = static_cast<unsigned __int128>(v) ^ (static_cast<unsigned __int128>(1) << 127);
+        appendBigEndian(out, static_cast<uint64_t>(u >> 64));
+        appendBigEndian(out, static_cast<uint64_t>(u));
         break;
     }
+    case TypeKind::String:
+        // Bytes in order with 0x00 escaped, then a 0x00 0x00 terminator: bytewise order of
+        // the encodings is the UTF-8 byte order Spark sorts strings by.
+        for (char c : column.strings[row]) {
+            out.push_back(c);
+            if (c == '\0')
+                out.push_back('\xff');
+        }
+        out.push_back('\0');
+        out.push_back('\0');
+        break;
     }
 }
 

@@ -28,9 +28,12 @@ struct BatchContext {
     OutputMode outputMode = OutputMode::Append;
     expr::EvalContext eval;
     std::vector<InputRowFate> *fates = nullptr; // one per input row
+    bool collectResultTables = true; // keep evicted groups for the result table
 };
 
-// Appends a binary encoding of row `row` of `column` to `out`; equal values encode equally.
+// Appends an order-preserving binary encoding of row `row` of `column` to `out`: equal values
+// encode equally, and comparing encodings bytewise orders rows like Spark's ascending sort with
+// nulls first (so state keys double as sort keys).
 void encodeKeyValue(std::string &out, const Column &column, size_t row);
 
 // Orders values like Spark's ascending sort with nulls first (windows by start, then end).

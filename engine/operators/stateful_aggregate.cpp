@@ -13,6 +13,12 @@ std::vector<Value> StatefulAggregate::finalValues(const Group &group) const
     std::vector<Value> values;
     for (size_t a = 0; a < m_node->boundAggregates.size(); ++a) {
         const expr::BoundAggregate &agg = m_node->boundAggregates[a];
+        // The common case `sum(x) AS total`: the result is the single call's value.
+        if (agg.calls.size() == 1 && agg.result->columnIndex
+            && *agg.result->columnIndex == static_cast<int>(m_node->keys.size())) {
+            values.push_back(expr::aggregateResult(agg.calls[0], group.states[a][0]));
+            continue;
+        }
         ColumnBatch row;
         for (size_t k = 0; k < m_node->keys.size(); ++k) {
             row.schema.fields.push_back(m_node->output.fields[k]);
@@ -66,7 +72,7 @@ Flow StatefulAggregate::process(const Flow &input, BatchContext &context, Operat
     // Spark: StateStoreSaveExec sees one partially aggregated row per key of this batch; late
     // keys (event time <= watermark) are dropped there and counted once per key.
     std::unordered_set<std::string> lateKeys;
-    std::vector<std::string> updatedOrder;
+    std::vector<std::pair<const std::string *, const Group *>> updatedOrder;
     std::unordered_set<std::string> updated;
     std::vector<uint8_t> rowKept(n, 0);
     std::string encoded;
@@ -100,7 +106,7 @@ Flow StatefulAggregate::process(const Flow &input, BatchContext &context, Operat
         }
         if (group.lastUpdatedBatch != m_batch) {
             group.lastUpdatedBatch = m_batch;
-            updatedOrder.push_back(encoded);
+            updatedOrder.emplace_back(&it->first, &group);
         }
         for (size_t a = 0; a < node.boundAggregates.size(); ++a) {
             const auto &calls = node.boundAggregates[a].calls;
@@ -126,21 +132,39 @@ Flow StatefulAggregate::process(const Flow &input, BatchContext &context, Operat
     out.tracksOrigin = false;
     out.batch = ColumnBatch::empty(node.output);
 
-    std::vector<std::pair<std::vector<Value>, std::vector<Value>>> rows;
+    // Output rows in key order: the encoded keys order like Spark's ascending sort.
+    struct OutputRow {
+        std::string sortKey;
+        const Group *group = nullptr; // still in state
+        size_t evicted = 0;           // else: index in `evicted`
+    };
+    std::vector<OutputRow> rows;
+    std::vector<EvictedGroup> evicted;
     if (mode == OutputMode::Update) {
-        for (const std::string &k : updatedOrder) {
-            const Group &g = m_groups.at(k);
-            rows.emplace_back(g.key, finalValues(g));
-        }
+        rows.reserve(updatedOrder.size());
+        for (const auto &[key, group] : updatedOrder)
+            rows.push_back({*key, group, 0});
     }
     if (evict) {
         const int64_t limit = context.evictionWatermarkMs * 1000;
+        if (mode == OutputMode::Update) {
+            // A group updated in this batch may be evicted right after: keep its output now.
+            for (OutputRow &row : rows) {
+                if (row.group->eventTime && *row.group->eventTime <= limit) {
+                    evicted.push_back({row.group->key, finalValues(*row.group), m_batch});
+                    row.evicted = evicted.size() - 1;
+                    row.group = nullptr;
+                }
+            }
+        }
         for (auto it = m_groups.begin(); it != m_groups.end();) {
             if (it->second.eventTime && *it->second.eventTime <= limit) {
-                std::vector<Value> values = finalValues(it->second);
-                if (mode == OutputMode::Append)
-                    rows.emplace_back(it->second.key, values);
-                m_evicted.push_back({it->second.key, std::move(values), m_batch});
+                if (mode == OutputMode::Append) {
+                    evicted.push_back({it->second.key, finalValues(it->second), m_batch});
+                    rows.push_back({it->first, nullptr, evicted.size() - 1});
+                } else if (context.collectResultTables) {
+                    m_evicted.push_back({it->second.key, finalValues(it->second), m_batch});
+                }
                 ++metrics.numRowsRemoved;
                 it = m_groups.erase(it);
             } else {
@@ -149,12 +173,21 @@ Flow StatefulAggregate::process(const Flow &input, BatchContext &context, Operat
         }
     }
     if (mode == OutputMode::Complete) {
+        rows.reserve(m_groups.size());
         for (const auto &[k, g] : m_groups)
-            rows.emplace_back(g.key, finalValues(g));
+            rows.push_back({k, &g, 0});
     }
-    std::sort(rows.begin(), rows.end(), [](const auto &a, const auto &b) { return lessRow(a.first, b.first); });
-    for (const auto &[key, values] : rows)
-        appendOutput(out.batch, key, values);
+    std::sort(rows.begin(), rows.end(),
+              [](const OutputRow &x, const OutputRow &y) { return x.sortKey < y.sortKey; });
+    for (const OutputRow &row : rows) {
+        if (row.group)
+            appendOutput(out.batch, row.group->key, finalValues(*row.group));
+        else
+            appendOutput(out.batch, evicted[row.evicted].key, evicted[row.evicted].values);
+    }
+    if (context.collectResultTables)
+        for (EvictedGroup &e : evicted)
+            m_evicted.push_back(std::move(e));
 
     metrics.numRowsTotal += static_cast<int64_t>(m_groups.size());
     metrics.memoryUsedBytes += estimateBytes();

@@ -40,6 +40,7 @@ public:
     std::vector<OperatorState> operators;
     ColumnBatch memoryTable;
     std::optional<Error> failure; // the query stopped (Spark: the query terminated with it)
+    bool collectResultTables = true;
 };
 
 // ---- Query ----
@@ -92,6 +93,7 @@ int64_t Run::nextBatchId() const { return m_state->nextBatchId; }
 int64_t Run::watermarkMs() const { return m_state->tracker.globalWatermarkMs(); }
 const ColumnBatch &Run::memoryTable() const { return m_state->memoryTable; }
 const std::optional<Error> &Run::failure() const { return m_state->failure; }
+void Run::setCollectResultTables(bool collect) { m_state->collectResultTables = collect; }
 
 namespace {
 
@@ -154,6 +156,7 @@ public:
         context.outputMode = m_query.outputMode;
         context.eval.currentTimestampMicros = triggerTimeMicros;
         context.fates = &report.inputFates;
+        context.collectResultTables = m_state.collectResultTables;
 
         Flow flow;
         flow.batch = rows;
@@ -205,7 +208,7 @@ public:
         report.emitted = std::move(flow.batch);
         report.emitted.schema = m_query.resultSchema;
         report.numOutputRows = static_cast<int64_t>(report.emitted.numRows);
-        if (lastAggregate >= 0)
+        if (lastAggregate >= 0 && m_state.collectResultTables)
             buildResultTable(report, static_cast<size_t>(lastAggregate), context);
 
         if (m_query.hasWatermark && !stats.empty() && stats[0].count > 0) {
@@ -294,33 +297,25 @@ std::vector<BatchReport> Run::step(const ColumnBatch &rows, int stepIndex,
         throw *m_state->failure;
     if (rows.numRows == 0)
         return reports; // Spark: no new data and no operator waiting for a no-data batch
-    RunState next = *m_state; // a failing batch leaves the run as it was
-    BatchRunner runner(query, next);
-    try {
-        reports.push_back(runner.run(rows, stepIndex, false, triggerTime));
-        const BatchReport &last = reports.back();
-        // Spark >= 3.4 (WatermarkPropagator): a withWatermark below another one fails the query
-        // as soon as a non-zero watermark is propagated, after the batch that produced it.
-        if (query.numWatermarkNodes > 1 && last.nextWatermarkMs > 0) {
-            next.failure = Error(ErrorKind::Runtime,
+    // Batches do not fail half-way (expressions are non-ANSI: no runtime errors); the only
+    // runtime failure, a redefined watermark, is detected after a batch completed. Durable runs
+    // recover from the checkpoint's last committed snapshot.
+    BatchRunner runner(query, *m_state);
+    reports.push_back(runner.run(rows, stepIndex, false, triggerTime));
+    const BatchReport &last = reports.back();
+    // Spark >= 3.4 (WatermarkPropagator): a withWatermark below another one fails the query as
+    // soon as a non-zero watermark is propagated, after the batch that produced it.
+    if (query.numWatermarkNodes > 1 && last.nextWatermarkMs > 0) {
+        m_state->failure = Error(ErrorKind::Runtime,
                                  "query terminated after batch " + std::to_string(last.batchId)
                                      + ": Redefining watermark is disallowed. You can set the config "
                                        "'spark.sql.streaming.statefulOperator.allowMultiple' to "
                                        "'false' to restore the previous behavior. Note that "
                                        "multiple stateful operators will be disallowed.");
-            *m_state = std::move(next);
-            return reports;
-        }
-        if (shouldRunAnotherBatch(query, last.nextWatermarkMs, last.watermarkMs))
-            reports.push_back(runner.run(ColumnBatch::empty(query.sourceSchema), stepIndex, true,
-                                         triggerTime));
-    } catch (const Error &e) {
-        if (e.kind() != ErrorKind::Runtime)
-            throw;
-        throw Error(ErrorKind::Runtime, "batch " + std::to_string(next.nextBatchId) + " (step "
-                                            + std::to_string(stepIndex) + ") failed: " + e.message());
+        return reports;
     }
-    *m_state = std::move(next);
+    if (shouldRunAnotherBatch(query, last.nextWatermarkMs, last.watermarkMs))
+        reports.push_back(runner.run(ColumnBatch::empty(query.sourceSchema), stepIndex, true, triggerTime));
     return reports;
 }
 

@@ -127,12 +127,15 @@ public:
 
     // Feeds one step's data (source schema) as one trigger and returns the reports of the
     // batches it ran: none (no data and nothing to do), the data batch, and Spark's no-data
-    // batch when the watermark moved and a stateful operator asks for it. Throws
-    // Error(Runtime) naming the batch; the run's state is then unchanged.
+    // batch when the watermark moved and a stateful operator asks for it. After a runtime
+    // failure (failure() is set) it throws that error.
     std::vector<BatchReport> step(const ColumnBatch &rows, int stepIndex,
                                   std::optional<int64_t> processingTimeMicros = {});
 
     const Query &query() const { return *m_query; }
+    // Whether reports carry the whole result table (on by default: the app shows it; the CLI
+    // and benchmarks turn it off, since it costs time proportional to the state size).
+    void setCollectResultTables(bool collect);
     // Serializes everything a restart needs after the last batch (state stores, watermarks,
     // next batch id, memory table) as an opaque byte string; restoreState() reads it back and
     // throws Error(Runtime) when the bytes are damaged or belong to another query.
