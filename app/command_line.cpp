@@ -1,0 +1,89 @@
+#include "command_line.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QRegularExpression>
+
+#include <cstdio>
+
+namespace streamstep {
+
+std::optional<CommandLine> CommandLine::parse(const QStringList &arguments, QString *error)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QCoreApplication::translate(
+        "CommandLine", "Steps a Spark Structured Streaming query trigger by trigger."));
+    const QCommandLineOption helpOption = parser.addHelpOption();
+    const QCommandLineOption versionOption = parser.addVersionOption();
+    const QCommandLineOption stepsOption(QStringLiteral("steps"),
+        QCoreApplication::translate("CommandLine", "Runs <n> triggers after opening the scenario."),
+        QStringLiteral("n"));
+    const QCommandLineOption screenshotOption(QStringLiteral("screenshot"),
+        QCoreApplication::translate("CommandLine", "Saves the main window as a PNG <file> and quits."),
+        QStringLiteral("file"));
+    const QCommandLineOption sizeOption(QStringLiteral("size"),
+        QCoreApplication::translate("CommandLine", "Window size, e.g. 1280x800."), QStringLiteral("WxH"));
+    const QCommandLineOption langOption(QStringLiteral("lang"),
+        QCoreApplication::translate("CommandLine", "User interface language (en, de)."),
+        QStringLiteral("language"));
+    parser.addOptions({stepsOption, screenshotOption, sizeOption, langOption});
+    parser.addPositionalArgument(QStringLiteral("scenario"),
+        QCoreApplication::translate("CommandLine", "A .scenario.json file to open."),
+        QStringLiteral("[SCENARIO]"));
+
+    if (!parser.parse(arguments)) {
+        *error = parser.errorText();
+        return std::nullopt;
+    }
+    CommandLine result;
+    if (parser.isSet(helpOption) || parser.isSet(versionOption)) {
+        const QString text = parser.isSet(helpOption)
+            ? parser.helpText()
+            : QCoreApplication::applicationName() + QLatin1Char(' ') + QCoreApplication::applicationVersion() + QLatin1Char('\n');
+        std::fputs(qPrintable(text), stdout);
+        result.helpShown = true;
+        return result;
+    }
+    const QStringList positional = parser.positionalArguments();
+    if (positional.size() > 1) {
+        *error = QCoreApplication::translate("CommandLine", "Only one scenario file can be opened.");
+        return std::nullopt;
+    }
+    result.scenario = positional.value(0);
+    if (parser.isSet(stepsOption)) {
+        bool ok = false;
+        result.steps = parser.value(stepsOption).toInt(&ok);
+        if (!ok || result.steps < 0) {
+            *error = QCoreApplication::translate("CommandLine", "--steps needs a number of triggers, got '%1'.")
+                         .arg(parser.value(stepsOption));
+            return std::nullopt;
+        }
+    }
+    result.screenshot = parser.value(screenshotOption);
+    if (parser.isSet(sizeOption)) {
+        static const QRegularExpression pattern(QStringLiteral("^(\\d+)[xX](\\d+)$"));
+        const QRegularExpressionMatch match = pattern.match(parser.value(sizeOption));
+        if (!match.hasMatch() || match.captured(1).toInt() < 200 || match.captured(2).toInt() < 200) {
+            *error = QCoreApplication::translate("CommandLine", "--size needs WIDTHxHEIGHT (at least 200x200), got '%1'.")
+                         .arg(parser.value(sizeOption));
+            return std::nullopt;
+        }
+        result.size = QSize(match.captured(1).toInt(), match.captured(2).toInt());
+    }
+    result.language = parser.value(langOption);
+    return result;
+}
+
+QString CommandLine::languageArgument(const QStringList &arguments)
+{
+    for (qsizetype i = 1; i < arguments.size(); ++i) {
+        const QString &argument = arguments[i];
+        if (argument == QLatin1String("--lang") && i + 1 < arguments.size())
+            return arguments[i + 1];
+        if (argument.startsWith(QLatin1String("--lang=")))
+            return argument.mid(7);
+    }
+    return {};
+}
+
+} // namespace streamstep

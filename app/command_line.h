@@ -1,0 +1,28 @@
+// Reads the app's command line, `streamstep [SCENARIO] [--steps N] [--screenshot FILE.png]
+// [--size WxH] [--lang de]`, so README pictures, docs and tests can drive the real window.
+#pragma once
+
+#include <QSize>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace streamstep {
+
+struct CommandLine {
+    QString scenario;   // empty: show the Lessons start page
+    int steps = 0;      // triggers to run after opening
+    QString screenshot; // save the main window as PNG and quit
+    QSize size;         // window size (invalid: the saved or default size)
+    QString language;   // "de", "en"; empty: settings, then the system locale
+    bool helpShown = false;
+
+    // Parses the arguments (argv[0] first). Returns nullopt with a message on bad input; prints
+    // --help / --version itself and sets helpShown.
+    static std::optional<CommandLine> parse(const QStringList &arguments, QString *error);
+    // Finds --lang early, before translators are installed (they translate the help text).
+    static QString languageArgument(const QStringList &arguments);
+};
+
+} // namespace streamstep

@@ -1,0 +1,110 @@
+// streamstep: the desktop app. Opens a scenario (or the Lessons page), optionally runs N
+// triggers and saves a screenshot of the window — for the README, the docs and the tests.
+#include "command_line.h"
+#include "main_window.h"
+#include "run_controller.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QIcon>
+#include <QImageReader>
+#include <QLibraryInfo>
+#include <QLocale>
+#include <QPainter>
+#include <QSettings>
+#include <QTranslator>
+
+#include <cstdio>
+
+using namespace streamstep;
+
+namespace {
+
+// The SVG icon needs Qt's SVG image plugin (libqt6svg6); without it, paint the same motif.
+QIcon applicationIcon()
+{
+    if (QImageReader::supportedImageFormats().contains("svg"))
+        return QIcon(QStringLiteral(":/icons/streamstep.svg"));
+    QPixmap pixmap(64, 64);
+    pixmap.fill(Qt::transparent);
+    QPainter p(&pixmap);
+    p.setRenderHint(QPainter::Antialiasing);
+    p.setPen(Qt::NoPen);
+    p.setBrush(QColor(0x1f, 0x3a, 0x5f));
+    p.drawRoundedRect(QRectF(2, 2, 60, 60), 12, 12);
+    p.setBrush(QColor(0xe2, 0x5a, 0x1c));
+    for (int i = 0; i < 3; ++i)
+        p.drawRoundedRect(QRectF(10 + i * 16, 40 - i * 10, 12, 14 + i * 10), 2, 2);
+    p.setPen(QPen(QColor(0x7f, 0xd1, 0xff), 3));
+    p.drawLine(QPointF(8, 50), QPointF(56, 18));
+    return QIcon(pixmap);
+}
+
+void installTranslators(QApplication &app, const QString &requested)
+{
+    QString language = requested;
+    if (language.isEmpty())
+        language = QSettings().value(QStringLiteral("language")).toString();
+    const QLocale locale = language.isEmpty() ? QLocale::system() : QLocale(language);
+    QLocale::setDefault(locale);
+    auto *qtTranslator = new QTranslator(&app);
+    if (qtTranslator->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"),
+                           QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        QApplication::installTranslator(qtTranslator);
+    auto *translator = new QTranslator(&app);
+    if (translator->load(locale, QStringLiteral("streamstep"), QStringLiteral("_"), QStringLiteral(":/i18n")))
+        QApplication::installTranslator(translator);
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("StreamStep"));
+    QApplication::setOrganizationName(QStringLiteral("StreamStep"));
+    QApplication::setApplicationVersion(QStringLiteral(STREAMSTEP_VERSION));
+    QApplication::setDesktopFileName(QStringLiteral("streamstep"));
+    QApplication::setWindowIcon(applicationIcon());
+
+    const QStringList arguments = QApplication::arguments();
+    installTranslators(app, CommandLine::languageArgument(arguments));
+
+    QString error;
+    const std::optional<CommandLine> options = CommandLine::parse(arguments, &error);
+    if (!options) {
+        std::fprintf(stderr, "streamstep: %s\n", qPrintable(error));
+        return 1;
+    }
+    if (options->helpShown)
+        return 0;
+
+    MainWindow window;
+    if (options->size.isValid())
+        window.resize(options->size);
+    if (!options->scenario.isEmpty()) {
+        if (!window.openScenario(options->scenario, &error)) {
+            std::fprintf(stderr, "%s\n", qPrintable(error));
+            if (!options->screenshot.isEmpty())
+                return 1;
+        }
+        for (int i = 0; i < options->steps && window.controller()->step(); ++i) {
+        }
+    } else {
+        window.showLessons();
+    }
+    window.show();
+
+    if (!options->screenshot.isEmpty()) {
+        QApplication::processEvents();
+        window.resize(options->size.isValid() ? options->size : window.size());
+        QApplication::processEvents();
+        if (!window.grab().save(options->screenshot, "PNG")) {
+            std::fprintf(stderr, "streamstep: %s\n",
+                         qPrintable(QApplication::translate("main", "cannot write %1").arg(options->screenshot)));
+            return 1;
+        }
+        return 0;
+    }
+    return QApplication::exec();
+}

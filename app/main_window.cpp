@@ -1,0 +1,744 @@
+#include "main_window.h"
+
+#include "batch_chart_view.h"
+#include "batch_list_model.h"
+#include "batch_table_model.h"
+#include "lessons_page.h"
+#include "query_summary_view.h"
+#include "run_controller.h"
+#include "watermark_chart_view.h"
+
+#include "streamstep/value_format.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFontDatabase>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QPlainTextEdit>
+#include <QScrollBar>
+#include <QSettings>
+#include <QSlider>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QStyle>
+#include <QTableView>
+#include <QToolBar>
+#include <QVBoxLayout>
+
+namespace streamstep {
+
+namespace {
+
+constexpr int kMaxRecentFiles = 8;
+
+QTableView *newTableView(QAbstractItemModel *model, QWidget *parent)
+{
+    auto *view = new QTableView(parent);
+    view->setModel(model);
+    view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    view->setWordWrap(false);
+    view->setTabKeyNavigation(false);
+    view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 6);
+    view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    view->horizontalHeader()->setStretchLastSection(true);
+    // Fit columns to their contents whenever a new batch is shown.
+    QObject::connect(model, &QAbstractItemModel::modelReset, view, [view] { view->resizeColumnsToContents(); });
+    return view;
+}
+
+// A titled panel: a bold heading above the view, as in Spark's own UI sections.
+QWidget *newPanel(QLabel *title, QWidget *view, QWidget *parent)
+{
+    auto *panel = new QWidget(parent);
+    auto *layout = new QVBoxLayout(panel);
+    layout->setContentsMargins(2, 2, 2, 2);
+    layout->setSpacing(2);
+    title->setWordWrap(true);
+    title->setTextFormat(Qt::RichText);
+    layout->addWidget(title);
+    layout->addWidget(view, 1);
+    return panel;
+}
+
+QString timeOfDay(int64_t ms)
+{
+    const QString full = QString::fromStdString(formatTimestamp(ms * 1000));
+    return full.size() > 11 ? full.mid(11) : full;
+}
+
+} // namespace
+
+MainWindow::MainWindow(QWidget *parent)
+    : QMainWindow(parent), m_controller(new RunController(this)), m_inputModel(new BatchTableModel(this)),
+      m_resultModel(new BatchTableModel(this)), m_emittedModel(new BatchTableModel(this)),
+      m_sinkModel(new BatchTableModel(this)), m_batchModel(new BatchListModel(this))
+{
+    setObjectName(QStringLiteral("mainWindow"));
+    setWindowIcon(QApplication::windowIcon());
+    setAcceptDrops(true);
+    m_basePointSize = font().pointSizeF();
+
+    createActions();
+    createMenus();
+    createToolBar();
+
+    m_stack = new QStackedWidget(this);
+    m_lessons = new LessonsPage(m_stack);
+    m_stack->addWidget(m_lessons);
+    m_stack->addWidget(createWorkspace());
+    setCentralWidget(m_stack);
+    statusBar()->showMessage(tr("Open a lesson or a scenario file to begin."));
+
+    connect(m_lessons, &LessonsPage::lessonChosen, this, [this](const QString &path) { openScenario(path); });
+    connect(m_controller, &RunController::scenarioChanged, this, &MainWindow::onScenarioChanged);
+    connect(m_controller, &RunController::triggerCompleted, this, &MainWindow::onTriggerCompleted);
+    connect(m_controller, &RunController::runReset, this, &MainWindow::onRunReset);
+    connect(m_controller, &RunController::currentBatchChanged, this, &MainWindow::showBatch);
+    connect(m_controller, &RunController::startedChanged, this, &MainWindow::updateActions);
+    connect(m_controller, &RunController::playingChanged, this, &MainWindow::updateActions);
+    connect(m_controller, &RunController::errorOccurred, this, [this](const QString &message) {
+        statusBar()->showMessage(message);
+        m_triggerLabel->setText(tr("Query stopped"));
+        updateActions();
+    });
+
+    readSettings();
+    updateActions();
+    updateWindowTitle();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createActions()
+{
+    QStyle *s = style();
+    m_openAction = new QAction(s->standardIcon(QStyle::SP_DialogOpenButton), tr("&Open…"), this);
+    m_openAction->setShortcut(QKeySequence::Open);
+    connect(m_openAction, &QAction::triggered, this, &MainWindow::open);
+
+    m_saveAction = new QAction(s->standardIcon(QStyle::SP_DialogSaveButton), tr("&Save"), this);
+    m_saveAction->setShortcut(QKeySequence::Save);
+    connect(m_saveAction, &QAction::triggered, this, &MainWindow::save);
+
+    m_saveAsAction = new QAction(tr("Save &As…"), this);
+    m_saveAsAction->setShortcut(QKeySequence::SaveAs);
+    connect(m_saveAsAction, &QAction::triggered, this, &MainWindow::saveAs);
+
+    m_quitAction = new QAction(tr("&Quit"), this);
+    m_quitAction->setShortcut(QKeySequence::Quit);
+    m_quitAction->setMenuRole(QAction::QuitRole);
+    connect(m_quitAction, &QAction::triggered, this, &QWidget::close);
+
+    m_lessonsAction = new QAction(s->standardIcon(QStyle::SP_FileDialogContentsView), tr("&Lessons"), this);
+    m_lessonsAction->setToolTip(tr("Show the list of bundled lessons"));
+    connect(m_lessonsAction, &QAction::triggered, this, &MainWindow::showLessons);
+
+    m_startAction = new QAction(s->standardIcon(QStyle::SP_MediaPlay), tr("S&tart"), this);
+    m_startAction->setObjectName(QStringLiteral("startAction"));
+    m_startAction->setToolTip(tr("Start the query (Spark's writeStream.start()): validates it and waits for data"));
+    connect(m_startAction, &QAction::triggered, m_controller, &RunController::start);
+
+    m_stepAction = new QAction(s->standardIcon(QStyle::SP_MediaSkipForward), tr("&Step"), this);
+    m_stepAction->setObjectName(QStringLiteral("stepAction"));
+    m_stepAction->setShortcuts({QKeySequence(Qt::Key_Space), QKeySequence(Qt::Key_Right)});
+    m_stepAction->setToolTip(tr("Feed the next step's rows as one trigger (Space, →)"));
+    connect(m_stepAction, &QAction::triggered, m_controller, &RunController::step);
+
+    m_playAction = new QAction(s->standardIcon(QStyle::SP_MediaSeekForward), tr("&Play"), this);
+    m_playAction->setObjectName(QStringLiteral("playAction"));
+    m_playAction->setCheckable(true);
+    m_playAction->setShortcut(Qt::Key_P);
+    m_playAction->setToolTip(tr("Run one trigger per interval until the data runs out (P)"));
+    connect(m_playAction, &QAction::triggered, this, [this](bool checked) {
+        if (checked)
+            m_controller->play();
+        else
+            m_controller->pause();
+    });
+
+    m_resetAction = new QAction(s->standardIcon(QStyle::SP_BrowserReload), tr("&Reset"), this);
+    m_resetAction->setObjectName(QStringLiteral("resetAction"));
+    m_resetAction->setShortcut(Qt::CTRL | Qt::Key_R);
+    m_resetAction->setToolTip(tr("Stop the query and forget its state, batches and sink output (Ctrl+R)"));
+    connect(m_resetAction, &QAction::triggered, m_controller, &RunController::reset);
+
+    m_runAllAction = new QAction(tr("Run &All Triggers"), this);
+    m_runAllAction->setShortcut(Qt::CTRL | Qt::Key_End);
+    connect(m_runAllAction, &QAction::triggered, m_controller, &RunController::runAll);
+
+    m_zoomInAction = new QAction(tr("&Larger Text"), this);
+    m_zoomInAction->setShortcut(QKeySequence::ZoomIn);
+    connect(m_zoomInAction, &QAction::triggered, this, [this] { setFontScale(m_fontScale * 1.15); });
+    m_zoomOutAction = new QAction(tr("S&maller Text"), this);
+    m_zoomOutAction->setShortcut(QKeySequence::ZoomOut);
+    connect(m_zoomOutAction, &QAction::triggered, this, [this] { setFontScale(m_fontScale / 1.15); });
+    m_zoomResetAction = new QAction(tr("&Normal Text Size"), this);
+    m_zoomResetAction->setShortcut(Qt::CTRL | Qt::Key_0);
+    connect(m_zoomResetAction, &QAction::triggered, this, [this] { setFontScale(1.0); });
+
+    m_aboutAction = new QAction(tr("&About StreamStep"), this);
+    m_aboutAction->setMenuRole(QAction::AboutRole);
+    connect(m_aboutAction, &QAction::triggered, this, &MainWindow::about);
+}
+
+void MainWindow::createMenus()
+{
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    file->addAction(m_openAction);
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    file->addAction(m_lessonsAction);
+    file->addSeparator();
+    file->addAction(m_saveAction);
+    file->addAction(m_saveAsAction);
+    file->addSeparator();
+    file->addAction(m_quitAction);
+
+    QMenu *run = menuBar()->addMenu(tr("&Run"));
+    run->addAction(m_startAction);
+    run->addAction(m_stepAction);
+    run->addAction(m_playAction);
+    run->addAction(m_runAllAction);
+    run->addSeparator();
+    run->addAction(m_resetAction);
+
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    view->addAction(m_lessonsAction);
+    view->addSeparator();
+    view->addAction(m_zoomInAction);
+    view->addAction(m_zoomOutAction);
+    view->addAction(m_zoomResetAction);
+    view->addSeparator();
+    QMenu *language = view->addMenu(tr("&Language"));
+    m_languageGroup = new QActionGroup(this);
+    const QList<std::pair<QString, QString>> languages = {
+        {QString(), tr("System Default")}, {QStringLiteral("en"), tr("English")}, {QStringLiteral("de"), tr("German")}};
+    for (const auto &[code, name] : languages) {
+        QAction *action = language->addAction(name);
+        action->setCheckable(true);
+        action->setData(code);
+        m_languageGroup->addAction(action);
+    }
+    connect(m_languageGroup, &QActionGroup::triggered, this,
+            [this](QAction *action) { setLanguage(action->data().toString()); });
+
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(m_aboutAction);
+    help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
+}
+
+void MainWindow::createToolBar()
+{
+    QToolBar *bar = addToolBar(tr("Stepper"));
+    bar->setObjectName(QStringLiteral("stepperToolBar"));
+    bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    bar->setMovable(false);
+    bar->addAction(m_lessonsAction);
+    bar->addAction(m_openAction);
+    bar->addSeparator();
+    bar->addAction(m_startAction);
+    bar->addAction(m_stepAction);
+    bar->addAction(m_playAction);
+    bar->addAction(m_resetAction);
+    bar->addSeparator();
+
+    m_triggerLabel = new QLabel(bar);
+    m_triggerLabel->setObjectName(QStringLiteral("triggerLabel"));
+    m_triggerLabel->setContentsMargins(6, 0, 12, 0);
+    bar->addWidget(m_triggerLabel);
+
+    auto *batchCaption = new QLabel(tr("Batch:"), bar);
+    batchCaption->setContentsMargins(6, 0, 4, 0);
+    bar->addWidget(batchCaption);
+    m_batchSlider = new QSlider(Qt::Horizontal, bar);
+    m_batchSlider->setObjectName(QStringLiteral("batchSlider"));
+    m_batchSlider->setMinimumWidth(160);
+    m_batchSlider->setMaximumWidth(320);
+    m_batchSlider->setPageStep(1);
+    m_batchSlider->setTickPosition(QSlider::TicksBelow);
+    m_batchSlider->setToolTip(tr("Review any past batch: every panel shows that batch's recorded report"));
+    m_batchSlider->setFocusPolicy(Qt::NoFocus); // keep → for Step
+    bar->addWidget(m_batchSlider);
+    m_batchLabel = new QLabel(bar);
+    m_batchLabel->setObjectName(QStringLiteral("batchLabel"));
+    m_batchLabel->setContentsMargins(6, 0, 6, 0);
+    bar->addWidget(m_batchLabel);
+    connect(m_batchSlider, &QSlider::valueChanged, m_controller, &RunController::selectBatch);
+}
+
+QWidget *MainWindow::createWorkspace()
+{
+    m_mainSplitter = new QSplitter(Qt::Horizontal, this);
+    m_mainSplitter->setObjectName(QStringLiteral("mainSplitter"));
+    m_summary = new QuerySummaryView(m_mainSplitter);
+    m_summary->setMinimumWidth(200);
+    m_mainSplitter->addWidget(m_summary);
+
+    m_centreSplitter = new QSplitter(Qt::Vertical, m_mainSplitter);
+    m_centreSplitter->setObjectName(QStringLiteral("centreSplitter"));
+    m_mainSplitter->addWidget(m_centreSplitter);
+    m_mainSplitter->setStretchFactor(0, 0);
+    m_mainSplitter->setStretchFactor(1, 1);
+
+    m_panelSplitter = new QSplitter(Qt::Horizontal, m_centreSplitter);
+    m_panelSplitter->setObjectName(QStringLiteral("panelSplitter"));
+    m_inputTitle = new QLabel(m_panelSplitter);
+    m_resultTitle = new QLabel(m_panelSplitter);
+    m_emittedTitle = new QLabel(m_panelSplitter);
+    m_sinkTitle = new QLabel(m_panelSplitter);
+    m_panelSplitter->addWidget(newPanel(m_inputTitle, newTableView(m_inputModel, m_panelSplitter), m_panelSplitter));
+    m_panelSplitter->addWidget(newPanel(m_resultTitle, newTableView(m_resultModel, m_panelSplitter), m_panelSplitter));
+    m_panelSplitter->addWidget(newPanel(m_emittedTitle, newTableView(m_emittedModel, m_panelSplitter), m_panelSplitter));
+
+    m_sinkStack = new QStackedWidget(m_panelSplitter);
+    m_consoleView = new QPlainTextEdit(m_sinkStack);
+    m_consoleView->setObjectName(QStringLiteral("consoleView"));
+    m_consoleView->setReadOnly(true);
+    m_consoleView->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_consoleView->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_consoleView->setPlaceholderText(tr("The console sink prints each batch here, as Spark does."));
+    m_sinkTableView = newTableView(m_sinkModel, m_sinkStack);
+    m_sinkStack->addWidget(m_consoleView);
+    m_sinkStack->addWidget(m_sinkTableView);
+    m_panelSplitter->addWidget(newPanel(m_sinkTitle, m_sinkStack, m_panelSplitter));
+    for (int i = 0; i < m_panelSplitter->count(); ++i)
+        m_panelSplitter->setStretchFactor(i, 1);
+
+    m_bottomSplitter = new QSplitter(Qt::Horizontal, m_centreSplitter);
+    m_bottomSplitter->setObjectName(QStringLiteral("bottomSplitter"));
+    auto *batches = new QWidget(m_bottomSplitter);
+    auto *batchesLayout = new QVBoxLayout(batches);
+    batchesLayout->setContentsMargins(2, 2, 2, 2);
+    batchesLayout->setSpacing(2);
+    auto *batchesTitle = new QLabel(tr("<b>Batches</b> — watermark and state per micro-batch"), batches);
+    m_watermarkLabel = new QLabel(batches);
+    m_watermarkLabel->setObjectName(QStringLiteral("watermarkLabel"));
+    m_watermarkLabel->setWordWrap(true);
+    m_watermarkLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_batchView = newTableView(m_batchModel, batches);
+    m_batchView->setObjectName(QStringLiteral("batchView"));
+    m_batchView->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_batchView->verticalHeader()->hide();
+    connect(m_batchModel, &QAbstractItemModel::rowsInserted, m_batchView, [this] { m_batchView->resizeColumnsToContents(); });
+    connect(m_batchView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex &current) {
+                if (current.isValid())
+                    m_controller->selectBatch(current.row());
+            });
+    batchesLayout->addWidget(batchesTitle);
+    batchesLayout->addWidget(m_watermarkLabel);
+    batchesLayout->addWidget(m_batchView, 1);
+    m_bottomSplitter->addWidget(batches);
+
+    m_chart = new BatchChartView(m_batchModel, m_bottomSplitter);
+    m_chart->setObjectName(QStringLiteral("batchChart"));
+    m_bottomSplitter->addWidget(m_chart);
+    m_watermarkChart = new WatermarkChartView(m_batchModel, m_bottomSplitter);
+    m_watermarkChart->setObjectName(QStringLiteral("watermarkChart"));
+    m_bottomSplitter->addWidget(m_watermarkChart);
+    connect(m_chart, &BatchChartView::batchClicked, m_controller, &RunController::selectBatch);
+    connect(m_watermarkChart, &WatermarkChartView::batchClicked, m_controller, &RunController::selectBatch);
+
+    m_centreSplitter->addWidget(m_panelSplitter);
+    m_centreSplitter->addWidget(m_bottomSplitter);
+    m_centreSplitter->setStretchFactor(0, 3);
+    m_centreSplitter->setStretchFactor(1, 2);
+    showBatch(-1);
+    return m_mainSplitter;
+}
+
+bool MainWindow::isShowingLessons() const
+{
+    return m_stack->currentWidget() == m_lessons;
+}
+
+void MainWindow::showLessons()
+{
+    m_stack->setCurrentWidget(m_lessons);
+    updateActions();
+    updateWindowTitle();
+}
+
+bool MainWindow::openScenario(const QString &path, QString *error)
+{
+    QString message;
+    if (!m_controller->openFile(path, &message)) {
+        if (error)
+            *error = message;
+        else
+            QMessageBox::warning(this, tr("Cannot open the scenario"), message);
+        statusBar()->showMessage(message);
+        return false;
+    }
+    if (!m_controller->isBundledLesson())
+        addRecentFile(QFileInfo(path).absoluteFilePath());
+    return true;
+}
+
+void MainWindow::onScenarioChanged()
+{
+    m_stack->setCurrentIndex(1);
+    const RunController &c = *m_controller;
+    m_summary->showScenario(c.scenario(), c.query(), c.validationMessage());
+    m_sinkStack->setCurrentWidget(c.scenario().sink.format == "console" ? static_cast<QWidget *>(m_consoleView)
+                                                                         : m_sinkTableView);
+    if (c.isValid())
+        statusBar()->showMessage(tr("Ready: press Step (Space) to run the first trigger."));
+    else
+        statusBar()->showMessage(tr("The query cannot start: %1").arg(c.validationMessage()));
+    updateWindowTitle();
+    updateActions();
+}
+
+void MainWindow::onRunReset()
+{
+    m_batchModel->clear();
+    m_batchSlider->setRange(0, 0);
+    updateActions();
+}
+
+void MainWindow::onTriggerCompleted(int step, int numBatches)
+{
+    std::vector<std::shared_ptr<const BatchReport>> added(m_controller->reports().end() - numBatches,
+                                                          m_controller->reports().end());
+    m_batchModel->appendReports(added);
+    {
+        const QSignalBlocker blocker(m_batchSlider);
+        m_batchSlider->setRange(0, std::max(0, m_controller->numBatches() - 1));
+    }
+    switch (numBatches) {
+    case 0:
+        statusBar()->showMessage(tr("Trigger %1 ran no batch: no new data and no stateful operator needed one.").arg(step));
+        break;
+    case 1:
+        statusBar()->showMessage(tr("Trigger %1 ran batch %2.").arg(step).arg(added.front()->batchId));
+        break;
+    default:
+        statusBar()->showMessage(tr("Trigger %1 ran batches %2–%3: the watermark moved, so Spark ran a no-data batch right after the data batch.")
+                                     .arg(step).arg(added.front()->batchId).arg(added.back()->batchId));
+        break;
+    }
+    updateActions();
+}
+
+void MainWindow::showBatch(int index)
+{
+    const bool valid = index >= 0 && index < m_controller->numBatches();
+    const std::shared_ptr<const BatchReport> report = valid ? m_controller->reports()[size_t(index)] : nullptr;
+    m_inputModel->setInputRows(report);
+    m_resultModel->setResultTable(report);
+    m_emittedModel->setEmittedRows(report);
+
+    if (!report) {
+        m_inputTitle->setText(tr("<b>Input rows</b>"));
+        m_resultTitle->setText(tr("<b>Result table</b>"));
+        m_emittedTitle->setText(tr("<b>Emitted rows</b>"));
+        m_sinkTitle->setText(tr("<b>Sink</b>"));
+        m_consoleView->clear();
+        m_sinkModel->clear();
+        m_watermarkLabel->setText(tr("No batch has run yet."));
+    } else {
+        int late = 0;
+        int filtered = 0;
+        for (InputRowFate fate : report->inputFates) {
+            late += fate == InputRowFate::DroppedByWatermark;
+            filtered += fate == InputRowFate::Filtered || fate == InputRowFate::Duplicate;
+        }
+        QString input = tr("<b>Input rows</b> of batch %1: %n row(s)", nullptr, int(report->numInputRows)).arg(report->batchId);
+        if (report->noData)
+            input = tr("<b>Input rows</b> of batch %1: none — Spark's no-data batch").arg(report->batchId);
+        if (late > 0)
+            input += tr(", %n late", nullptr, late);
+        if (filtered > 0)
+            input += tr(", %n filtered out", nullptr, filtered);
+        m_inputTitle->setText(input);
+
+        if (report->hasResultTable)
+            m_resultTitle->setText(tr("<b>Result table</b> after batch %1: %n group(s)", nullptr, int(report->resultTable.numRows))
+                                       .arg(report->batchId));
+        else
+            m_resultTitle->setText(tr("<b>Result table</b>: a query without aggregation has none of its own; "
+                                      "its result is every batch's emitted rows."));
+        m_emittedTitle->setText(tr("<b>Emitted rows</b> of batch %1 (%2 mode): %n row(s)", nullptr, int(report->numOutputRows))
+                                    .arg(report->batchId)
+                                    .arg(QString::fromStdString(outputModeName(m_controller->scenario().outputMode))));
+
+        const std::string &sink = m_controller->scenario().sink.format;
+        if (sink == "console") {
+            m_sinkTitle->setText(tr("<b>Sink: console</b> — output up to batch %1").arg(report->batchId));
+            m_consoleView->setPlainText(m_controller->consoleTextUpTo(index));
+            m_consoleView->verticalScrollBar()->setValue(m_consoleView->verticalScrollBar()->maximum());
+        } else if (sink == "memory") {
+            m_sinkTitle->setText(tr("<b>Sink: memory table</b> after trigger %1").arg(report->step));
+            m_sinkModel->setBatch(m_controller->memoryTableAt(index));
+        } else {
+            m_sinkTitle->setText(tr("<b>Sink: %1</b> — rows written by batch %2")
+                                     .arg(QString::fromStdString(sink))
+                                     .arg(report->batchId));
+            m_sinkModel->setBatch(std::shared_ptr<const ColumnBatch>(report, &report->emitted));
+        }
+        m_watermarkLabel->setText(watermarkText(index));
+    }
+
+    {
+        const QSignalBlocker blocker(m_batchSlider);
+        m_batchSlider->setValue(std::max(0, index));
+    }
+    m_batchLabel->setText(valid ? tr("%1 (%n batch(es) run)", nullptr, m_controller->numBatches()).arg(report->batchId)
+                                : tr("none"));
+    if (valid && m_batchView->currentIndex().row() != index) {
+        const QSignalBlocker blocker(m_batchView->selectionModel());
+        m_batchView->selectRow(index);
+    }
+    m_chart->setCurrentBatch(index);
+    m_watermarkChart->setCurrentBatch(index);
+}
+
+QString MainWindow::watermarkText(int index) const
+{
+    const BatchReport &r = *m_controller->reports()[size_t(index)];
+    if (!r.hasWatermark)
+        return tr("Batch %1: this query has no watermark, so state is never evicted by event time.").arg(r.batchId);
+    QString delay;
+    for (const QueryOp &op : m_controller->scenario().query) {
+        if (op.kind == QueryOp::Kind::WithWatermark) {
+            delay = QString::fromStdString(op.delay);
+            break;
+        }
+    }
+    QString text = tr("Batch %1: watermark in force <b>%2</b>.").arg(r.batchId).arg(timeOfDay(r.watermarkMs));
+    if (r.eventTime) {
+        const int64_t candidate = r.eventTime->maxMs;
+        text += QLatin1Char(' ') + tr("Max event time %1 → next watermark = %1 − %2").arg(timeOfDay(candidate), delay);
+        if (r.nextWatermarkMs > r.watermarkMs)
+            text += QStringLiteral(" = <b>%1</b>.").arg(timeOfDay(r.nextWatermarkMs));
+        else
+            text += QLatin1Char(' ') + tr("is not later, so the watermark stays <b>%1</b> (it never goes back).")
+                                           .arg(timeOfDay(r.nextWatermarkMs));
+    } else if (r.noData) {
+        text += QLatin1Char(' ') + tr("No input: this batch only applies the watermark (emits and evicts).");
+    }
+    return text;
+}
+
+void MainWindow::updateActions()
+{
+    const RunController &c = *m_controller;
+    const bool workspace = !isShowingLessons() && c.hasScenario();
+    m_startAction->setEnabled(workspace && c.isValid() && !c.isStarted());
+    m_stepAction->setEnabled(workspace && c.canStep());
+    m_playAction->setEnabled(workspace && (c.canStep() || c.isPlaying()));
+    m_playAction->setChecked(c.isPlaying());
+    m_playAction->setText(c.isPlaying() ? tr("&Pause") : tr("&Play"));
+    m_playAction->setIcon(style()->standardIcon(c.isPlaying() ? QStyle::SP_MediaPause : QStyle::SP_MediaSeekForward));
+    m_resetAction->setEnabled(workspace && c.isStarted());
+    m_runAllAction->setEnabled(workspace && c.canStep());
+    m_saveAction->setEnabled(c.hasScenario());
+    m_saveAsAction->setEnabled(c.hasScenario());
+    m_batchSlider->setEnabled(workspace && c.numBatches() > 1);
+
+    if (!c.hasScenario())
+        m_triggerLabel->clear();
+    else if (!c.isValid())
+        m_triggerLabel->setText(tr("Query rejected"));
+    else if (!c.isStarted())
+        m_triggerLabel->setText(tr("Not started · %n trigger(s) of data", nullptr, c.numSteps()));
+    else if (c.canStep())
+        m_triggerLabel->setText(tr("Next trigger: %1 of %2").arg(c.nextStep()).arg(c.numSteps()));
+    else
+        m_triggerLabel->setText(tr("All %n trigger(s) done", nullptr, c.numSteps()));
+}
+
+void MainWindow::updateWindowTitle()
+{
+    QString name;
+    if (m_controller->hasScenario() && !isShowingLessons()) {
+        name = QString::fromStdString(m_controller->scenario().title);
+        if (name.isEmpty())
+            name = QFileInfo(m_controller->filePath()).fileName();
+    } else {
+        name = tr("Lessons");
+    }
+    setWindowTitle(tr("%1 — StreamStep").arg(name));
+}
+
+void MainWindow::open()
+{
+    const QSettings settings;
+    const QString folder = settings.value(QStringLiteral("lastFolder")).toString();
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Scenario"), folder,
+                                                      tr("Scenarios (*.scenario.json);;JSON files (*.json);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    QSettings().setValue(QStringLiteral("lastFolder"), QFileInfo(path).absolutePath());
+    openScenario(path);
+}
+
+bool MainWindow::save()
+{
+    if (!m_controller->hasScenario())
+        return false;
+    if (m_controller->filePath().isEmpty() || m_controller->isBundledLesson())
+        return saveAs();
+    return saveTo(m_controller->filePath());
+}
+
+bool MainWindow::saveAs()
+{
+    if (!m_controller->hasScenario())
+        return false;
+    QString suggestion = m_controller->filePath();
+    if (suggestion.isEmpty() || m_controller->isBundledLesson())
+        suggestion = QSettings().value(QStringLiteral("lastFolder")).toString() + QLatin1Char('/')
+            + QFileInfo(m_controller->filePath()).fileName();
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save Scenario As"), suggestion,
+                                                      tr("Scenarios (*.scenario.json)"));
+    if (path.isEmpty())
+        return false;
+    return saveTo(path.endsWith(QLatin1String(".json")) ? path : path + QStringLiteral(".scenario.json"));
+}
+
+bool MainWindow::saveTo(const QString &path)
+{
+    QString error;
+    if (!m_controller->saveFile(path, &error)) {
+        QMessageBox::warning(this, tr("Cannot save the scenario"), error);
+        return false;
+    }
+    addRecentFile(QFileInfo(path).absoluteFilePath());
+    statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)), 5000);
+    updateWindowTitle();
+    return true;
+}
+
+void MainWindow::addRecentFile(const QString &path)
+{
+    m_recentFiles.removeAll(path);
+    m_recentFiles.prepend(path);
+    while (m_recentFiles.size() > kMaxRecentFiles)
+        m_recentFiles.removeLast();
+    QSettings().setValue(QStringLiteral("recentFiles"), m_recentFiles);
+    updateRecentFilesMenu();
+}
+
+void MainWindow::updateRecentFilesMenu()
+{
+    m_recentMenu->clear();
+    for (const QString &path : std::as_const(m_recentFiles)) {
+        QAction *action = m_recentMenu->addAction(QFileInfo(path).fileName());
+        action->setToolTip(QDir::toNativeSeparators(path));
+        action->setStatusTip(QDir::toNativeSeparators(path));
+        connect(action, &QAction::triggered, this, [this, path] { openScenario(path); });
+    }
+    if (!m_recentFiles.isEmpty()) {
+        m_recentMenu->addSeparator();
+        m_recentMenu->addAction(tr("&Clear List"), this, [this] {
+            m_recentFiles.clear();
+            QSettings().setValue(QStringLiteral("recentFiles"), m_recentFiles);
+            updateRecentFilesMenu();
+        });
+    }
+    m_recentMenu->setEnabled(!m_recentFiles.isEmpty());
+}
+
+void MainWindow::about()
+{
+    QMessageBox::about(this, tr("About StreamStep"),
+                       tr("<h3>StreamStep %1</h3>"
+                          "<p>Teaches Apache Spark Structured Streaming by stepping an embedded engine "
+                          "trigger by trigger: input rows, the result table, the rows emitted to the sink, "
+                          "the watermark and the state, batch by batch.</p>"
+                          "<p>The engine reproduces Spark 3.5's micro-batch semantics and error messages.</p>")
+                           .arg(QStringLiteral(STREAMSTEP_VERSION)));
+}
+
+void MainWindow::setFontScale(double scale)
+{
+    m_fontScale = std::clamp(scale, 0.6, 3.0);
+    QFont f = font();
+    f.setPointSizeF(m_basePointSize * m_fontScale);
+    setFont(f);
+    QFont fixed = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    fixed.setPointSizeF(fixed.pointSizeF() * m_fontScale);
+    m_consoleView->setFont(fixed);
+    QSettings().setValue(QStringLiteral("fontScale"), m_fontScale);
+}
+
+void MainWindow::setLanguage(const QString &language)
+{
+    QSettings().setValue(QStringLiteral("language"), language);
+    statusBar()->showMessage(tr("The language changes when StreamStep starts next time."), 8000);
+}
+
+void MainWindow::readSettings()
+{
+    const QSettings settings;
+    const QByteArray geometry = settings.value(QStringLiteral("window/geometry")).toByteArray();
+    if (geometry.isEmpty() || !restoreGeometry(geometry))
+        resize(1280, 800);
+    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    const auto restoreSplitter = [&settings](QSplitter *splitter, const QList<int> &defaults) {
+        if (!splitter->restoreState(settings.value(QStringLiteral("splitters/") + splitter->objectName()).toByteArray()))
+            splitter->setSizes(defaults);
+    };
+    restoreSplitter(m_mainSplitter, {270, 1010});
+    restoreSplitter(m_centreSplitter, {430, 300});
+    restoreSplitter(m_panelSplitter, {300, 260, 220, 300});
+    restoreSplitter(m_bottomSplitter, {300, 380, 320});
+    restoreSplitter(m_summary->splitter(), {300, 300});
+    m_recentFiles = settings.value(QStringLiteral("recentFiles")).toStringList();
+    updateRecentFilesMenu();
+    m_controller->setPlayIntervalMs(settings.value(QStringLiteral("playIntervalMs"), 1000).toInt());
+    const double scale = settings.value(QStringLiteral("fontScale"), 1.0).toDouble();
+    if (scale != 1.0)
+        setFontScale(scale);
+    const QString language = settings.value(QStringLiteral("language")).toString();
+    for (QAction *action : m_languageGroup->actions())
+        action->setChecked(action->data().toString() == language);
+}
+
+void MainWindow::writeSettings() const
+{
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState());
+    for (const QSplitter *splitter : {m_mainSplitter, m_centreSplitter, m_panelSplitter, m_bottomSplitter, m_summary->splitter()})
+        settings.setValue(QStringLiteral("splitters/") + splitter->objectName(), splitter->saveState());
+    settings.setValue(QStringLiteral("playIntervalMs"), m_controller->playIntervalMs());
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    m_controller->pause();
+    writeSettings();
+    event->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (!urls.isEmpty() && urls.first().isLocalFile() && urls.first().toLocalFile().endsWith(QLatin1String(".json")))
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent *event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (urls.isEmpty() || !urls.first().isLocalFile())
+        return;
+    event->acceptProposedAction();
+    openScenario(urls.first().toLocalFile());
+}
+
+} // namespace streamstep

@@ -1,0 +1,139 @@
+// Lays out the stepper: the scenario and its validation on the left, the batch being shown in the
+// centre (input rows with fates, result table with statuses, emitted rows, sink content side by
+// side), the per-batch watermark and state figures at the bottom. Owns the actions and settings;
+// the RunController owns the run, so this window holds no streaming logic.
+#pragma once
+
+#include <QMainWindow>
+#include <QStringList>
+
+class QAction;
+class QActionGroup;
+class QLabel;
+class QMenu;
+class QPlainTextEdit;
+class QSlider;
+class QSplitter;
+class QStackedWidget;
+class QTableView;
+
+namespace streamstep {
+
+class BatchChartView;
+class BatchListModel;
+class BatchTableModel;
+class LessonsPage;
+class QuerySummaryView;
+class RunController;
+class WatermarkChartView;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit MainWindow(QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    // Opens a scenario file or bundled lesson. Without `error`, a failure is shown in a dialog.
+    bool openScenario(const QString &path, QString *error = nullptr);
+    void showLessons();
+
+    RunController *controller() const { return m_controller; }
+    BatchTableModel *inputModel() const { return m_inputModel; }
+    BatchTableModel *resultModel() const { return m_resultModel; }
+    BatchTableModel *emittedModel() const { return m_emittedModel; }
+    BatchTableModel *sinkModel() const { return m_sinkModel; }
+    BatchListModel *batchModel() const { return m_batchModel; }
+    QuerySummaryView *summaryView() const { return m_summary; }
+    LessonsPage *lessonsPage() const { return m_lessons; }
+    QPlainTextEdit *consoleView() const { return m_consoleView; }
+    BatchChartView *chartView() const { return m_chart; }
+    QAction *startAction() const { return m_startAction; }
+    QAction *stepAction() const { return m_stepAction; }
+    QAction *playAction() const { return m_playAction; }
+    QAction *resetAction() const { return m_resetAction; }
+    bool isShowingLessons() const;
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
+
+private:
+    void createActions();
+    void createMenus();
+    void createToolBar();
+    QWidget *createWorkspace();
+    void readSettings();
+    void writeSettings() const;
+
+    void open();
+    bool save();
+    bool saveAs();
+    bool saveTo(const QString &path);
+    void addRecentFile(const QString &path);
+    void updateRecentFilesMenu();
+    void about();
+    void setFontScale(double scale);
+    void setLanguage(const QString &language);
+
+    void onScenarioChanged();
+    void onTriggerCompleted(int step, int numBatches);
+    void onRunReset();
+    void showBatch(int index);
+    void updateActions();
+    void updateWindowTitle();
+    QString watermarkText(int index) const;
+
+    RunController *m_controller;
+
+    QStackedWidget *m_stack = nullptr;
+    LessonsPage *m_lessons = nullptr;
+    QuerySummaryView *m_summary = nullptr;
+    QSplitter *m_mainSplitter = nullptr;
+    QSplitter *m_centreSplitter = nullptr;
+    QSplitter *m_panelSplitter = nullptr;
+    QSplitter *m_bottomSplitter = nullptr;
+
+    BatchTableModel *m_inputModel;
+    BatchTableModel *m_resultModel;
+    BatchTableModel *m_emittedModel;
+    BatchTableModel *m_sinkModel;
+    BatchListModel *m_batchModel;
+    QLabel *m_inputTitle = nullptr;
+    QLabel *m_resultTitle = nullptr;
+    QLabel *m_emittedTitle = nullptr;
+    QLabel *m_sinkTitle = nullptr;
+    QLabel *m_watermarkLabel = nullptr;
+    QStackedWidget *m_sinkStack = nullptr;
+    QPlainTextEdit *m_consoleView = nullptr;
+    QTableView *m_sinkTableView = nullptr;
+    QTableView *m_batchView = nullptr;
+    BatchChartView *m_chart = nullptr;
+    WatermarkChartView *m_watermarkChart = nullptr;
+
+    QSlider *m_batchSlider = nullptr;
+    QLabel *m_batchLabel = nullptr;
+    QLabel *m_triggerLabel = nullptr;
+
+    QAction *m_openAction = nullptr;
+    QAction *m_saveAction = nullptr;
+    QAction *m_saveAsAction = nullptr;
+    QAction *m_quitAction = nullptr;
+    QAction *m_lessonsAction = nullptr;
+    QAction *m_startAction = nullptr;
+    QAction *m_stepAction = nullptr;
+    QAction *m_playAction = nullptr;
+    QAction *m_resetAction = nullptr;
+    QAction *m_runAllAction = nullptr;
+    QAction *m_zoomInAction = nullptr;
+    QAction *m_zoomOutAction = nullptr;
+    QAction *m_zoomResetAction = nullptr;
+    QAction *m_aboutAction = nullptr;
+    QActionGroup *m_languageGroup = nullptr;
+    QMenu *m_recentMenu = nullptr;
+    QStringList m_recentFiles;
+    double m_fontScale = 1.0;
+    double m_basePointSize = 0;
+};
+
+} // namespace streamstep

@@ -1,0 +1,168 @@
+// streamstep-cli as a contract (shared/scenario-format.md §3): --jsonl lines, Spark's console
+// output, exit codes 0/1/2/4 with their messages, check's readable differences.
+#include <QDir>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <nlohmann/json.hpp>
+
+namespace {
+
+struct Result {
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+Result runCli(const QStringList &arguments)
+{
+    QProcess process;
+    process.start(QStringLiteral(STREAMSTEP_CLI), arguments);
+    if (!process.waitForFinished(60000))
+        return {};
+    return {process.exitCode(), process.readAllStandardOutput(), process.readAllStandardError()};
+}
+
+QString lesson(const char *name)
+{
+    return QStringLiteral(STREAMSTEP_SOURCE_DIR "/scenarios/") + QLatin1String(name);
+}
+
+} // namespace
+
+class TestCli : public QObject {
+    Q_OBJECT
+
+private slots:
+    void jsonlHasOneObjectPerBatchInTheContractsShape()
+    {
+        Result r = runCli({"run", lesson("04-windowed-totals-append.scenario.json"), "--jsonl"});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.err.isEmpty());
+        const QList<QByteArray> lines = r.out.trimmed().split('\n');
+        QVERIFY(lines.size() >= 5);
+        const std::vector<std::string> keys = {"batchId", "step", "noData", "numInputRows",
+                                               "numRowsDroppedByWatermark", "watermark", "nextWatermark"};
+        int64_t previousBatch = -1;
+        for (const QByteArray &line : lines) {
+            const nlohmann::json object = nlohmann::json::parse(line.toStdString()); // nothing else on stdout
+            for (const std::string &k : keys)
+                QVERIFY2(object.contains(k), k.c_str());
+            for (const char *k : {"stateRows", "stateRowsUpdated", "stateRowsRemoved", "stateMemoryBytes", "emitted", "durationMs"})
+                QVERIFY2(object.contains(k), k);
+            QCOMPARE(object["batchId"].get<int64_t>(), previousBatch + 1);
+            previousBatch = object["batchId"].get<int64_t>();
+            QVERIFY(object["watermark"].get<std::string>().ends_with(".000Z"));
+            QCOMPARE(object.contains("eventTime"), !object["noData"].get<bool>());
+        }
+        // Batch 1 is the no-data batch Spark runs after batch 0 moved the watermark.
+        const nlohmann::json b0 = nlohmann::json::parse(lines[0].toStdString());
+        const nlohmann::json b1 = nlohmann::json::parse(lines[1].toStdString());
+        QCOMPARE(b0["watermark"].get<std::string>(), std::string("1970-01-01T00:00:00.000Z"));
+        QCOMPARE(b0["nextWatermark"].get<std::string>(), std::string("2026-03-01T09:58:45.000Z"));
+        QCOMPARE(b1["noData"].get<bool>(), true);
+        QCOMPARE(b1["step"].get<int>(), 0);
+        QVERIFY(b1["watermark"] == b0["nextWatermark"]);
+        // Emitted rows: windows as {start, end}, decimals as numbers keeping their scale.
+        const nlohmann::json b3 = nlohmann::json::parse(lines[3].toStdString());
+        QCOMPARE(b3["emitted"].size(), size_t(2));
+        QVERIFY(lines[3].contains(R"("window": {"start": "2026-03-01T10:00:00.000Z", "end": "2026-03-01T10:05:00.000Z"}, "accountId": "ACC-0001", "total": 150000.00})"));
+    }
+
+    void consolePrintsWhatSparkPrints()
+    {
+        Result r = runCli({"run", lesson("02-branch-totals-complete.scenario.json")});
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(QString::fromUtf8(r.out),
+                 QStringLiteral("-------------------------------------------\n"
+                                "Batch: 0\n"
+                                "-------------------------------------------\n"
+                                "+----------+-----------+\n"
+                                "|branchCode|totalAmount|\n"
+                                "+----------+-----------+\n"
+                                "|     DELHI|  320000.00|\n"
+                                "|    MUMBAI|  500000.00|\n"
+                                "+----------+-----------+\n"
+                                "\n"
+                                "-------------------------------------------\n"
+                                "Batch: 1\n"
+                                "-------------------------------------------\n"
+                                "+----------+-----------+\n"
+                                "|branchCode|totalAmount|\n"
+                                "+----------+-----------+\n"
+                                "|   CHENNAI|  120000.00|\n"
+                                "|     DELHI|  410000.00|\n"
+                                "|    MUMBAI|  750000.00|\n"
+                                "+----------+-----------+\n"
+                                "\n"));
+    }
+
+    void rejectedQueryExitsWithTwoAndSparksMessage()
+    {
+        Result r = runCli({"run", lesson("05a-complete-on-filter.scenario.json"), "--jsonl"});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY(r.out.isEmpty());
+        QCOMPARE(QString::fromUtf8(r.err).trimmed(),
+                 QStringLiteral("AnalysisException: Complete output mode not supported when there are "
+                                "no streaming aggregations on streaming DataFrames/Datasets"));
+    }
+
+    void invalidFileExitsWithOneAndPosition()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("broken.scenario.json");
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("{\n  \"format\": \"streamstep-scenario\",\n  \"version\": 1,\n  \"colour\": 3\n}\n");
+        file.close();
+        Result r = runCli({"run", path});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.startsWith((path + ":4:3: ").toUtf8()), r.err.constData());
+        QVERIFY2(r.err.contains("colour"), r.err.constData());
+    }
+
+    void checkPassesEveryBundledLesson()
+    {
+        const QStringList lessons = QDir(QStringLiteral(STREAMSTEP_SOURCE_DIR "/scenarios"))
+                                        .entryList({"*.scenario.json"}, QDir::Files, QDir::Name);
+        QStringList arguments{"check"};
+        for (const QString &name : lessons)
+            arguments << lesson(name.toUtf8().constData());
+        Result r = runCli(arguments);
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.out.contains(QStringLiteral("%1 passed, 0 failed").arg(lessons.size()).toUtf8()));
+    }
+
+    void checkReportsAMismatchWithExitCodeFour()
+    {
+        QFile original(lesson("02-branch-totals-complete.scenario.json"));
+        QVERIFY(original.open(QIODevice::ReadOnly));
+        nlohmann::json doc = nlohmann::json::parse(original.readAll().toStdString());
+        doc["expect"][0]["emitted"][0]["totalAmount"] = "320000.01";
+        QTemporaryDir dir;
+        const QString path = dir.filePath("wrong.scenario.json");
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(QByteArray::fromStdString(doc.dump(2)));
+        file.close();
+        Result r = runCli({"check", path});
+        QCOMPARE(r.exitCode, 4);
+        QVERIFY2(r.out.contains("FAIL"), r.out.constData());
+        QVERIFY2(r.out.contains("step 0: emitted rows differ"), r.out.constData());
+        QVERIFY2(r.out.contains(R"(- missing:    {"branchCode": "DELHI", "totalAmount": 320000.01})"), r.out.constData());
+        QVERIFY2(r.out.contains(R"(+ unexpected: {"branchCode": "DELHI", "totalAmount": 320000.00})"), r.out.constData());
+    }
+
+    void helpDocumentsEveryOption()
+    {
+        Result r = runCli({"--help"});
+        QCOMPARE(r.exitCode, 0);
+        for (const char *option : {"run", "check", "--jsonl", "--output-dir", "--checkpoint", "--explain", "Exit codes"})
+            QVERIFY2(r.out.contains(option), option);
+        QCOMPARE(runCli({"run", "--no-such-option", "x"}).exitCode, 1);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"

@@ -1,0 +1,345 @@
+// Tests the main window the way a student uses it: open each bundled lesson, step it, and check
+// that every panel holds exactly the engine's report; invalid pairings show Spark's message and
+// cannot start; saving and reopening is lossless; the German translation loads.
+#include "batch_chart_view.h"
+#include "batch_list_model.h"
+#include "batch_table_model.h"
+#include "lessons_page.h"
+#include "main_window.h"
+#include "query_summary_view.h"
+#include "run_controller.h"
+
+#include "streamstep/engine.h"
+#include "streamstep/scenario.h"
+#include "streamstep/value_format.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QDir>
+#include <QPlainTextEdit>
+#include <QTemporaryDir>
+#include <QTranslator>
+#include <QtTest>
+
+using namespace streamstep;
+
+namespace {
+
+QString scenarioDir()
+{
+    return QStringLiteral(STREAMSTEP_SOURCE_DIR "/scenarios");
+}
+
+QStringList bundledScenarios()
+{
+    const QDir dir(scenarioDir());
+    QStringList paths;
+    for (const QString &name : dir.entryList({QStringLiteral("*.scenario.json")}, QDir::Files, QDir::Name))
+        paths << dir.filePath(name);
+    return paths;
+}
+
+QString cellText(const ColumnBatch &batch, size_t row, size_t column)
+{
+    return QString::fromStdString(toDisplayString(batch.get(row, column)));
+}
+
+// Checks that `model` shows exactly `batch` (every cell), after an optional status column.
+void compareBatch(const BatchTableModel &model, const ColumnBatch &batch)
+{
+    const int offset = model.hasStatusColumn() ? 1 : 0;
+    QCOMPARE(model.rowCount(), int(batch.numRows));
+    if (batch.numRows == 0)
+        return;
+    QCOMPARE(model.columnCount(), int(batch.columns.size()) + offset);
+    for (size_t c = 0; c < batch.columns.size(); ++c)
+        QCOMPARE(model.headerData(int(c) + offset, Qt::Horizontal, Qt::DisplayRole).toString(),
+                 QString::fromStdString(batch.schema.fields[c].name));
+    for (size_t r = 0; r < batch.numRows; ++r)
+        for (size_t c = 0; c < batch.columns.size(); ++c)
+            QCOMPARE(model.index(int(r), int(c) + offset).data().toString(), cellText(batch, r, c));
+}
+
+} // namespace
+
+class TestMainWindow : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void lessonsPageListsBundledScenarios();
+    void panelsShowTheEngineReport_data();
+    void panelsShowTheEngineReport();
+    void invalidPairingShowsSparkMessage_data();
+    void invalidPairingShowsSparkMessage();
+    void reviewPastBatch();
+    void resetForgetsTheRun();
+    void saveOpenRoundTrip_data();
+    void saveOpenRoundTrip();
+    void unreadableFileKeepsCurrentScenario();
+    void germanTranslationLoads();
+    void grabsAScreenshot();
+};
+
+void TestMainWindow::initTestCase()
+{
+    QApplication::setOrganizationName(QStringLiteral("StreamStepTests"));
+    QApplication::setApplicationName(QStringLiteral("tst_main_window"));
+    QVERIFY(!bundledScenarios().isEmpty());
+}
+
+void TestMainWindow::lessonsPageListsBundledScenarios()
+{
+    MainWindow window;
+    window.showLessons();
+    QVERIFY(window.isShowingLessons());
+    QCOMPARE(window.lessonsPage()->numLessons(), int(bundledScenarios().size()));
+    QVERIFY(!window.stepAction()->isEnabled());
+    // Opening a lesson from the embedded resources works like a file.
+    QVERIFY(window.openScenario(window.lessonsPage()->lessonPath(0)));
+    QVERIFY(!window.isShowingLessons());
+    QVERIFY(window.controller()->isBundledLesson());
+}
+
+void TestMainWindow::panelsShowTheEngineReport_data()
+{
+    QTest::addColumn<QString>("path");
+    for (const QString &path : bundledScenarios()) {
+        const Scenario scenario = readScenarioFile(path.toStdString());
+        if (!scenario.expectError)
+            QTest::newRow(qPrintable(QFileInfo(path).fileName())) << path;
+    }
+}
+
+void TestMainWindow::panelsShowTheEngineReport()
+{
+    QFETCH(QString, path);
+    MainWindow window;
+    QString error;
+    QVERIFY2(window.openScenario(path, &error), qPrintable(error));
+    RunController *controller = window.controller();
+    QVERIFY(controller->isValid());
+    QVERIFY(!window.summaryView()->isValidationShown());
+    QVERIFY(window.startAction()->isEnabled());
+    QVERIFY(window.stepAction()->isEnabled());
+
+    // An independent run of the whole scenario by the engine's own runner.
+    const std::vector<BatchReport> expected = runScenario(controller->scenario());
+
+    while (window.stepAction()->isEnabled())
+        window.stepAction()->trigger();
+    QCOMPARE(controller->nextStep(), controller->numSteps());
+    QVERIFY(!window.stepAction()->isEnabled());
+    QCOMPARE(controller->numBatches(), int(expected.size()));
+    QCOMPARE(window.batchModel()->rowCount(), int(expected.size()));
+    QCOMPARE(window.chartView()->numSeries(), 5);
+
+    const bool console = controller->scenario().sink.format == "console";
+    std::string consoleSoFar;
+    for (int i = 0; i < controller->numBatches(); ++i) {
+        controller->selectBatch(i);
+        const BatchReport &report = *controller->reports()[size_t(i)];
+        QCOMPARE(report.batchId, expected[size_t(i)].batchId);
+        QCOMPARE(report.numOutputRows, expected[size_t(i)].numOutputRows);
+
+        // Input rows and their fates.
+        compareBatch(*window.inputModel(), report.input);
+        for (size_t r = 0; r < report.input.numRows; ++r)
+            QCOMPARE(window.inputModel()->index(int(r), 0).data().toString(),
+                     BatchTableModel::markText(rowMark(report.inputFates[r])));
+        // Result table and statuses.
+        if (report.hasResultTable) {
+            compareBatch(*window.resultModel(), report.resultTable);
+            for (size_t r = 0; r < report.resultTable.numRows; ++r)
+                QCOMPARE(window.resultModel()->index(int(r), 0).data().toString(),
+                         BatchTableModel::markText(rowMark(report.resultStatuses[r])));
+        } else {
+            QCOMPARE(window.resultModel()->rowCount(), 0);
+        }
+        // Emitted rows, exactly.
+        compareBatch(*window.emittedModel(), report.emitted);
+        // Sink content.
+        if (console) {
+            consoleSoFar += report.sinkText;
+            QCOMPARE(window.consoleView()->toPlainText(), QString::fromStdString(consoleSoFar));
+        } else if (controller->scenario().sink.format == "memory") {
+            const auto table = controller->memoryTableAt(i);
+            QVERIFY(table);
+            compareBatch(*window.sinkModel(), *table);
+        }
+        // The batch list row.
+        using C = BatchListModel::Column;
+        const auto cell = [&](C column) { return window.batchModel()->index(i, BatchListModel::column(column)).data(); };
+        QCOMPARE(cell(C::BatchId).toLongLong(), report.batchId);
+        QCOMPARE(cell(C::InputRows).toLongLong(), report.numInputRows);
+        QCOMPARE(cell(C::EmittedRows).toLongLong(), report.numOutputRows);
+        QCOMPARE(cell(C::StateRows).toLongLong(), report.stateRows);
+        QCOMPARE(cell(C::DroppedByWatermark).toLongLong(), report.numRowsDroppedByWatermark);
+    }
+    // After the last batch, the memory sink holds what the run's memory table holds.
+    if (controller->scenario().sink.format == "memory" && controller->numBatches() > 0) {
+        Run run(Query::compile(controller->scenario()));
+        for (size_t s = 0; s < controller->scenario().steps.size(); ++s)
+            run.step(controller->scenario().steps[s].rows, int(s), controller->scenario().steps[s].processingTimeMicros);
+        QCOMPARE(controller->memoryTableAt(controller->numBatches() - 1)->numRows, run.memoryTable().numRows);
+    }
+}
+
+void TestMainWindow::invalidPairingShowsSparkMessage_data()
+{
+    QTest::addColumn<QString>("path");
+    for (const QString &path : bundledScenarios()) {
+        const Scenario scenario = readScenarioFile(path.toStdString());
+        if (scenario.expectError && scenario.expectError->exitCode == 2)
+            QTest::newRow(qPrintable(QFileInfo(path).fileName())) << path;
+    }
+}
+
+void TestMainWindow::invalidPairingShowsSparkMessage()
+{
+    QFETCH(QString, path);
+    MainWindow window;
+    QVERIFY(window.openScenario(path));
+    const Scenario &scenario = window.controller()->scenario();
+    QVERIFY(!window.controller()->isValid());
+    QVERIFY(window.summaryView()->isValidationShown());
+    const QString shown = window.summaryView()->validationText();
+    QVERIFY2(shown.contains(QStringLiteral("AnalysisException")), qPrintable(shown));
+    for (const std::string &part : scenario.expectError->messageContains)
+        QVERIFY2(shown.contains(QString::fromStdString(part).toHtmlEscaped()), qPrintable(shown));
+    QVERIFY(!window.startAction()->isEnabled());
+    QVERIFY(!window.stepAction()->isEnabled());
+    QVERIFY(!window.playAction()->isEnabled());
+    QVERIFY(!window.controller()->step());
+    QCOMPARE(window.controller()->numBatches(), 0);
+}
+
+void TestMainWindow::reviewPastBatch()
+{
+    MainWindow window;
+    QVERIFY(window.openScenario(scenarioDir() + QStringLiteral("/04-windowed-totals-append.scenario.json")));
+    RunController *controller = window.controller();
+    for (int i = 0; i < 3; ++i)
+        QVERIFY(controller->step());
+    QVERIFY(controller->numBatches() >= 3);
+    QCOMPARE(controller->currentBatch(), controller->numBatches() - 1);
+    controller->selectBatch(0);
+    QCOMPARE(window.inputModel()->rowCount(), int(controller->reports()[0]->input.numRows));
+    QCOMPARE(window.inputModel()->index(0, 1).data().toString(), QStringLiteral("ACC-0001"));
+    // Batch 0 of lesson 04: nothing emitted in append mode, four windows waiting in state.
+    QCOMPARE(window.emittedModel()->rowCount(), 0);
+    QCOMPARE(window.resultModel()->rowCount(), 4);
+    // Stepping again jumps to the newest batch.
+    QVERIFY(controller->step());
+    QCOMPARE(controller->currentBatch(), controller->numBatches() - 1);
+}
+
+void TestMainWindow::resetForgetsTheRun()
+{
+    MainWindow window;
+    QVERIFY(window.openScenario(scenarioDir() + QStringLiteral("/02-branch-totals-complete.scenario.json")));
+    QVERIFY(!window.resetAction()->isEnabled());
+    window.stepAction()->trigger();
+    QVERIFY(window.resetAction()->isEnabled());
+    QVERIFY(window.batchModel()->rowCount() > 0);
+    window.resetAction()->trigger();
+    QCOMPARE(window.batchModel()->rowCount(), 0);
+    QCOMPARE(window.inputModel()->rowCount(), 0);
+    QCOMPARE(window.controller()->nextStep(), 0);
+    QVERIFY(window.startAction()->isEnabled());
+    window.startAction()->trigger();
+    QVERIFY(window.controller()->isStarted());
+    QVERIFY(!window.startAction()->isEnabled());
+}
+
+void TestMainWindow::saveOpenRoundTrip_data()
+{
+    QTest::addColumn<QString>("path");
+    for (const QString &path : bundledScenarios())
+        QTest::newRow(qPrintable(QFileInfo(path).fileName())) << path;
+}
+
+void TestMainWindow::saveOpenRoundTrip()
+{
+    QFETCH(QString, path);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    RunController controller;
+    QVERIFY(controller.openFile(path));
+    const std::string original = writeScenario(controller.scenario());
+    const QString saved = dir.filePath(QStringLiteral("copy.scenario.json"));
+    QString error;
+    QVERIFY2(controller.saveFile(saved, &error), qPrintable(error));
+    QCOMPARE(controller.filePath(), saved);
+
+    const Scenario reread = readScenarioFile(saved.toStdString());
+    QCOMPARE(QString::fromStdString(writeScenario(reread)), QString::fromStdString(original));
+    QCOMPARE(reread.title, controller.scenario().title);
+    QCOMPARE(reread.steps.size(), controller.scenario().steps.size());
+    for (size_t s = 0; s < reread.steps.size(); ++s) {
+        const ColumnBatch &a = reread.steps[s].rows;
+        const ColumnBatch &b = controller.scenario().steps[s].rows;
+        QCOMPARE(a.numRows, b.numRows);
+        for (size_t r = 0; r < a.numRows; ++r)
+            QVERIFY(a.row(r) == b.row(r));
+    }
+    // And the app opens what it saved.
+    RunController reopened;
+    QVERIFY(reopened.openFile(saved));
+    QCOMPARE(reopened.isValid(), controller.isValid());
+}
+
+void TestMainWindow::unreadableFileKeepsCurrentScenario()
+{
+    QTemporaryDir dir;
+    const QString broken = dir.filePath(QStringLiteral("broken.scenario.json"));
+    QFile file(broken);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("{\n  \"format\": \"streamstep-scenario\",\n  \"version\": 1,\n  \"bogus\": true\n}\n");
+    file.close();
+    MainWindow window;
+    QVERIFY(window.openScenario(scenarioDir() + QStringLiteral("/01-high-value-filter.scenario.json")));
+    const std::string title = window.controller()->scenario().title;
+    QString error;
+    QVERIFY(!window.openScenario(broken, &error));
+    QVERIFY2(error.contains(QStringLiteral("broken.scenario.json:")), qPrintable(error));
+    QCOMPARE(window.controller()->scenario().title, title);
+}
+
+void TestMainWindow::germanTranslationLoads()
+{
+    QTranslator translator;
+    QVERIFY(translator.load(QStringLiteral(":/i18n/streamstep_de.qm")));
+    QVERIFY(QCoreApplication::installTranslator(&translator));
+    {
+        MainWindow window;
+        QCOMPARE(window.stepAction()->text(), QStringLiteral("&Schritt"));
+        QCOMPARE(BatchTableModel::markText(RowMark::Late), QStringLiteral("verspätet"));
+        QVERIFY(window.openScenario(scenarioDir() + QStringLiteral("/04-windowed-totals-append.scenario.json")));
+        QCOMPARE(window.batchModel()->headerData(BatchListModel::column(BatchListModel::Column::Watermark),
+                                                 Qt::Horizontal, Qt::DisplayRole).toString(),
+                 QStringLiteral("Watermark"));
+        QCOMPARE(window.inputModel()->headerData(0, Qt::Horizontal, Qt::DisplayRole).toString(), QString());
+        QVERIFY(window.controller()->step());
+        window.controller()->selectBatch(0); // the data batch (a no-data batch has no input)
+        QCOMPARE(window.inputModel()->headerData(0, Qt::Horizontal, Qt::DisplayRole).toString(),
+                 QStringLiteral("Status"));
+    }
+    QCoreApplication::removeTranslator(&translator);
+    QCOMPARE(BatchTableModel::markText(RowMark::Late), QStringLiteral("late"));
+}
+
+void TestMainWindow::grabsAScreenshot()
+{
+    MainWindow window;
+    window.resize(1280, 800);
+    QVERIFY(window.openScenario(scenarioDir() + QStringLiteral("/04-windowed-totals-append.scenario.json")));
+    for (int i = 0; i < 3; ++i)
+        window.controller()->step();
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    const QPixmap pixmap = window.grab();
+    QCOMPARE(pixmap.size(), QSize(1280, 800));
+}
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_main_window.moc"

@@ -1,0 +1,140 @@
+#include "batch_list_model.h"
+
+#include "streamstep/value_format.h"
+
+namespace streamstep {
+
+namespace {
+
+// Event times in the lessons share one day; the time of day is what a student compares.
+QString shortTimestamp(int64_t ms)
+{
+    const QString full = QString::fromStdString(formatTimestamp(ms * 1000));
+    return full.size() > 11 ? full.mid(11) : full;
+}
+
+} // namespace
+
+BatchListModel::BatchListModel(QObject *parent) : QAbstractTableModel(parent) {}
+
+void BatchListModel::appendReports(const std::vector<std::shared_ptr<const BatchReport>> &reports)
+{
+    if (reports.empty())
+        return;
+    const int first = static_cast<int>(m_reports.size());
+    beginInsertRows({}, first, first + static_cast<int>(reports.size()) - 1);
+    m_reports.insert(m_reports.end(), reports.begin(), reports.end());
+    endInsertRows();
+}
+
+void BatchListModel::clear()
+{
+    if (m_reports.empty())
+        return;
+    beginResetModel();
+    m_reports.clear();
+    endResetModel();
+}
+
+int BatchListModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : static_cast<int>(m_reports.size());
+}
+
+int BatchListModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : static_cast<int>(Column::Count);
+}
+
+QVariant BatchListModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid))
+        return {};
+    const BatchReport &r = *m_reports[static_cast<size_t>(index.row())];
+    const auto column = static_cast<Column>(index.column());
+
+    if (role == Qt::TextAlignmentRole) {
+        const bool number = column != Column::NoData && column != Column::Watermark
+            && column != Column::EventTimeMax;
+        return QVariant::fromValue(Qt::Alignment((number ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter));
+    }
+    if (role == Qt::ToolTipRole) {
+        if (column == Column::NoData && r.noData)
+            return tr("Spark's no-data batch: the previous batch moved the watermark, so the "
+                      "stateful operator runs once more without input to emit and evict what "
+                      "the new watermark finalises.");
+        if (column == Column::Watermark && r.hasWatermark)
+            return tr("In force while this batch ran: %1\nNext (from this batch's max event time): %2")
+                .arg(QString::fromStdString(formatTimestamp(r.watermarkMs * 1000)),
+                     QString::fromStdString(formatTimestamp(r.nextWatermarkMs * 1000)));
+        return {};
+    }
+    if (role != Qt::DisplayRole && role != ValueRole)
+        return {};
+
+    const bool display = role == Qt::DisplayRole;
+    switch (column) {
+    case Column::BatchId: return qlonglong(r.batchId);
+    case Column::Step: return r.step;
+    case Column::NoData:
+        if (display)
+            return r.noData ? tr("no-data") : QString();
+        return r.noData;
+    case Column::InputRows: return qlonglong(r.numInputRows);
+    case Column::EmittedRows: return qlonglong(r.numOutputRows);
+    case Column::DroppedByWatermark: return qlonglong(r.numRowsDroppedByWatermark);
+    case Column::StateRows: return qlonglong(r.stateRows);
+    case Column::StateRowsUpdated: return qlonglong(r.stateRowsUpdated);
+    case Column::Watermark:
+        if (!r.hasWatermark)
+            return display ? QVariant(tr("none")) : QVariant();
+        return display ? QVariant(shortTimestamp(r.watermarkMs)) : QVariant(qlonglong(r.watermarkMs));
+    case Column::EventTimeMax:
+        if (!r.eventTime)
+            return display ? QVariant(QStringLiteral("–")) : QVariant();
+        return display ? QVariant(shortTimestamp(r.eventTime->maxMs)) : QVariant(qlonglong(r.eventTime->maxMs));
+    case Column::Count: break;
+    }
+    return {};
+}
+
+QVariant BatchListModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || section < 0 || section >= static_cast<int>(Column::Count))
+        return {};
+    const auto column = static_cast<Column>(section);
+    if (role == Qt::DisplayRole) {
+        switch (column) {
+        case Column::BatchId: return tr("Batch");
+        case Column::Step: return tr("Trigger");
+        case Column::NoData: return tr("Kind");
+        case Column::InputRows: return tr("Input rows");
+        case Column::EmittedRows: return tr("Rows emitted");
+        case Column::DroppedByWatermark: return tr("Dropped (late)");
+        case Column::StateRows: return tr("State rows");
+        case Column::StateRowsUpdated: return tr("Updated state rows");
+        case Column::Watermark: return tr("Watermark");
+        case Column::EventTimeMax: return tr("Max event time");
+        case Column::Count: break;
+        }
+    }
+    if (role == Qt::ToolTipRole) {
+        // The names the Spark UI's Structured Streaming tab uses.
+        switch (column) {
+        case Column::BatchId: return tr("Micro-batch id (batchId)");
+        case Column::Step: return tr("The scenario step whose data triggered the batch");
+        case Column::NoData: return tr("Data batch, or Spark's no-data batch after the watermark moved");
+        case Column::InputRows: return tr("Input Rows (numInputRows)");
+        case Column::EmittedRows: return tr("Rows handed to the sink (numOutputRows)");
+        case Column::DroppedByWatermark: return tr("Aggregated Number Of Rows Dropped By Watermark");
+        case Column::StateRows: return tr("Aggregated Number Of Total State Rows");
+        case Column::StateRowsUpdated: return tr("Aggregated Number Of Updated State Rows");
+        case Column::Watermark: return tr("Global watermark in force while the batch ran (eventTime.watermark)");
+        case Column::EventTimeMax: return tr("Max event time of the batch's rows (eventTime.max)");
+        case Column::Count: break;
+        }
+    }
+    return {};
+}
+
+} // namespace streamstep
