@@ -480,7 +480,7 @@ void MainWindow::showBatch(int index)
             m_consoleView->setPlainText(m_controller->consoleTextUpTo(index));
             m_consoleView->verticalScrollBar()->setValue(m_consoleView->verticalScrollBar()->maximum());
         } else if (sink == "memory") {
-            m_sinkTitle->setText(tr("<b>Sink: memory table</b> after trigger %1").arg(report->step));
+            m_sinkTitle->setText(tr("<b>Sink: memory table</b> after batch %1").arg(report->batchId));
             m_sinkModel->setBatch(m_controller->memoryTableAt(index));
         } else {
             m_sinkTitle->setText(tr("<b>Sink: %1</b> — rows written by batch %2")

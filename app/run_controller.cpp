@@ -140,11 +140,13 @@ bool RunController::step()
         return false;
     }
     const int stepIndex = m_nextStep++;
-    std::shared_ptr<const ColumnBatch> memoryTable;
-    if (m_query->sink().format == "memory")
-        memoryTable = std::make_shared<const ColumnBatch>(m_run->memoryTable());
     const int first = numBatches();
     for (BatchReport &report : batches) {
+        // The memory sink's table as it stood after this very batch (a no-data batch can
+        // change it too).
+        std::shared_ptr<const ColumnBatch> memoryTable;
+        if (report.hasSinkTable)
+            memoryTable = std::make_shared<const ColumnBatch>(std::move(report.sinkTable));
         m_reports.push_back(std::make_shared<const BatchReport>(std::move(report)));
         m_memoryTables.push_back(memoryTable);
     }

@@ -253,12 +253,16 @@ def lesson_01(rng):
         "state. Each micro-batch reads only the newly arrived rows, and in Append mode every row "
         "that survives the filter goes to the sink exactly once. No watermark is needed, and "
         "Complete mode would be rejected for this query (lesson 05a).",
+        "",
+        "**Sink:** a CSV file sink (`high_value/` in the output folder). Each batch writes its "
+        "part files, then records them in the sink's manifest; a reader lists only committed "
+        "files, and a replayed batch is not written twice (`streamstep-cli sink-cat`).",
     ]
     return scenario(
         "High-value transactions (filter, Append)", description,
         [{"op": "filter", "condition": "amount > 100000.00"},
          {"op": "select", "columns": ["accountId", "amount", "eventTime"]}],
-        "append", {"format": "memory", "options": {"queryName": "high_value"}}, steps, expect)
+        "append", {"format": "csv", "options": {"path": "high_value", "header": True}}, steps, expect)
 
 
 def lesson_02(rng):
@@ -360,11 +364,17 @@ def lesson_03(rng):
         "**Spark rule:** Update mode emits only the groups that received input in this "
         "micro-batch, with their updated aggregate; unchanged groups stay silent. `count(*)` is "
         "a `long`. A real sink must upsert by key (here `accountId`) to keep a correct table.",
+        "",
+        "**Sink:** an SQLite table `account_counts` upserted on `accountId` (the PostgreSQL "
+        "upsert pattern): 1000, then 45, then 12 rows are upserted and the table ends with 1000 "
+        "rows. Each batch is one transaction that also records its batch id, so a replayed batch "
+        "is skipped.",
     ]
     return scenario(
         "Account counts (groupBy + count, Update)", description,
         [{"op": "groupBy", "keys": ["accountId"], "aggs": ["count(*) AS count"]}],
-        "update", {"format": "memory", "options": {"queryName": "account_counts"}}, steps, expect)
+        "update", {"format": "sqlite", "options": {"path": "account_counts.db", "table": "account_counts",
+                                                   "key": ["accountId"]}}, steps, expect)
 
 
 def lesson_04():

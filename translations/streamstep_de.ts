@@ -257,6 +257,14 @@ Nächstes (aus der maximalen Ereigniszeit dieses Batches): %2</translation>
         <source>event-time column (watermark delay %1 ms)</source>
         <translation>Ereigniszeit-Spalte (Watermark-Verzögerung %1 ms)</translation>
     </message>
+    <message>
+        <source>late, kept</source>
+        <translation>verspätet, behalten</translation>
+    </message>
+    <message>
+        <source>Late but kept: its event time is at or before the watermark in force, yet its window (or state) is still open, so it still counts.</source>
+        <translation>Verspätet, aber behalten: Die Ereigniszeit liegt am oder vor dem geltenden Watermark, doch ihr Fenster (oder Zustand) ist noch offen, daher zählt die Zeile noch.</translation>
+    </message>
 </context>
 <context>
     <name>streamstep::LessonsPage</name>
@@ -511,8 +519,8 @@ Nächstes (aus der maximalen Ereigniszeit dieses Batches): %2</translation>
         <translation>&lt;b&gt;Senke: Konsole&lt;/b&gt; — Ausgabe bis Batch %1</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Sink: memory table&lt;/b&gt; after trigger %1</source>
-        <translation>&lt;b&gt;Senke: Speichertabelle&lt;/b&gt; nach Trigger %1</translation>
+        <source>&lt;b&gt;Sink: memory table&lt;/b&gt; after batch %1</source>
+        <translation>&lt;b&gt;Senke: Speichertabelle&lt;/b&gt; nach Batch %1</translation>
     </message>
     <message>
         <source>&lt;b&gt;Sink: %1&lt;/b&gt; — rows written by batch %2</source>

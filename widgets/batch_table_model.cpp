@@ -12,6 +12,7 @@ RowMark rowMark(InputRowFate fate)
 {
     switch (fate) {
     case InputRowFate::Processed: return RowMark::None;
+    case InputRowFate::LateButKept: return RowMark::LateKept;
     case InputRowFate::Filtered: return RowMark::Filtered;
     case InputRowFate::DroppedByWatermark: return RowMark::Late;
     case InputRowFate::Duplicate: return RowMark::Duplicate;
@@ -91,6 +92,7 @@ QString BatchTableModel::markText(RowMark mark)
     switch (mark) {
     case RowMark::None: return {};
     case RowMark::Late: return tr("late");
+    case RowMark::LateKept: return tr("late, kept");
     case RowMark::Filtered: return tr("filtered");
     case RowMark::Duplicate: return tr("duplicate");
     case RowMark::New: return tr("new");
@@ -108,6 +110,9 @@ QString BatchTableModel::markExplanation(RowMark mark)
     case RowMark::Late:
         return tr("Late: dropped by the watermark. Its event time is older than the watermark in "
                   "force while this batch ran, so its window or state was already finalised.");
+    case RowMark::LateKept:
+        return tr("Late but kept: its event time is at or before the watermark in force, yet "
+                  "its window (or state) is still open, so it still counts.");
     case RowMark::Filtered: return tr("Filtered: removed by a filter (or a NULL event time).");
     case RowMark::Duplicate:
         return tr("Duplicate: dropped by dropDuplicates, the key was already seen.");
@@ -166,6 +171,7 @@ QVariant BatchTableModel::data(const QModelIndex &index, int role) const
         // meaning, the tint only groups rows for the eye.
         switch (mark) {
         case RowMark::Late: return QBrush(QColor(220, 50, 47, 60));
+        case RowMark::LateKept: return QBrush(QColor(203, 75, 22, 40));
         case RowMark::Filtered:
         case RowMark::Duplicate:
         case RowMark::Evicted: return QBrush(QColor(128, 128, 128, 50));

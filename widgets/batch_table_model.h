@@ -19,6 +19,7 @@ namespace streamstep {
 enum class RowMark : uint8_t {
     None,      // processed input row, unchanged result row: the column stays empty
     Late,      // InputRowFate::DroppedByWatermark
+    LateKept,  // InputRowFate::LateButKept
     Filtered,  // InputRowFate::Filtered
     Duplicate, // InputRowFate::Duplicate
     New,       // ResultRowStatus::New

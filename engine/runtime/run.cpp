@@ -165,12 +165,15 @@ public:
             flow.origin[r] = static_cast<uint32_t>(r);
 
         std::vector<EventTimeAccumulator> stats(static_cast<size_t>(m_query.numWatermarkNodes));
+        std::vector<std::optional<int64_t>> eventTimes(rows.numRows); // per input row
         int watermarkIndex = 0;
         int lastAggregate = -1;
         for (size_t i = 0; i < m_query.nodes.size(); ++i) {
             const PlanNode &node = m_query.nodes[i];
             switch (node.kind) {
             case PlanNode::Kind::Watermark:
+                if (watermarkIndex == 0)
+                    rememberEventTimes(node, flow, eventTimes);
                 observeEventTimes(node, flow, stats[static_cast<size_t>(watermarkIndex++)]);
                 break;
             case PlanNode::Kind::Filter: flow = applyFilter(node, flow, context); break;
@@ -197,6 +200,10 @@ public:
             }
             }
         }
+        for (size_t r = 0; r < rows.numRows; ++r)
+            if (report.inputFates[r] == InputRowFate::Processed && eventTimes[r]
+                && *eventTimes[r] <= report.watermarkMs * 1000)
+                report.inputFates[r] = InputRowFate::LateButKept;
         for (const StateOperatorReport &op : report.stateOperators) {
             report.stateRows += op.numRowsTotal;
             report.stateRowsUpdated += op.numRowsUpdated;
@@ -237,6 +244,18 @@ public:
     }
 
 private:
+    static void rememberEventTimes(const PlanNode &node, const Flow &flow,
+                                   std::vector<std::optional<int64_t>> &eventTimes)
+    {
+        if (!flow.tracksOrigin)
+            return;
+        const Column &column = flow.batch.columns[node.eventTimeColumn];
+        for (size_t r = 0; r < flow.batch.numRows; ++r)
+            if (!column.isNull(r))
+                eventTimes[flow.origin[r]] =
+                    column.type().kind == TypeKind::Window ? column.ends[r] : column.ints[r];
+    }
+
     // The result table of the last aggregation, seen through the stateless operators after it.
     void buildResultTable(BatchReport &report, size_t aggregateIndex, BatchContext &context)
     {
@@ -275,12 +294,18 @@ private:
             report.sinkText = formatConsoleBatch(report.batchId, report.emitted, options.numRows,
                                                  options.truncate);
         }
-        // The memory sink's table; also kept for the other sinks so the app can show a table.
+        if (sink.format != "memory")
+            return;
+        // Spark's MemorySink: complete mode replaces the table, the other modes append.
         if (m_query.outputMode == OutputMode::Complete)
             m_state.memoryTable = report.emitted;
         else
             for (size_t r = 0; r < report.emitted.numRows; ++r)
                 m_state.memoryTable.appendRow(report.emitted.row(r));
+        if (m_state.collectResultTables) {
+            report.sinkTable = m_state.memoryTable;
+            report.hasSinkTable = true;
+        }
     }
 
     const CompiledQuery &m_query;
@@ -323,12 +348,22 @@ namespace {
 
 constexpr int64_t kSnapshotMagic = 0x3130505453545353; // "SSTSTP01"
 
+// Like Spark's state schema check: what must not change for a snapshot to be reusable is the
+// state itself — each stateful operator's kind, key and value schema — and the output mode.
+// Stateless changes (another filter, another projection after the aggregate) are allowed.
 uint64_t queryFingerprint(const Query &query)
 {
-    // FNV-1a over the plan, the output mode and the result schema.
-    std::string text = query.explain() + outputModeName(query.outputMode());
-    for (const Field &f : query.resultSchema().fields)
-        text += "|" + f.name + ":" + f.type.sparkName();
+    std::string text = outputModeName(query.outputMode());
+    for (const PlanNode &n : query.compiled().nodes) {
+        if (!n.isStateful() && n.kind != PlanNode::Kind::Watermark)
+            continue;
+        text += "|" + std::to_string(static_cast<int>(n.kind)) + ":";
+        const Schema &schema = n.kind == PlanNode::Kind::Deduplicate ? n.input : n.output;
+        for (const Field &f : schema.fields)
+            text += f.name + " " + f.type.sparkName() + ",";
+        for (int c : n.dedupColumns)
+            text += std::to_string(c) + ",";
+    }
     uint64_t hash = 1469598103934665603ull;
     for (unsigned char c : text) {
         hash ^= c;
@@ -356,7 +391,14 @@ std::string Run::saveState() const
         else if (auto *dedup = std::get_if<Deduplicate>(&op))
             dedup->save(out);
     }
-    out.writeBatch(m_state->memoryTable);
+    // Only the memory sink lives in the run; durable sinks keep their own rows.
+    const bool memorySink = m_query->sink().format == "memory";
+    out.writeU8(memorySink ? 1 : 0);
+    if (memorySink)
+        out.writeBatch(m_state->memoryTable);
+    out.writeU8(m_state->failure ? 1 : 0);
+    if (m_state->failure)
+        out.writeString(m_state->failure->message());
     return out.bytes();
 }
 
@@ -366,8 +408,8 @@ void Run::restoreState(const std::string &bytes)
     if (in.readI64() != kSnapshotMagic)
         throw Error(ErrorKind::Runtime, "not a StreamStep state snapshot");
     if (static_cast<uint64_t>(in.readI64()) != queryFingerprint(*m_query))
-        throw Error(ErrorKind::Runtime, "the state snapshot belongs to another query (its plan, "
-                                        "output mode or result schema differ)");
+        throw Error(ErrorKind::Runtime, "the state snapshot belongs to another query (its stateful "
+                                        "operators' keys or values, or the output mode, differ)");
     RunState next(m_query->compiled());
     next.nextBatchId = in.readI64();
     next.ranBatch = in.readU8() != 0;
@@ -381,7 +423,11 @@ void Run::restoreState(const std::string &bytes)
         else if (auto *dedup = std::get_if<Deduplicate>(&op))
             dedup->load(in);
     }
-    next.memoryTable = in.readBatch(m_query->resultSchema());
+    if (in.readU8() != 0)
+        next.memoryTable = in.readBatch(m_query->resultSchema());
+    if (in.readU8() != 0)
+        next.failure = Error(ErrorKind::Runtime, in.readString());
+    next.collectResultTables = m_state->collectResultTables;
     if (!in.atEnd())
         throw Error(ErrorKind::Runtime, "state snapshot has trailing bytes");
     *m_state = std::move(next);

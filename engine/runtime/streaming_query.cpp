@@ -114,8 +114,9 @@ StreamingQueryRunner::StreamingQueryRunner(const Scenario &scenario, StreamingQu
     if (m_queryId.empty())
         m_queryId = newQueryId();
 
-    SinkContext context{outputDir, m_queryId, m_options.faultHook};
-    m_sink = createSink(*m_query, context);
+    // A finished run writes nothing, so its sink is not even opened.
+    if (!finished())
+        m_sink = createSink(*m_query, SinkContext{outputDir, m_queryId, m_options.faultHook});
 
     if (m_checkpoint) {
         if (!resuming)
@@ -123,10 +124,10 @@ StreamingQueryRunner::StreamingQueryRunner(const Scenario &scenario, StreamingQu
                                   {"version", 1},
                                   {"createdBy", "StreamStep (Spark 3.5 semantics)"},
                                   {"query", signature}});
-        else
+        else if (!finished())
             m_checkpoint->removeStaleTempFiles();
-        if (!m_sink->isFaultTolerant())
-            notice("Note: the " + m_sink->description() + " is not fault tolerant (as in Spark): the checkpoint "
+        if (!isFaultTolerantSink(m_query->sink().format))
+            notice("Note: the " + m_query->sink().format + " sink is not fault tolerant (as in Spark): the checkpoint "
                    "restores the query's state, but a batch re-run after a crash may be shown twice, and "
                    "output shown before a crash is not kept.");
         if (resuming && m_recovery.lastCommitted) {

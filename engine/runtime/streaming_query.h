@@ -1,6 +1,10 @@
-// The driver behind StreamingQuery (Spark: MicroBatchExecution.runActivatedStream): plans each
-// trigger in the offset log, runs it, hands each batch to the sink and commits it. Kept apart
-// from the public facade so unit tests can reach the recovery state.
+// Drives StreamingQuery (Spark: MicroBatchExecution.runActivatedStream): plans each
+// trigger in the offset log, runs it, hands each batch to the sink and commits it. Run::step runs
+// a trigger's data batch and Spark's no-data batch together, so the no-data batch's offsets are
+// written once the step has computed it — still before the sink sees it — and the state snapshot
+// is taken per trigger: a restart restores the last finished trigger and recomputes the batches
+// of the interrupted one, skipping those already committed. Kept apart from the public facade so
+// unit tests can reach the recovery state.
 #pragma once
 
 #include "checkpoint/checkpoint.h"

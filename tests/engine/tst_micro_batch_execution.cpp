@@ -300,7 +300,7 @@ private slots:
         auto s1 = t.addData();
         QCOMPARE(s1[0].watermarkMs, ms("2026-03-01 10:15:00"));
         QCOMPARE(s1[0].numRowsDroppedByWatermark, int64_t(1)); // [10:05, 10:15) is final
-        QCOMPARE(s1[0].inputFates[0], InputRowFate::Processed);
+        QCOMPARE(s1[0].inputFates[0], InputRowFate::LateButKept);
         QCOMPARE(emittedOf({s1[0]}),
                  QStringList{QStringLiteral(R"J({"window": %1, "n": 1})J").arg(window("10:10:00", "10:20:00"))});
     }

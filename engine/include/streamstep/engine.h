@@ -44,6 +44,8 @@ enum class ResultRowStatus : uint8_t {
 
 enum class InputRowFate : uint8_t {
     Processed,          // reached the end of the query (or its stateful operator)
+    LateButKept,        // processed although its event time is at or before the watermark in
+                        // force (e.g. its window is still open)
     Filtered,           // removed by a filter or a null event time
     DroppedByWatermark, // dropped as late by a stateful operator
     Duplicate,          // dropped by dropDuplicates as already seen
@@ -82,6 +84,9 @@ struct BatchReport {
     bool hasResultTable = false;
 
     std::string sinkText; // console sink: exactly what Spark prints for this batch
+    // The memory sink's whole table after this batch (with result tables collected).
+    ColumnBatch sinkTable;
+    bool hasSinkTable = false;
     double durationMs = 0;
 };
 
@@ -143,7 +148,7 @@ public:
     void restoreState(const std::string &bytes);
     int64_t nextBatchId() const;
     int64_t watermarkMs() const;
-    // The memory sink's table (all modes; complete mode holds the last batch's result).
+    // The memory sink's table (complete mode holds the last batch's result); empty for other sinks.
     const ColumnBatch &memoryTable() const;
     // Set when the query stopped with a runtime error after a batch had completed (Spark:
     // "Redefining watermark is disallowed."); step() then throws it.

@@ -1,0 +1,183 @@
+#include "sinks/file_sink.h"
+
+#include "checkpoint/atomic_file.h"
+#include "sinks/csv_format.h"
+#include "sinks/json_lines_format.h"
+#include "streamstep/error.h"
+
+#include <cstdio>
+
+namespace streamstep {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+const char *formatName(FileSink::Format format) { return format == FileSink::Format::Csv ? "csv" : "json"; }
+
+std::string typeName(const DataType &type)
+{
+    return type.kind == TypeKind::Window ? "window" : type.scenarioName();
+}
+
+nlohmann::json schemaToJson(const Schema &schema)
+{
+    nlohmann::json fields = nlohmann::json::array();
+    for (const Field &f : schema.fields)
+        fields.push_back({{"name", f.name}, {"type", typeName(f.type)}});
+    return fields;
+}
+
+Schema schemaFromJson(const nlohmann::json &fields)
+{
+    Schema schema;
+    if (!fields.is_array())
+        throw Error(ErrorKind::Runtime, "no schema");
+    for (const nlohmann::json &f : fields) {
+        if (!f.is_object() || !f.contains("name") || !f.contains("type") || !f["name"].is_string()
+            || !f["type"].is_string())
+            throw Error(ErrorKind::Runtime, "a schema field is not {\"name\", \"type\"}");
+        const std::string type = f["type"].get<std::string>();
+        std::optional<DataType> parsed = type == "window" ? DataType::window() : parseTypeName(type);
+        if (!parsed)
+            throw Error(ErrorKind::Runtime, "unknown type '" + type + "'");
+        schema.fields.push_back(Field{f["name"].get<std::string>(), *parsed, std::nullopt});
+    }
+    return schema;
+}
+
+} // namespace
+
+FileSink::FileSink(fs::path folder, std::string displayPath, Format format, bool header, Schema schema,
+                   SinkContext context)
+    : m_folder(std::move(folder)), m_displayPath(std::move(displayPath)), m_format(format), m_header(header),
+      m_schema(std::move(schema)), m_context(std::move(context)),
+      m_manifest(m_folder / kManifestFolder, "file sink manifest")
+{
+    AtomicFile::createDirectories(m_folder / kManifestFolder);
+    AtomicFile::removeStaleTempFiles(m_folder);
+    AtomicFile::removeStaleTempFiles(m_folder / kManifestFolder);
+    m_lastCommitted = m_manifest.latestBatchId();
+    if (!m_lastCommitted)
+        return;
+    const nlohmann::json latest = *m_manifest.get(*m_lastCommitted);
+    const std::string owner = latest.value("queryId", std::string());
+    if (owner != m_context.queryId)
+        throw Error(ErrorKind::Runtime,
+                    description() + " already holds batches up to " + std::to_string(*m_lastCommitted)
+                        + " written by another query (id " + (owner.empty() ? "unknown" : owner)
+                        + "); this query would skip its first batches there, as Spark's file sink does. "
+                          "Delete the folder, choose another path, or resume with the checkpoint that "
+                          "wrote it (--checkpoint).");
+}
+
+std::string FileSink::description() const
+{
+    return std::string(formatName(m_format)) + " sink '" + m_displayPath + "'";
+}
+
+std::string FileSink::partFileName(int64_t batchId, Format format)
+{
+    char name[64];
+    std::snprintf(name, sizeof name, "part-%05lld-c000.%s", static_cast<long long>(batchId), formatName(format));
+    return name;
+}
+
+void FileSink::addBatch(int64_t batchId, const ColumnBatch &rows, OutputMode mode)
+{
+    if (mode != OutputMode::Append) // Query::compile rejects this (Spark's DataSource.createSink)
+        throw Error(ErrorKind::Runtime, "Data source " + std::string(formatName(m_format))
+                                            + " does not support " + outputModeName(mode) + " output mode");
+    if (m_lastCommitted && batchId <= *m_lastCommitted)
+        return; // Spark: "Skipping already committed batch"
+    if (rows.schema.fields.size() != m_schema.fields.size())
+        throw Error(ErrorKind::Runtime, description() + ": batch " + std::to_string(batchId) + " has "
+                                            + std::to_string(rows.schema.fields.size()) + " columns, the sink "
+                                            + std::to_string(m_schema.fields.size()));
+    nlohmann::json files = nlohmann::json::array();
+    if (rows.numRows > 0) {
+        std::string text;
+        if (m_format == Format::Csv && m_header)
+            CsvFormat::appendHeader(text, rows.schema);
+        for (size_t r = 0; r < rows.numRows; ++r) {
+            if (m_format == Format::Csv)
+                CsvFormat::appendRow(text, rows, r);
+            else
+                JsonLinesFormat::appendRow(text, rows, r);
+        }
+        const std::string name = partFileName(batchId, m_format);
+        AtomicFile::write(m_folder / name, text);
+        files.push_back({{"path", name}, {"size", text.size()}, {"numRows", rows.numRows}, {"action", "add"}});
+    }
+    if (m_context.faultHook)
+        m_context.faultHook("mid-sink", batchId);
+    nlohmann::json entry = {{"batchId", batchId},
+                            {"queryId", m_context.queryId},
+                            {"format", formatName(m_format)},
+                            {"header", m_format == Format::Csv && m_header},
+                            {"schema", schemaToJson(m_schema)},
+                            {"files", files}};
+    m_manifest.add(batchId, entry);
+    m_lastCommitted = batchId;
+}
+
+ColumnBatch FileSink::readCommitted(const fs::path &folder)
+{
+    const MetadataLog manifest(folder / kManifestFolder, "file sink manifest");
+    std::error_code ec;
+    if (!fs::is_directory(manifest.dir(), ec))
+        throw Error(ErrorKind::Runtime, "'" + folder.string() + "' is not a file sink folder (it has no "
+                                            + kManifestFolder + " manifest)");
+    ColumnBatch result;
+    bool haveSchema = false;
+    for (int64_t batchId : manifest.batchIds()) {
+        const nlohmann::json entry = *manifest.get(batchId);
+        const fs::path entryPath = manifest.entryPath(batchId);
+        Schema schema;
+        try {
+            schema = schemaFromJson(entry.value("schema", nlohmann::json()));
+        } catch (const Error &e) {
+            throw Error(ErrorKind::Runtime, "file sink manifest file '" + entryPath.string()
+                                                + "' is damaged: " + e.message());
+        }
+        if (!haveSchema) {
+            result = ColumnBatch::empty(schema);
+            haveSchema = true;
+        } else if (schema.fields.size() != result.schema.fields.size()) {
+            throw Error(ErrorKind::Runtime, "file sink manifest file '" + entryPath.string()
+                                                + "' has a different schema than the batches before it");
+        }
+        const bool header = entry.value("header", false);
+        const bool csv = entry.value("format", std::string()) == "csv";
+        for (const nlohmann::json &file : entry.value("files", nlohmann::json::array())) {
+            const fs::path path = folder / file.value("path", std::string());
+            const std::string text = AtomicFile::read(path);
+            if (text.size() != file.value("size", size_t{0}))
+                throw Error(ErrorKind::Runtime, "file sink part file '" + path.string() + "' is damaged: it has "
+                                                    + std::to_string(text.size()) + " bytes, the manifest says "
+                                                    + std::to_string(file.value("size", size_t{0})));
+            try {
+                if (csv) {
+                    auto records = CsvFormat::parse(text);
+                    for (size_t i = header ? 1 : 0; i < records.size(); ++i)
+                        result.appendRow(CsvFormat::toRow(records[i], schema));
+                } else {
+                    size_t start = 0;
+                    while (start < text.size()) {
+                        size_t end = text.find('\n', start);
+                        if (end == std::string::npos)
+                            end = text.size();
+                        if (end > start)
+                            result.appendRow(JsonLinesFormat::parseRow(std::string_view(text).substr(start, end - start), schema));
+                        start = end + 1;
+                    }
+                }
+            } catch (const Error &e) {
+                throw Error(ErrorKind::Runtime, "file sink part file '" + path.string() + "' is damaged: " + e.message());
+            }
+        }
+    }
+    return result;
+}
+
+} // namespace streamstep

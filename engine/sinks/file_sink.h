@@ -1,0 +1,52 @@
+// Writes the csv and json sinks like Spark's FileStreamSink: each batch writes its part file, then
+// one manifest entry (_spark_metadata/<batchId>) lists it, written atomically. The manifest is the
+// truth: readers see only files it lists, so a crash mid-batch leaves nothing visible, and a batch
+// id the manifest already has is skipped when a restart replays it.
+#pragma once
+
+#include "sinks/sink.h"
+#include "checkpoint/metadata_log.h"
+
+#include <filesystem>
+#include <string>
+
+namespace streamstep {
+
+class FileSink : public Sink {
+public:
+    enum class Format { Csv, Json };
+
+    // Opens (creating) the sink folder and its manifest. Throws Error(Runtime) when the folder
+    // cannot be created, or when its manifest holds batches of another query — Spark would
+    // silently skip this query's first batches there; StreamStep says so instead.
+    FileSink(std::filesystem::path folder, std::string displayPath, Format format, bool header,
+             Schema schema, SinkContext context);
+
+    void addBatch(int64_t batchId, const ColumnBatch &rows, OutputMode mode) override;
+    std::optional<int64_t> lastCommittedBatch() override { return m_lastCommitted; }
+    bool isFaultTolerant() const override { return true; }
+    std::string description() const override;
+
+    // The part file name of a batch: part-00003-c000.csv (one file per batch, so a replay of a
+    // batch that crashed before its manifest entry overwrites the orphan).
+    static std::string partFileName(int64_t batchId, Format format);
+
+    // Reads the committed rows of a file sink folder, in batch order: only the files the
+    // manifest lists, checked against the sizes it recorded. Throws Error(Runtime) naming the
+    // folder or file when the folder has no manifest or a listed file is missing or damaged.
+    static ColumnBatch readCommitted(const std::filesystem::path &folder);
+
+    static constexpr const char *kManifestFolder = "_spark_metadata";
+
+private:
+    std::filesystem::path m_folder;
+    std::string m_displayPath;
+    Format m_format;
+    bool m_header;
+    Schema m_schema;
+    SinkContext m_context;
+    MetadataLog m_manifest;
+    std::optional<int64_t> m_lastCommitted;
+};
+
+} // namespace streamstep

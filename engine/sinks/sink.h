@@ -1,0 +1,56 @@
+// Defines the contract between the micro-batch runner and where results go (Spark: Sink.addBatch).
+// A durable sink remembers the batch ids it committed and ignores a replayed one, which together
+// with the checkpoint's offset and commit logs makes output exactly once.
+#pragma once
+
+#include "streamstep/engine.h"
+#include "streamstep/streaming_query.h"
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace streamstep {
+
+// Where a sink writes and on behalf of which query, fixed when the query starts.
+struct SinkContext {
+    std::filesystem::path outputDir; // sink paths are relative to it
+    std::string queryId;             // the checkpoint's id: a sink's batch ids belong to one query
+    FaultHook faultHook;             // called with "mid-sink" inside a write
+};
+
+class Sink {
+public:
+    virtual ~Sink() = default;
+
+    // Writes one batch. A batchId at or below lastCommittedBatch() is a replay after a restart
+    // and is ignored (Spark's FileStreamSink: "Skipping already committed batch"). Either the
+    // whole batch is committed or, after a failure or crash, none of it is visible.
+    virtual void addBatch(int64_t batchId, const ColumnBatch &rows, OutputMode mode) = 0;
+    // The newest batch id this query committed here; nullopt when none (or the sink keeps
+    // nothing, like console and memory).
+    virtual std::optional<int64_t> lastCommittedBatch() = 0;
+    // Spark's "fault-tolerant" column of the output sinks table.
+    virtual bool isFaultTolerant() const = 0;
+    // How messages name the sink: "csv sink 'out/high_value'".
+    virtual std::string description() const = 0;
+};
+
+// Creates the sink the query's SinkSpec names and opens it (folders, database, table). Throws
+// Error(Analysis) for invalid sink options, Error(Scenario) for a path that leaves the output
+// folder, Error(Runtime) when the sink cannot be opened.
+std::unique_ptr<Sink> createSink(const Query &query, const SinkContext &context);
+
+// Checks the durable sink's options and path before anything is written (same errors as
+// createSink, without touching the disk). Returns the resolved path (empty for other sinks).
+std::filesystem::path validateSinkOptions(const Query &query, const std::filesystem::path &outputDir);
+
+// Resolves a sink `path` option against the output folder. Throws Error(Scenario,
+// "FILE:LINE:COL: …") for an absolute path or one whose `..` leaves the folder: scenario files are
+// shared, and must not write outside the folder the user chose.
+std::filesystem::path resolveSinkPath(const std::filesystem::path &outputDir, const std::string &path,
+                                      const std::string &fileName, TextPosition position);
+
+} // namespace streamstep

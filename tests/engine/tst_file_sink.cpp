@@ -1,0 +1,452 @@
+// Checks the csv and json file sinks: RFC 4180 quoting and Spark's CSV/JSON value forms, exact
+// round trips, the _spark_metadata manifest (only committed files are read, a replayed batch id
+// is skipped, a crash's orphans are invisible) and the sink path rules.
+#include "checkpoint/atomic_file.h"
+#include "sinks/csv_format.h"
+#include "sinks/file_sink.h"
+#include "sinks/json_lines_format.h"
+#include "sinks/sink.h"
+
+#include "streamstep/error.h"
+#include "streamstep/scenario_check.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+
+using namespace streamstep;
+namespace fs = std::filesystem;
+
+Q_DECLARE_METATYPE(streamstep::Value)
+Q_DECLARE_METATYPE(streamstep::DataType)
+
+namespace {
+
+constexpr int64_t kMarch1At10 = 1772359200000000LL; // 2026-03-01 10:00:00 UTC
+constexpr int64_t kMinute = 60000000LL;
+
+ColumnBatch makeBatch(const std::vector<std::pair<std::string, DataType>> &columns,
+                      const std::vector<std::vector<Value>> &rows)
+{
+    Schema schema;
+    for (const auto &[name, type] : columns)
+        schema.fields.push_back(Field{name, type, std::nullopt});
+    ColumnBatch batch = ColumnBatch::empty(schema);
+    for (const auto &row : rows)
+        batch.appendRow(row);
+    return batch;
+}
+
+// Every type the CSV sink writes, with the values that need care.
+ColumnBatch allTypes()
+{
+    return makeBatch({{"s", DataType::string()},
+                      {"i", DataType::int32()},
+                      {"l", DataType::int64()},
+                      {"d", DataType::float64()},
+                      {"amount", DataType::decimal(38, 2)},
+                      {"ok", DataType::boolean()},
+                      {"at", DataType::timestamp()}},
+                     {{Value::string("plain"), Value::int32(-7), Value::int64(9007199254740993LL), Value::float64(1e7),
+                       Value::decimal(Int128(123456789012345678LL) * 1000000000000000000LL + 1, 38, 2),
+                       Value::boolean(true), Value::timestamp(kMarch1At10 + 123000)},
+                      {Value::string("a,b \"c\"\nd\r\ne"), Value::null(), Value::null(), Value::float64(std::nan("")),
+                       Value::decimal(-5, 38, 2), Value::boolean(false), Value::null()},
+                      {Value::string(""), Value::int32(0), Value::int64(0), Value::float64(-0.5),
+                       Value::null(), Value::null(), Value::timestamp(0)},
+                      {Value::null(), Value::int32(1), Value::int64(1), Value::float64(HUGE_VAL),
+                       Value::decimal(1, 38, 2), Value::boolean(true), Value::timestamp(kMarch1At10)},
+                      {Value::string(" padded "), Value::int32(2), Value::int64(2), Value::float64(0.1),
+                       Value::decimal(0, 38, 2), Value::boolean(false), Value::timestamp(kMarch1At10)},
+                      {Value::string("Zürich — 東京"), Value::int32(3), Value::int64(3), Value::float64(1.25),
+                       Value::decimal(99, 38, 2), Value::boolean(true), Value::timestamp(kMarch1At10)}});
+}
+
+QStringList jsonRows(const ColumnBatch &batch)
+{
+    QStringList out;
+    for (size_t r = 0; r < batch.numRows; ++r)
+        out << QString::fromStdString(rowToJson(batch, r));
+    return out;
+}
+
+SinkContext context(const std::string &queryId)
+{
+    return SinkContext{fs::path(), queryId, {}};
+}
+
+std::string readText(const fs::path &path) { return AtomicFile::read(path); }
+
+} // namespace
+
+class TestFileSink : public QObject {
+    Q_OBJECT
+
+private slots:
+    void csvField_data();
+    void csvField();
+    void csvRoundTrip();
+    void csvParseErrors_data();
+    void csvParseErrors();
+    void jsonRow_data();
+    void jsonRow();
+    void jsonRoundTripKeepsDecimalsExact();
+    void manifestListsCommittedBatches();
+    void replayedBatchIsSkipped();
+    void crashOrphansAreInvisible();
+    void emptyBatchIsCommittedWithoutFiles();
+    void anotherQueryIsRefused();
+    void damagedFilesAreNamed();
+    void sinkPath_data();
+    void sinkPath();
+};
+
+void TestFileSink::csvField_data()
+{
+    QTest::addColumn<Value>("value");
+    QTest::addColumn<DataType>("type");
+    QTest::addColumn<QByteArray>("expected");
+
+    QTest::newRow("plain") << Value::string("ACC-1") << DataType::string() << QByteArray("ACC-1,x\n");
+    QTest::newRow("comma quoted") << Value::string("a,b") << DataType::string() << QByteArray("\"a,b\",x\n");
+    QTest::newRow("quote doubled") << Value::string("say \"hi\"") << DataType::string()
+                                   << QByteArray("\"say \"\"hi\"\"\",x\n");
+    QTest::newRow("newline quoted") << Value::string("a\nb") << DataType::string() << QByteArray("\"a\nb\",x\n");
+    QTest::newRow("carriage return quoted") << Value::string("a\rb") << DataType::string()
+                                            << QByteArray("\"a\rb\",x\n");
+    QTest::newRow("outer spaces quoted") << Value::string(" a ") << DataType::string() << QByteArray("\" a \",x\n");
+    QTest::newRow("empty string is \"\"") << Value::string("") << DataType::string() << QByteArray("\"\",x\n");
+    QTest::newRow("NULL is nothing") << Value::null() << DataType::string() << QByteArray(",x\n");
+    QTest::newRow("utf-8 as is") << Value::string("東京") << DataType::string() << QByteArray("東京,x\n");
+    QTest::newRow("decimal keeps scale") << Value::decimal(1250, 12, 2) << DataType::decimal(12, 2)
+                                         << QByteArray("12.50,x\n");
+    QTest::newRow("negative decimal") << Value::decimal(-5, 12, 2) << DataType::decimal(12, 2)
+                                      << QByteArray("-0.05,x\n");
+    QTest::newRow("double as Java") << Value::float64(1e7) << DataType::float64() << QByteArray("1.0E7,x\n");
+    QTest::newRow("NaN") << Value::float64(std::nan("")) << DataType::float64() << QByteArray("NaN,x\n");
+    QTest::newRow("timestamp ISO millis") << Value::timestamp(kMarch1At10 + 123456) << DataType::timestamp()
+                                          << QByteArray("2026-03-01T10:00:00.123Z,x\n");
+    QTest::newRow("boolean") << Value::boolean(false) << DataType::boolean() << QByteArray("false,x\n");
+    QTest::newRow("long") << Value::int64(-9223372036854775807LL - 1) << DataType::int64()
+                          << QByteArray("-9223372036854775808,x\n");
+}
+
+void TestFileSink::csvField()
+{
+    QFETCH(Value, value);
+    QFETCH(DataType, type);
+    QFETCH(QByteArray, expected);
+    const ColumnBatch batch = makeBatch({{"v", type}, {"w", DataType::string()}}, {{value, Value::string("x")}});
+    std::string out;
+    CsvFormat::appendRow(out, batch, 0);
+    QCOMPARE(QByteArray::fromStdString(out), expected);
+}
+
+void TestFileSink::csvRoundTrip()
+{
+    const ColumnBatch batch = allTypes();
+    std::string text;
+    CsvFormat::appendHeader(text, batch.schema);
+    for (size_t r = 0; r < batch.numRows; ++r)
+        CsvFormat::appendRow(text, batch, r);
+    const auto records = CsvFormat::parse(text);
+    QCOMPARE(records.size(), batch.numRows + 1);
+    QCOMPARE(records[0].size(), batch.schema.size());
+    QCOMPARE(records[0][4].text, std::string("amount"));
+    ColumnBatch back = ColumnBatch::empty(batch.schema);
+    for (size_t i = 1; i < records.size(); ++i)
+        back.appendRow(CsvFormat::toRow(records[i], batch.schema));
+    // Timestamps are written with milliseconds, like Spark's default timestampFormat.
+    ColumnBatch expected = batch;
+    expected.columns[6].ints[0] = kMarch1At10 + 123000;
+    QCOMPARE(jsonRows(back), jsonRows(expected));
+    QVERIFY(std::isnan(back.columns[3].doubles[1]));
+    QCOMPARE(back.get(2, 0), Value::string(""));  // "" stays an empty string
+    QVERIFY(back.get(3, 0).isNull());             // nothing stays NULL
+
+    // CRLF line ends and a final record without a line end read the same.
+    const auto crlf = CsvFormat::parse("a,\"b\r\nc\"\r\n1,2");
+    QCOMPARE(crlf.size(), size_t(2));
+    QCOMPARE(crlf[0][1].text, std::string("b\r\nc"));
+    QCOMPARE(crlf[1][1].text, std::string("2"));
+}
+
+void TestFileSink::csvParseErrors_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("unclosed quote") << QByteArray("a,b\n\"never closed,c\n") << "line 2: a quoted field is never closed";
+    QTest::newRow("text after quote") << QByteArray("\"a\"b,c\n") << "line 1: text after the closing quote";
+}
+
+void TestFileSink::csvParseErrors()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(QString, message);
+    try {
+        CsvFormat::parse(text.toStdString());
+        QFAIL("no error");
+    } catch (const Error &e) {
+        QVERIFY2(QString::fromStdString(e.message()).startsWith(message), e.what());
+    }
+}
+
+void TestFileSink::jsonRow_data()
+{
+    QTest::addColumn<Value>("value");
+    QTest::addColumn<DataType>("type");
+    QTest::addColumn<QByteArray>("expected");
+    QTest::newRow("string escaped") << Value::string("a\"b\\c\n") << DataType::string()
+                                    << QByteArray(R"({"v":"a\"b\\c\n","k":1})" "\n");
+    QTest::newRow("NULL left out") << Value::null() << DataType::string() << QByteArray("{\"k\":1}\n");
+    QTest::newRow("decimal number with scale") << Value::decimal(25000010, 12, 2) << DataType::decimal(12, 2)
+                                               << QByteArray("{\"v\":250000.10,\"k\":1}\n");
+    QTest::newRow("double") << Value::float64(0.1) << DataType::float64() << QByteArray("{\"v\":0.1,\"k\":1}\n");
+    QTest::newRow("NaN as string") << Value::float64(std::nan("")) << DataType::float64()
+                                   << QByteArray("{\"v\":\"NaN\",\"k\":1}\n");
+    QTest::newRow("timestamp") << Value::timestamp(kMarch1At10) << DataType::timestamp()
+                               << QByteArray("{\"v\":\"2026-03-01T10:00:00.000Z\",\"k\":1}\n");
+    QTest::newRow("window struct") << Value::window(kMarch1At10, kMarch1At10 + 5 * kMinute) << DataType::window()
+                                   << QByteArray(R"({"v":{"start":"2026-03-01T10:00:00.000Z","end":"2026-03-01T10:05:00.000Z"},"k":1})" "\n");
+    QTest::newRow("boolean") << Value::boolean(true) << DataType::boolean() << QByteArray("{\"v\":true,\"k\":1}\n");
+}
+
+void TestFileSink::jsonRow()
+{
+    QFETCH(Value, value);
+    QFETCH(DataType, type);
+    QFETCH(QByteArray, expected);
+    const ColumnBatch batch = makeBatch({{"v", type}, {"k", DataType::int32()}}, {{value, Value::int32(1)}});
+    std::string out;
+    JsonLinesFormat::appendRow(out, batch, 0);
+    QCOMPARE(QByteArray::fromStdString(out), expected);
+    // …and reads back to the same row.
+    const std::vector<Value> back = JsonLinesFormat::parseRow(out.substr(0, out.size() - 1), batch.schema);
+    if (type.kind == TypeKind::Double && std::isnan(value.asDouble()))
+        QVERIFY(std::isnan(back[0].asDouble()));
+    else
+        QCOMPARE(back[0], value);
+}
+
+void TestFileSink::jsonRoundTripKeepsDecimalsExact()
+{
+    ColumnBatch batch = allTypes();
+    batch.schema.fields.push_back(Field{"w", DataType::window(), std::nullopt});
+    batch.columns.push_back(Column(DataType::window()));
+    for (size_t r = 0; r < batch.numRows; ++r)
+        batch.columns.back().append(r % 2 ? Value::null() : Value::window(kMarch1At10, kMarch1At10 + kMinute));
+    ColumnBatch back = ColumnBatch::empty(batch.schema);
+    for (size_t r = 0; r < batch.numRows; ++r) {
+        std::string line;
+        JsonLinesFormat::appendRow(line, batch, r);
+        line.pop_back();
+        back.appendRow(JsonLinesFormat::parseRow(line, batch.schema));
+    }
+    ColumnBatch expected = batch;
+    expected.columns[6].ints[0] = kMarch1At10 + 123000;
+    QCOMPARE(jsonRows(back), jsonRows(expected));
+    // 1234567890123456780000000000000000.01 would not survive a double.
+    QCOMPARE(back.get(0, 4), batch.get(0, 4));
+
+    try {
+        JsonLinesFormat::parseRow("[1,2]", batch.schema);
+        QFAIL("an array is not a row");
+    } catch (const Error &) {
+    }
+    try {
+        JsonLinesFormat::parseRow(R"({"amount":"12.5"})", batch.schema);
+        QFAIL("a string is not a decimal");
+    } catch (const Error &e) {
+        QVERIFY2(QString::fromStdString(e.message()).contains("amount"), e.what());
+    }
+}
+
+void TestFileSink::manifestListsCommittedBatches()
+{
+    QTemporaryDir dir;
+    const fs::path folder = fs::path(dir.path().toStdString()) / "out";
+    const ColumnBatch batch = allTypes();
+    for (const auto format : {FileSink::Format::Csv, FileSink::Format::Json}) {
+        const fs::path sinkFolder = folder / (format == FileSink::Format::Csv ? "csv" : "json");
+        FileSink sink(sinkFolder, "out", format, true, batch.schema, context("q1"));
+        QCOMPARE(sink.lastCommittedBatch(), std::optional<int64_t>());
+        sink.addBatch(0, batch.gather({0, 1, 2}), OutputMode::Append);
+        sink.addBatch(1, batch.gather({3, 4, 5}), OutputMode::Append);
+        QCOMPARE(sink.lastCommittedBatch(), std::optional<int64_t>(1));
+        QVERIFY(fs::exists(sinkFolder / FileSink::partFileName(0, format)));
+        QVERIFY(fs::exists(sinkFolder / FileSink::kManifestFolder / "1"));
+        const std::string entry = readText(sinkFolder / FileSink::kManifestFolder / "0");
+        QVERIFY(entry.starts_with("v1\n{"));
+        QVERIFY(entry.find("\"queryId\":\"q1\"") != std::string::npos);
+
+        const ColumnBatch back = FileSink::readCommitted(sinkFolder);
+        ColumnBatch expected = batch;
+        expected.columns[6].ints[0] = kMarch1At10 + 123000;
+        QCOMPARE(jsonRows(back), jsonRows(expected));
+
+        // Reopening finds the committed batches.
+        FileSink again(sinkFolder, "out", format, true, batch.schema, context("q1"));
+        QCOMPARE(again.lastCommittedBatch(), std::optional<int64_t>(1));
+    }
+    const std::string csv = readText(folder / "csv" / FileSink::partFileName(0, FileSink::Format::Csv));
+    QVERIFY2(csv.starts_with("s,i,l,d,amount,ok,at\nplain,-7,9007199254740993,1.0E7,"), csv.c_str());
+}
+
+void TestFileSink::replayedBatchIsSkipped()
+{
+    QTemporaryDir dir;
+    const fs::path folder = fs::path(dir.path().toStdString()) / "out";
+    const ColumnBatch batch = allTypes();
+    {
+        FileSink sink(folder, "out", FileSink::Format::Json, false, batch.schema, context("q1"));
+        sink.addBatch(0, batch.gather({0}), OutputMode::Append);
+        sink.addBatch(1, batch.gather({1}), OutputMode::Append);
+    }
+    const std::string before = readText(folder / FileSink::partFileName(1, FileSink::Format::Json));
+    FileSink sink(folder, "out", FileSink::Format::Json, false, batch.schema, context("q1"));
+    sink.addBatch(0, batch.gather({2, 3}), OutputMode::Append); // a replay with other rows
+    sink.addBatch(1, batch.gather({4, 5}), OutputMode::Append);
+    QCOMPARE(readText(folder / FileSink::partFileName(1, FileSink::Format::Json)), before);
+    QCOMPARE(FileSink::readCommitted(folder).numRows, size_t(2));
+    sink.addBatch(2, batch.gather({5}), OutputMode::Append);
+    QCOMPARE(FileSink::readCommitted(folder).numRows, size_t(3));
+    try {
+        sink.addBatch(3, batch, OutputMode::Update);
+        QFAIL("update mode accepted");
+    } catch (const Error &e) {
+        QCOMPARE(e.message(), std::string("Data source json does not support update output mode"));
+    }
+}
+
+void TestFileSink::crashOrphansAreInvisible()
+{
+    QTemporaryDir dir;
+    const fs::path folder = fs::path(dir.path().toStdString()) / "out";
+    const ColumnBatch batch = allTypes();
+    SinkContext crashing = context("q1");
+    crashing.faultHook = [](std::string_view point, int64_t batchId) {
+        if (point == "mid-sink" && batchId == 1)
+            throw std::runtime_error("simulated crash");
+    };
+    {
+        FileSink sink(folder, "out", FileSink::Format::Csv, false, batch.schema, crashing);
+        sink.addBatch(0, batch.gather({0}), OutputMode::Append);
+        QVERIFY_THROWS_EXCEPTION(std::runtime_error, sink.addBatch(1, batch.gather({1, 2}), OutputMode::Append));
+    }
+    // The part file of batch 1 exists, its manifest entry does not: readers don't see it.
+    QVERIFY(fs::exists(folder / FileSink::partFileName(1, FileSink::Format::Csv)));
+    QCOMPARE(FileSink::readCommitted(folder).numRows, size_t(1));
+    // A torn temp file from a killed write is removed when the sink opens again.
+    std::ofstream(folder / ".part-00002-c000.csv.tmp") << "torn";
+    FileSink sink(folder, "out", FileSink::Format::Csv, false, batch.schema, context("q1"));
+    QVERIFY(!fs::exists(folder / ".part-00002-c000.csv.tmp"));
+    QCOMPARE(sink.lastCommittedBatch(), std::optional<int64_t>(0));
+    sink.addBatch(1, batch.gather({3}), OutputMode::Append); // the replay overwrites the orphan
+    const ColumnBatch back = FileSink::readCommitted(folder);
+    QCOMPARE(back.numRows, size_t(2));
+    QVERIFY(back.get(1, 0).isNull()); // row 3's NULL string, not the orphan's rows
+}
+
+void TestFileSink::emptyBatchIsCommittedWithoutFiles()
+{
+    QTemporaryDir dir;
+    const fs::path folder = fs::path(dir.path().toStdString()) / "out";
+    const ColumnBatch batch = allTypes();
+    FileSink sink(folder, "out", FileSink::Format::Csv, true, batch.schema, context("q1"));
+    sink.addBatch(0, ColumnBatch::empty(batch.schema), OutputMode::Append);
+    QCOMPARE(sink.lastCommittedBatch(), std::optional<int64_t>(0));
+    QVERIFY(!fs::exists(folder / FileSink::partFileName(0, FileSink::Format::Csv)));
+    QCOMPARE(FileSink::readCommitted(folder).numRows, size_t(0));
+}
+
+void TestFileSink::anotherQueryIsRefused()
+{
+    QTemporaryDir dir;
+    const fs::path folder = fs::path(dir.path().toStdString()) / "out";
+    const ColumnBatch batch = allTypes();
+    {
+        FileSink sink(folder, "out", FileSink::Format::Csv, false, batch.schema, context("first"));
+        sink.addBatch(0, batch, OutputMode::Append);
+    }
+    try {
+        FileSink sink(folder, "out", FileSink::Format::Csv, false, batch.schema, context("second"));
+        QFAIL("a second query may not share the folder");
+    } catch (const Error &e) {
+        QCOMPARE(e.kind(), ErrorKind::Runtime);
+        QVERIFY2(e.message().starts_with("csv sink 'out' already holds batches up to 0 written by another query (id first)"),
+                 e.what());
+    }
+}
+
+void TestFileSink::damagedFilesAreNamed()
+{
+    QTemporaryDir dir;
+    const fs::path folder = fs::path(dir.path().toStdString()) / "out";
+    const ColumnBatch batch = allTypes();
+    {
+        FileSink sink(folder, "out", FileSink::Format::Json, false, batch.schema, context("q"));
+        sink.addBatch(0, batch, OutputMode::Append);
+        sink.addBatch(1, batch, OutputMode::Append);
+    }
+    const fs::path part = folder / FileSink::partFileName(1, FileSink::Format::Json);
+    fs::resize_file(part, fs::file_size(part) - 3);
+    try {
+        FileSink::readCommitted(folder);
+        QFAIL("a truncated part file was read");
+    } catch (const Error &e) {
+        QVERIFY2(e.message().find("part file '" + part.string() + "' is damaged") != std::string::npos, e.what());
+    }
+    const fs::path entry = folder / FileSink::kManifestFolder / "0";
+    std::ofstream(entry) << "v1\n{\"batchId\": 0, \"files\": [";
+    try {
+        FileSink::readCommitted(folder);
+        QFAIL("a damaged manifest entry was read");
+    } catch (const Error &e) {
+        QVERIFY2(e.message().find("'" + entry.string() + "' is damaged") != std::string::npos, e.what());
+    }
+    try {
+        FileSink::readCommitted(fs::path(dir.path().toStdString()));
+        QFAIL("a folder without manifest was read");
+    } catch (const Error &e) {
+        QVERIFY2(e.message().find("is not a file sink folder") != std::string::npos, e.what());
+    }
+}
+
+void TestFileSink::sinkPath_data()
+{
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QString>("resolved"); // empty: refused
+    QTest::addColumn<QString>("message");
+    QTest::newRow("plain") << "high_value" << "/out/high_value" << "";
+    QTest::newRow("nested") << "sinks/a.db" << "/out/sinks/a.db" << "";
+    QTest::newRow("dot") << "./a" << "/out/a" << "";
+    QTest::newRow("dot-dot inside") << "a/../b" << "/out/b" << "";
+    QTest::newRow("absolute") << "/etc/x" << "" << "is absolute";
+    QTest::newRow("parent") << "../x" << "" << "leaves the output folder";
+    QTest::newRow("parent after descent") << "a/../../x" << "" << "leaves the output folder";
+    QTest::newRow("just dot-dot") << ".." << "" << "leaves the output folder";
+    QTest::newRow("empty") << "" << "" << "is empty";
+}
+
+void TestFileSink::sinkPath()
+{
+    QFETCH(QString, path);
+    QFETCH(QString, resolved);
+    QFETCH(QString, message);
+    try {
+        const fs::path result = resolveSinkPath("/out", path.toStdString(), "s.scenario.json", TextPosition{12, 3});
+        QVERIFY2(!resolved.isEmpty(), "refused path accepted");
+        QCOMPARE(QString::fromStdString(result.string()), resolved);
+    } catch (const Error &e) {
+        QVERIFY2(resolved.isEmpty(), e.what());
+        QCOMPARE(e.kind(), ErrorKind::Scenario);
+        QVERIFY2(e.message().starts_with("s.scenario.json:12:3: "), e.what());
+        QVERIFY2(QString::fromStdString(e.message()).contains(message), e.what());
+    }
+}
+
+QTEST_APPLESS_MAIN(TestFileSink)
+#include "tst_file_sink.moc"
