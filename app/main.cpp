@@ -60,6 +60,8 @@ void installTranslators(QApplication &app, const QString &requested)
 
 int main(int argc, char *argv[])
 {
+    // The icon's .qrc lives in the static streamstep_app library: pull its initializer in.
+    Q_INIT_RESOURCE(streamstep);
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("StreamStep"));
     QApplication::setOrganizationName(QStringLiteral("StreamStep"));

@@ -4,6 +4,8 @@
 #include "batch_list_model.h"
 #include "batch_table_model.h"
 #include "lessons_page.h"
+#include "query_edit_command.h"
+#include "query_editor.h"
 #include "query_summary_view.h"
 #include "run_controller.h"
 #include "watermark_chart_view.h"
@@ -34,6 +36,7 @@
 #include <QStyle>
 #include <QTableView>
 #include <QToolBar>
+#include <QUndoStack>
 #include <QVBoxLayout>
 
 namespace streamstep {
@@ -81,7 +84,7 @@ QString timeOfDay(int64_t ms)
 } // namespace
 
 MainWindow::MainWindow(QWidget *parent)
-    : QMainWindow(parent), m_controller(new RunController(this)), m_inputModel(new BatchTableModel(this)),
+    : QMainWindow(parent), m_controller(new RunController(this)), m_undoStack(new QUndoStack(this)), m_inputModel(new BatchTableModel(this)),
       m_resultModel(new BatchTableModel(this)), m_emittedModel(new BatchTableModel(this)),
       m_sinkModel(new BatchTableModel(this)), m_batchModel(new BatchListModel(this))
 {
@@ -101,6 +104,8 @@ MainWindow::MainWindow(QWidget *parent)
     setCentralWidget(m_stack);
     statusBar()->showMessage(tr("Open a lesson or a scenario file to begin."));
 
+    connect(m_summary->editor(), &QueryEditor::queryEdited, this, &MainWindow::editQuery);
+    connect(m_undoStack, &QUndoStack::cleanChanged, this, [this](bool clean) { setWindowModified(!clean); });
     connect(m_lessons, &LessonsPage::lessonChosen, this, [this](const QString &path) { openScenario(path); });
     connect(m_controller, &RunController::scenarioChanged, this, &MainWindow::onScenarioChanged);
     connect(m_controller, &RunController::triggerCompleted, this, &MainWindow::onTriggerCompleted);
@@ -140,6 +145,13 @@ void MainWindow::createActions()
     m_quitAction->setShortcut(QKeySequence::Quit);
     m_quitAction->setMenuRole(QAction::QuitRole);
     connect(m_quitAction, &QAction::triggered, this, &QWidget::close);
+
+    m_undoAction = m_undoStack->createUndoAction(this, tr("&Undo"));
+    m_undoAction->setObjectName(QStringLiteral("undoAction"));
+    m_undoAction->setShortcut(QKeySequence::Undo);
+    m_redoAction = m_undoStack->createRedoAction(this, tr("&Redo"));
+    m_redoAction->setObjectName(QStringLiteral("redoAction"));
+    m_redoAction->setShortcut(QKeySequence::Redo);
 
     m_lessonsAction = new QAction(s->standardIcon(QStyle::SP_FileDialogContentsView), tr("&Lessons"), this);
     m_lessonsAction->setToolTip(tr("Show the list of bundled lessons"));
@@ -204,6 +216,10 @@ void MainWindow::createMenus()
     file->addAction(m_saveAsAction);
     file->addSeparator();
     file->addAction(m_quitAction);
+
+    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
+    edit->addAction(m_undoAction);
+    edit->addAction(m_redoAction);
 
     QMenu *run = menuBar()->addMenu(tr("&Run"));
     run->addAction(m_startAction);
@@ -370,8 +386,37 @@ void MainWindow::showLessons()
     updateWindowTitle();
 }
 
+QueryEditor *MainWindow::queryEditor() const
+{
+    return m_summary->editor();
+}
+
+void MainWindow::editQuery(const QuerySpec &spec, const QString &description)
+{
+    if (!m_controller->hasScenario())
+        return;
+    m_undoStack->push(new QueryEditCommand(m_controller, QuerySpec::fromScenario(m_controller->scenario()), spec, description));
+}
+
+bool MainWindow::maybeSave()
+{
+    if (m_undoStack->isClean())
+        return true;
+    // Tests run offscreen and must never block on a dialog.
+    if (QGuiApplication::platformName() == QLatin1String("offscreen") && qEnvironmentVariableIntValue("STREAMSTEP_NO_PROMPTS") == 1)
+        return true;
+    const QMessageBox::StandardButton answer = QMessageBox::question(
+        this, tr("Unsaved changes"), tr("The query of this scenario was edited. Save the changes?"),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    if (answer == QMessageBox::Save)
+        return save();
+    return answer == QMessageBox::Discard;
+}
+
 bool MainWindow::openScenario(const QString &path, QString *error)
 {
+    if (!maybeSave())
+        return false;
     QString message;
     if (!m_controller->openFile(path, &message)) {
         if (error)
@@ -381,6 +426,7 @@ bool MainWindow::openScenario(const QString &path, QString *error)
         statusBar()->showMessage(message);
         return false;
     }
+    m_undoStack->clear();
     if (!m_controller->isBundledLesson())
         addRecentFile(QFileInfo(path).absoluteFilePath());
     return true;
@@ -570,7 +616,8 @@ void MainWindow::updateWindowTitle()
     } else {
         name = tr("Lessons");
     }
-    setWindowTitle(tr("%1 — StreamStep").arg(name));
+    // "[*]" is where Qt shows the modified mark (setWindowModified).
+    setWindowTitle(tr("%1 — StreamStep").arg(name + QStringLiteral("[*]")));
 }
 
 void MainWindow::open()
@@ -616,6 +663,7 @@ bool MainWindow::saveTo(const QString &path)
         QMessageBox::warning(this, tr("Cannot save the scenario"), error);
         return false;
     }
+    m_undoStack->setClean();
     addRecentFile(QFileInfo(path).absoluteFilePath());
     statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)), 5000);
     updateWindowTitle();
@@ -692,11 +740,11 @@ void MainWindow::readSettings()
         if (!splitter->restoreState(settings.value(QStringLiteral("splitters/") + splitter->objectName()).toByteArray()))
             splitter->setSizes(defaults);
     };
-    restoreSplitter(m_mainSplitter, {270, 1010});
+    restoreSplitter(m_mainSplitter, {320, 960});
     restoreSplitter(m_centreSplitter, {430, 300});
     restoreSplitter(m_panelSplitter, {300, 260, 220, 300});
     restoreSplitter(m_bottomSplitter, {300, 380, 320});
-    restoreSplitter(m_summary->splitter(), {300, 300});
+    restoreSplitter(m_summary->splitter(), {230, 240, 160});
     m_recentFiles = settings.value(QStringLiteral("recentFiles")).toStringList();
     updateRecentFilesMenu();
     m_controller->setPlayIntervalMs(settings.value(QStringLiteral("playIntervalMs"), 1000).toInt());
@@ -720,6 +768,10 @@ void MainWindow::writeSettings() const
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
+    if (!maybeSave()) {
+        event->ignore();
+        return;
+    }
     m_controller->pause();
     writeSettings();
     event->accept();

@@ -16,6 +16,7 @@ class QSlider;
 class QSplitter;
 class QStackedWidget;
 class QTableView;
+class QUndoStack;
 
 namespace streamstep {
 
@@ -23,7 +24,9 @@ class BatchChartView;
 class BatchListModel;
 class BatchTableModel;
 class LessonsPage;
+class QueryEditor;
 class QuerySummaryView;
+struct QuerySpec;
 class RunController;
 class WatermarkChartView;
 
@@ -34,7 +37,12 @@ public:
     ~MainWindow() override;
 
     // Opens a scenario file or bundled lesson. Without `error`, a failure is shown in a dialog.
+    // Asks first whether to save unsaved query edits; false when the user cancels.
     bool openScenario(const QString &path, QString *error = nullptr);
+    // Saves the scenario (with its edited query) to `path` and marks the window unmodified.
+    bool saveTo(const QString &path);
+    // Puts a query edit on the undo stack and applies it.
+    void editQuery(const QuerySpec &spec, const QString &description);
     void showLessons();
 
     RunController *controller() const { return m_controller; }
@@ -44,6 +52,8 @@ public:
     BatchTableModel *sinkModel() const { return m_sinkModel; }
     BatchListModel *batchModel() const { return m_batchModel; }
     QuerySummaryView *summaryView() const { return m_summary; }
+    QueryEditor *queryEditor() const;
+    QUndoStack *undoStack() const { return m_undoStack; }
     LessonsPage *lessonsPage() const { return m_lessons; }
     QPlainTextEdit *consoleView() const { return m_consoleView; }
     BatchChartView *chartView() const { return m_chart; }
@@ -69,7 +79,8 @@ private:
     void open();
     bool save();
     bool saveAs();
-    bool saveTo(const QString &path);
+    // Asks whether to save unsaved edits: true to go on (saved or discarded), false to cancel.
+    bool maybeSave();
     void addRecentFile(const QString &path);
     void updateRecentFilesMenu();
     void about();
@@ -85,6 +96,7 @@ private:
     QString watermarkText(int index) const;
 
     RunController *m_controller;
+    QUndoStack *m_undoStack;
 
     QStackedWidget *m_stack = nullptr;
     LessonsPage *m_lessons = nullptr;
@@ -119,6 +131,8 @@ private:
     QAction *m_saveAction = nullptr;
     QAction *m_saveAsAction = nullptr;
     QAction *m_quitAction = nullptr;
+    QAction *m_undoAction = nullptr;
+    QAction *m_redoAction = nullptr;
     QAction *m_lessonsAction = nullptr;
     QAction *m_startAction = nullptr;
     QAction *m_stepAction = nullptr;

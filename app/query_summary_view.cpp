@@ -1,5 +1,7 @@
 #include "query_summary_view.h"
 
+#include "query_editor.h"
+
 #include "streamstep/engine.h"
 #include "streamstep/scenario.h"
 
@@ -59,7 +61,7 @@ QString optionValue(const nlohmann::json &value)
 
 QuerySummaryView::QuerySummaryView(QWidget *parent)
     : QWidget(parent), m_title(new QLabel(this)), m_validation(new QLabel(this)),
-      m_splitter(new QSplitter(Qt::Vertical, this)), m_summary(new QTextBrowser(this)),
+      m_splitter(new QSplitter(Qt::Vertical, this)), m_editor(new QueryEditor(this)), m_summary(new QTextBrowser(this)),
       m_description(new QTextBrowser(this))
 {
     auto *layout = new QVBoxLayout(this);
@@ -90,10 +92,12 @@ QuerySummaryView::QuerySummaryView(QWidget *parent)
     m_description->setObjectName(QStringLiteral("lessonDescription"));
     m_splitter->setObjectName(QStringLiteral("summarySplitter"));
     m_description->setOpenExternalLinks(true);
+    m_editor->setObjectName(QStringLiteral("queryEditor"));
+    m_splitter->addWidget(m_editor);
     m_splitter->addWidget(m_summary);
     m_splitter->addWidget(m_description);
-    m_splitter->setStretchFactor(0, 1);
-    m_splitter->setStretchFactor(1, 1);
+    for (int i = 0; i < m_splitter->count(); ++i)
+        m_splitter->setStretchFactor(i, 1);
     layout->addWidget(m_splitter, 1);
 }
 
@@ -118,6 +122,7 @@ void QuerySummaryView::clear()
     m_validation->clear();
     m_summary->clear();
     m_description->clear();
+    m_editor->clear();
 }
 
 void QuerySummaryView::showScenario(const Scenario &scenario, const Query *query, const QString &validationMessage)
@@ -161,6 +166,7 @@ void QuerySummaryView::showScenario(const Scenario &scenario, const Query *query
     }
     m_summary->setHtml(out);
     m_description->setMarkdown(QString::fromStdString(scenario.description));
+    m_editor->setScenario(&scenario);
 }
 
 QString QuerySummaryView::validationText() const

@@ -1,6 +1,6 @@
-// Shows what the scenario asks Spark to run — the source schema, the ops as DataFrame calls, the
-// output mode and the sink — and, first of all, why the query cannot start when Spark would
-// reject it (the AnalysisException text, with the fix where it is obvious).
+// Shows what the scenario asks Spark to run — the editable ops, the output mode and the sink, the
+// source schema and the DataFrame code — and, first of all, why the query cannot start when
+// Spark would reject it (the AnalysisException text, with the fix where it is obvious).
 #pragma once
 
 #include <QWidget>
@@ -12,6 +12,7 @@ class QTextBrowser;
 namespace streamstep {
 
 class Query;
+class QueryEditor;
 struct Scenario;
 
 class QuerySummaryView : public QWidget {
@@ -26,6 +27,7 @@ public:
     QString validationText() const;
     bool isValidationShown() const;
     QSplitter *splitter() const { return m_splitter; }
+    QueryEditor *editor() const { return m_editor; }
 
     // Suggests the usual fix for one of Spark's analysis messages; empty when there is none.
     static QString suggestedFix(const QString &message);
@@ -34,6 +36,7 @@ private:
     QLabel *m_title;
     QLabel *m_validation;
     QSplitter *m_splitter;
+    QueryEditor *m_editor;
     QTextBrowser *m_summary;
     QTextBrowser *m_description;
 };

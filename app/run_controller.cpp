@@ -61,6 +61,26 @@ void RunController::setScenario(Scenario scenario, const QString &filePath)
     pause();
     m_scenario = std::move(scenario);
     m_filePath = filePath;
+    compile();
+    reset();
+    Q_EMIT scenarioChanged();
+}
+
+void RunController::setQuery(const QuerySpec &spec)
+{
+    if (!m_scenario)
+        return;
+    pause();
+    m_scenario->query = spec.ops;
+    m_scenario->outputMode = spec.outputMode;
+    m_scenario->sink = spec.sink;
+    compile();
+    reset();
+    Q_EMIT scenarioChanged();
+}
+
+void RunController::compile()
+{
     m_query.reset();
     m_validationMessage.clear();
     try {
@@ -70,8 +90,6 @@ void RunController::setScenario(Scenario scenario, const QString &filePath)
     } catch (const std::exception &e) {
         m_validationMessage = QString::fromStdString(e.what());
     }
-    reset();
-    Q_EMIT scenarioChanged();
 }
 
 bool RunController::saveFile(const QString &path, QString *error)

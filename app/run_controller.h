@@ -18,6 +18,19 @@
 
 namespace streamstep {
 
+// The part of a scenario the query editor changes: the ops, the output mode and the sink. The
+// undo stack keeps these, not whole scenarios, so an edit never copies the input steps.
+struct QuerySpec {
+    std::vector<QueryOp> ops;
+    OutputMode outputMode = OutputMode::Append;
+    SinkSpec sink;
+
+    static QuerySpec fromScenario(const Scenario &scenario)
+    {
+        return {scenario.query, scenario.outputMode, scenario.sink};
+    }
+};
+
 class RunController : public QObject {
     Q_OBJECT
 public:
@@ -29,6 +42,9 @@ public:
     bool openFile(const QString &path, QString *error = nullptr);
     void setScenario(Scenario scenario, const QString &filePath = {});
     bool saveFile(const QString &path, QString *error = nullptr);
+    // Replaces the query, recompiles it (Spark's checks at start()) and resets the run, since
+    // batches of the old query say nothing about the new one.
+    void setQuery(const QuerySpec &spec);
 
     bool hasScenario() const { return m_scenario.has_value(); }
     const Scenario &scenario() const { return *m_scenario; }
@@ -84,6 +100,8 @@ Q_SIGNALS:
     void errorOccurred(const QString &message);
 
 private:
+    void compile();
+
     std::optional<Scenario> m_scenario;
     QString m_filePath;
     std::shared_ptr<const Query> m_query;

@@ -631,6 +631,200 @@ Nächstes (aus der maximalen Ereigniszeit dieses Batches): %2</translation>
             <numerusform>%1 (%n Batches ausgeführt)</numerusform>
         </translation>
     </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>&amp;Rückgängig</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>&amp;Wiederholen</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>&amp;Bearbeiten</translation>
+    </message>
+    <message>
+        <source>Unsaved changes</source>
+        <translation>Ungespeicherte Änderungen</translation>
+    </message>
+    <message>
+        <source>The query of this scenario was edited. Save the changes?</source>
+        <translation>Die Abfrage dieses Szenarios wurde bearbeitet. Änderungen speichern?</translation>
+    </message>
+</context>
+<context>
+    <name>streamstep::QueryEditor</name>
+    <message>
+        <source>Add</source>
+        <translation>Hinzufügen</translation>
+    </message>
+    <message>
+        <source>Add an op after the selected one</source>
+        <translation>Eine Operation nach der ausgewählten hinzufügen</translation>
+    </message>
+    <message>
+        <source>Edit…</source>
+        <translation>Bearbeiten…</translation>
+    </message>
+    <message>
+        <source>Edit the selected op</source>
+        <translation>Die ausgewählte Operation bearbeiten</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Entfernen</translation>
+    </message>
+    <message>
+        <source>Remove the selected op</source>
+        <translation>Die ausgewählte Operation entfernen</translation>
+    </message>
+    <message>
+        <source>Up</source>
+        <translation>Nach oben</translation>
+    </message>
+    <message>
+        <source>Move the selected op up</source>
+        <translation>Die ausgewählte Operation nach oben verschieben</translation>
+    </message>
+    <message>
+        <source>Down</source>
+        <translation>Nach unten</translation>
+    </message>
+    <message>
+        <source>Move the selected op down</source>
+        <translation>Die ausgewählte Operation nach unten verschieben</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Query&lt;/b&gt; — ops in order</source>
+        <translation>&lt;b&gt;Abfrage&lt;/b&gt; — Operationen in Reihenfolge</translation>
+    </message>
+    <message>
+        <source>Output mode:</source>
+        <translation>Ausgabemodus:</translation>
+    </message>
+    <message>
+        <source>Sink:</source>
+        <translation>Senke:</translation>
+    </message>
+    <message>
+        <source>append — only final rows</source>
+        <translation>append — nur finale Zeilen</translation>
+    </message>
+    <message>
+        <source>update — changed rows</source>
+        <translation>update — geänderte Zeilen</translation>
+    </message>
+    <message>
+        <source>complete — whole result</source>
+        <translation>complete — ganzes Ergebnis</translation>
+    </message>
+    <message>
+        <source>Add %1</source>
+        <translation>%1 hinzufügen</translation>
+    </message>
+    <message>
+        <source>Edit %1</source>
+        <translation>%1 bearbeiten</translation>
+    </message>
+    <message>
+        <source>Remove %1</source>
+        <translation>%1 entfernen</translation>
+    </message>
+    <message>
+        <source>Move %1 up</source>
+        <translation>%1 nach oben verschieben</translation>
+    </message>
+    <message>
+        <source>Move %1 down</source>
+        <translation>%1 nach unten verschieben</translation>
+    </message>
+    <message>
+        <source>Set output mode to %1</source>
+        <translation>Ausgabemodus auf %1 setzen</translation>
+    </message>
+    <message>
+        <source>Set sink to %1</source>
+        <translation>Senke auf %1 setzen</translation>
+    </message>
+</context>
+<context>
+    <name>streamstep::QueryOpDialog</name>
+    <message>
+        <source>Query op: %1</source>
+        <translation>Abfrageoperation: %1</translation>
+    </message>
+    <message>
+        <source>Event-time column:</source>
+        <translation>Ereigniszeit-Spalte:</translation>
+    </message>
+    <message>
+        <source>for example: 10 minutes</source>
+        <translation>zum Beispiel: 10 minutes</translation>
+    </message>
+    <message>
+        <source>Delay threshold:</source>
+        <translation>Verzögerungsschwelle:</translation>
+    </message>
+    <message>
+        <source>for example: amount &gt; 1000</source>
+        <translation>zum Beispiel: amount &gt; 1000</translation>
+    </message>
+    <message>
+        <source>Condition:</source>
+        <translation>Bedingung:</translation>
+    </message>
+    <message>
+        <source>Columns (one per line):</source>
+        <translation>Spalten (eine pro Zeile):</translation>
+    </message>
+    <message>
+        <source>Column name:</source>
+        <translation>Spaltenname:</translation>
+    </message>
+    <message>
+        <source>Expression:</source>
+        <translation>Ausdruck:</translation>
+    </message>
+    <message>
+        <source>for example: window(eventTime, &apos;5 minutes&apos;)</source>
+        <translation>zum Beispiel: window(eventTime, &apos;5 minutes&apos;)</translation>
+    </message>
+    <message>
+        <source>Keys (one per line):</source>
+        <translation>Schlüssel (einer pro Zeile):</translation>
+    </message>
+    <message>
+        <source>for example: sum(amount) AS total</source>
+        <translation>zum Beispiel: sum(amount) AS total</translation>
+    </message>
+    <message>
+        <source>Aggregates (one per line):</source>
+        <translation>Aggregate (eines pro Zeile):</translation>
+    </message>
+    <message>
+        <source>empty: all columns</source>
+        <translation>leer: alle Spalten</translation>
+    </message>
+    <message>
+        <source>Name the event-time column.</source>
+        <translation>Geben Sie die Ereigniszeit-Spalte an.</translation>
+    </message>
+    <message>
+        <source>Invalid delay &apos;%1&apos;: %2</source>
+        <translation>Ungültige Verzögerung &apos;%1&apos;: %2</translation>
+    </message>
+    <message>
+        <source>The delay threshold (%1) should not be negative.</source>
+        <translation>Die Verzögerungsschwelle (%1) darf nicht negativ sein.</translation>
+    </message>
+    <message>
+        <source>Name the new column.</source>
+        <translation>Geben Sie den Namen der neuen Spalte an.</translation>
+    </message>
+    <message>
+        <source>Enter at least one expression.</source>
+        <translation>Geben Sie mindestens einen Ausdruck ein.</translation>
+    </message>
 </context>
 <context>
     <name>streamstep::QuerySummaryView</name>

@@ -1,0 +1,269 @@
+#include "query_editor.h"
+
+#include "query_op_dialog.h"
+#include "query_op_list_model.h"
+
+#include <QComboBox>
+#include <QFontDatabase>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QListView>
+#include <QMenu>
+#include <QStyle>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace streamstep {
+
+namespace {
+
+// Options a format needs to be accepted; the user's own options stay when the format stays.
+std::map<std::string, nlohmann::json> defaultOptions(const std::string &format)
+{
+    if (format == "memory")
+        return {{"queryName", "result"}};
+    if (format == "csv" || format == "json")
+        return {{"path", "output_" + format}};
+    if (format == "sqlite")
+        return {{"path", "output.db"}, {"table", "result"}};
+    return {};
+}
+
+QToolButton *newButton(const QString &text, const QString &toolTip, QWidget *parent)
+{
+    auto *button = new QToolButton(parent);
+    button->setText(text);
+    button->setToolTip(toolTip);
+    button->setAutoRaise(true);
+    return button;
+}
+
+} // namespace
+
+QueryEditor::QueryEditor(QWidget *parent)
+    : QWidget(parent), m_model(new QueryOpListModel(this)), m_view(new QListView(this)),
+      m_addButton(newButton(tr("Add"), tr("Add an op after the selected one"), this)),
+      m_editButton(newButton(tr("Edit…"), tr("Edit the selected op"), this)),
+      m_removeButton(newButton(tr("Remove"), tr("Remove the selected op"), this)),
+      m_upButton(newButton(tr("Up"), tr("Move the selected op up"), this)),
+      m_downButton(newButton(tr("Down"), tr("Move the selected op down"), this)), m_mode(new QComboBox(this)),
+      m_sink(new QComboBox(this))
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(2);
+    layout->addWidget(new QLabel(tr("<b>Query</b> — ops in order"), this));
+
+    m_view->setObjectName(QStringLiteral("opsView"));
+    m_view->setModel(m_model);
+    m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_view->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    // Long keys and aggregates wrap instead of hiding behind "…": the list is the query.
+    m_view->setWordWrap(true);
+    m_view->setTextElideMode(Qt::ElideNone);
+    m_view->setResizeMode(QListView::Adjust);
+    m_view->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_view->setAlternatingRowColors(true);
+    layout->addWidget(m_view, 1);
+
+    const QStyle *s = style();
+    m_addButton->setObjectName(QStringLiteral("addOpButton"));
+    m_addButton->setIcon(s->standardIcon(QStyle::SP_FileDialogNewFolder));
+    m_addButton->setPopupMode(QToolButton::InstantPopup);
+    auto *addMenu = new QMenu(m_addButton);
+    for (QueryOp::Kind kind : {QueryOp::Kind::WithWatermark, QueryOp::Kind::Filter, QueryOp::Kind::Select,
+                               QueryOp::Kind::WithColumn, QueryOp::Kind::GroupBy, QueryOp::Kind::DropDuplicates})
+        addMenu->addAction(QueryOpDialog::kindName(kind), this, [this, kind] { addOpOfKind(kind); });
+    m_addButton->setMenu(addMenu);
+    m_editButton->setObjectName(QStringLiteral("editOpButton"));
+    m_removeButton->setObjectName(QStringLiteral("removeOpButton"));
+    m_upButton->setObjectName(QStringLiteral("moveOpUpButton"));
+    m_upButton->setIcon(s->standardIcon(QStyle::SP_ArrowUp));
+    m_downButton->setObjectName(QStringLiteral("moveOpDownButton"));
+    m_downButton->setIcon(s->standardIcon(QStyle::SP_ArrowDown));
+    m_addButton->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    for (QToolButton *b : {m_upButton, m_downButton})
+        b->setToolButtonStyle(Qt::ToolButtonIconOnly);
+    auto *buttons = new QHBoxLayout;
+    buttons->setSpacing(0);
+    for (QToolButton *b : {m_addButton, m_editButton, m_removeButton, m_upButton, m_downButton})
+        buttons->addWidget(b);
+    buttons->addStretch(1);
+    layout->addLayout(buttons);
+
+    connect(m_editButton, &QToolButton::clicked, this, &QueryEditor::editCurrent);
+    connect(m_view, &QListView::doubleClicked, this, &QueryEditor::editCurrent);
+    connect(m_removeButton, &QToolButton::clicked, this, [this] { removeOp(currentRow()); });
+    connect(m_upButton, &QToolButton::clicked, this, [this] { moveOp(currentRow(), -1); });
+    connect(m_downButton, &QToolButton::clicked, this, [this] { moveOp(currentRow(), +1); });
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &QueryEditor::updateButtons);
+
+    auto *form = new QFormLayout;
+    form->setContentsMargins(0, 4, 0, 0);
+    m_mode->setObjectName(QStringLiteral("outputModeCombo"));
+    for (OutputMode mode : {OutputMode::Append, OutputMode::Update, OutputMode::Complete})
+        m_mode->addItem(outputModeText(mode), int(mode));
+    form->addRow(tr("Output mode:"), m_mode);
+    m_sink->setObjectName(QStringLiteral("sinkFormatCombo"));
+    for (const char *format : {"console", "memory", "csv", "json", "sqlite"})
+        m_sink->addItem(QString::fromLatin1(format), QString::fromLatin1(format));
+    form->addRow(tr("Sink:"), m_sink);
+    layout->addLayout(form);
+    connect(m_mode, &QComboBox::activated, this, [this] { setOutputMode(OutputMode(m_mode->currentData().toInt())); });
+    connect(m_sink, &QComboBox::activated, this, [this] { setSinkFormat(m_sink->currentData().toString()); });
+    clear();
+}
+
+QString QueryEditor::outputModeText(OutputMode mode)
+{
+    switch (mode) {
+    case OutputMode::Append: return tr("append — only final rows");
+    case OutputMode::Update: return tr("update — changed rows");
+    case OutputMode::Complete: return tr("complete — whole result");
+    }
+    return {};
+}
+
+void QueryEditor::clear()
+{
+    m_scenario = nullptr;
+    m_model->setOps({});
+    setEnabled(false);
+    updateButtons();
+}
+
+void QueryEditor::setScenario(const Scenario *scenario)
+{
+    m_scenario = scenario;
+    if (!scenario) {
+        clear();
+        return;
+    }
+    setEnabled(true);
+    m_model->setOps(scenario->query);
+    m_mode->setCurrentIndex(m_mode->findData(int(scenario->outputMode)));
+    int sinkIndex = m_sink->findData(QString::fromStdString(scenario->sink.format));
+    if (sinkIndex < 0) {
+        m_sink->addItem(QString::fromStdString(scenario->sink.format), QString::fromStdString(scenario->sink.format));
+        sinkIndex = m_sink->count() - 1;
+    }
+    m_sink->setCurrentIndex(sinkIndex);
+    if (m_selectAfterEdit >= 0 && m_selectAfterEdit < m_model->numOps())
+        m_view->setCurrentIndex(m_model->index(m_selectAfterEdit));
+    m_selectAfterEdit = -1;
+    updateButtons();
+}
+
+int QueryEditor::currentRow() const
+{
+    const QModelIndex current = m_view->currentIndex();
+    return current.isValid() ? current.row() : -1;
+}
+
+QuerySpec QueryEditor::spec() const
+{
+    return m_scenario ? QuerySpec::fromScenario(*m_scenario) : QuerySpec{};
+}
+
+void QueryEditor::emitEdit(const QuerySpec &spec, const QString &description, int selectRow)
+{
+    m_selectAfterEdit = selectRow;
+    Q_EMIT queryEdited(spec, description);
+}
+
+void QueryEditor::insertOp(int row, const QueryOp &op)
+{
+    if (!m_scenario)
+        return;
+    QuerySpec next = spec();
+    row = std::clamp(row, 0, int(next.ops.size()));
+    next.ops.insert(next.ops.begin() + row, op);
+    emitEdit(next, tr("Add %1").arg(QueryOpDialog::kindName(op.kind)), row);
+}
+
+void QueryEditor::replaceOp(int row, const QueryOp &op)
+{
+    QuerySpec next = spec();
+    if (row < 0 || row >= int(next.ops.size()))
+        return;
+    next.ops[size_t(row)] = op;
+    emitEdit(next, tr("Edit %1").arg(QueryOpDialog::kindName(op.kind)), row);
+}
+
+void QueryEditor::removeOp(int row)
+{
+    QuerySpec next = spec();
+    if (row < 0 || row >= int(next.ops.size()))
+        return;
+    const QueryOp::Kind kind = next.ops[size_t(row)].kind;
+    next.ops.erase(next.ops.begin() + row);
+    emitEdit(next, tr("Remove %1").arg(QueryOpDialog::kindName(kind)), std::min(row, int(next.ops.size()) - 1));
+}
+
+void QueryEditor::moveOp(int row, int delta)
+{
+    QuerySpec next = spec();
+    const int target = row + delta;
+    if (row < 0 || row >= int(next.ops.size()) || target < 0 || target >= int(next.ops.size()))
+        return;
+    std::swap(next.ops[size_t(row)], next.ops[size_t(target)]);
+    emitEdit(next, delta < 0 ? tr("Move %1 up").arg(QueryOpDialog::kindName(next.ops[size_t(target)].kind))
+                             : tr("Move %1 down").arg(QueryOpDialog::kindName(next.ops[size_t(target)].kind)),
+             target);
+}
+
+void QueryEditor::setOutputMode(OutputMode mode)
+{
+    QuerySpec next = spec();
+    if (!m_scenario || next.outputMode == mode)
+        return;
+    next.outputMode = mode;
+    emitEdit(next, tr("Set output mode to %1").arg(QString::fromStdString(outputModeName(mode))), currentRow());
+}
+
+void QueryEditor::setSinkFormat(const QString &format)
+{
+    QuerySpec next = spec();
+    if (!m_scenario || next.sink.format == format.toStdString())
+        return;
+    next.sink.format = format.toStdString();
+    next.sink.options = defaultOptions(next.sink.format);
+    emitEdit(next, tr("Set sink to %1").arg(format), currentRow());
+}
+
+void QueryEditor::addOpOfKind(QueryOp::Kind kind)
+{
+    if (!m_scenario)
+        return;
+    QueryOp op;
+    op.kind = kind;
+    op.opName = QueryOpDialog::kindName(kind).toStdString();
+    const int row = currentRow() < 0 ? m_model->numOps() : currentRow() + 1;
+    QueryOpDialog dialog(op, *m_scenario, row, this);
+    if (dialog.exec() == QDialog::Accepted)
+        insertOp(row, dialog.op());
+}
+
+void QueryEditor::editCurrent()
+{
+    const int row = currentRow();
+    if (!m_scenario || row < 0)
+        return;
+    QueryOpDialog dialog(m_scenario->query[size_t(row)], *m_scenario, row, this);
+    if (dialog.exec() == QDialog::Accepted)
+        replaceOp(row, dialog.op());
+}
+
+void QueryEditor::updateButtons()
+{
+    const int row = currentRow();
+    const int n = m_model->numOps();
+    m_editButton->setEnabled(row >= 0);
+    m_removeButton->setEnabled(row >= 0);
+    m_upButton->setEnabled(row > 0);
+    m_downButton->setEnabled(row >= 0 && row + 1 < n);
+}
+
+} // namespace streamstep

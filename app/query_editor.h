@@ -1,0 +1,68 @@
+// Edits the query as an ordered list of ops plus the output mode and the sink. It never changes
+// the scenario itself: each edit is announced as a whole new QuerySpec, so the main window can
+// put it on the undo stack and the controller recompiles it like Spark's start() would.
+#pragma once
+
+#include "run_controller.h"
+
+#include <QWidget>
+
+class QComboBox;
+class QListView;
+class QToolButton;
+
+namespace streamstep {
+
+class QueryOpListModel;
+
+class QueryEditor : public QWidget {
+    Q_OBJECT
+public:
+    explicit QueryEditor(QWidget *parent = nullptr);
+
+    // Shows the scenario's query; `scenario` must outlive the editor's use of it (the
+    // controller's scenario does).
+    void setScenario(const Scenario *scenario);
+    void clear();
+
+    QueryOpListModel *model() const { return m_model; }
+    QListView *opsView() const { return m_view; }
+    QComboBox *outputModeCombo() const { return m_mode; }
+    QComboBox *sinkFormatCombo() const { return m_sink; }
+    int currentRow() const;
+
+    // The edits, as the buttons and combos make them (also for tests: no dialog involved).
+    void insertOp(int row, const QueryOp &op);
+    void replaceOp(int row, const QueryOp &op);
+    void removeOp(int row);
+    void moveOp(int row, int delta);
+    void setOutputMode(OutputMode mode);
+    void setSinkFormat(const QString &format);
+
+    static QString outputModeText(OutputMode mode);
+
+Q_SIGNALS:
+    // The user asked for this query; `description` names the edit for the Edit menu.
+    void queryEdited(const streamstep::QuerySpec &spec, const QString &description);
+
+private:
+    QuerySpec spec() const;
+    void emitEdit(const QuerySpec &spec, const QString &description, int selectRow);
+    void addOpOfKind(QueryOp::Kind kind);
+    void editCurrent();
+    void updateButtons();
+
+    const Scenario *m_scenario = nullptr;
+    QueryOpListModel *m_model;
+    QListView *m_view;
+    QToolButton *m_addButton;
+    QToolButton *m_editButton;
+    QToolButton *m_removeButton;
+    QToolButton *m_upButton;
+    QToolButton *m_downButton;
+    QComboBox *m_mode;
+    QComboBox *m_sink;
+    int m_selectAfterEdit = -1;
+};
+
+} // namespace streamstep
