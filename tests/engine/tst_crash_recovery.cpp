@@ -66,7 +66,16 @@ std::string readAll(const fs::path &path)
 // Runs streamstep-cli with args in a real child process.
 ChildResult runCli(const std::vector<std::string> &args, const fs::path &scratch, const ChildOptions &options = {})
 {
-    const std::string cli = cliPath();
+    std::string cli = cliPath();
+    if (options.asNobody && ::geteuid() == 0) {
+        // `nobody` may not reach the build tree (a clone under /root is 0700): run a copy that
+        // sits in the world-accessible scratch folder.
+        const fs::path copy = scratch / "streamstep-cli";
+        std::error_code ec;
+        fs::copy_file(cli, copy, fs::copy_options::overwrite_existing, ec);
+        fs::permissions(copy, fs::perms(0755), ec);
+        cli = copy.string();
+    }
     std::vector<std::string> argStrings{cli};
     argStrings.insert(argStrings.end(), args.begin(), args.end());
     std::vector<char *> argv;
