@@ -220,6 +220,86 @@ NodePtr castTo(const NodePtr &node, const DataType &type)
     return makeNode(ExprOp::Cast, type, {node});
 }
 
+namespace {
+
+// A column of n copies of value, filled typed (Column::repeat appends through Value per row).
+Column repeatValue(const DataType &type, const Value &value, size_t n)
+{
+    Column one(type);
+    one.append(value); // converts like Column::append (decimal rescale, int/long)
+    Column out(type);
+    out.nulls.assign(n, one.nulls[0]);
+    switch (type.kind) {
+    case TypeKind::Null: break;
+    case TypeKind::Boolean:
+    case TypeKind::Int:
+    case TypeKind::Long:
+    case TypeKind::Timestamp: out.ints.assign(n, one.ints[0]); break;
+    case TypeKind::Window:
+        out.ints.assign(n, one.ints[0]);
+        out.ends.assign(n, one.ends[0]);
+        break;
+    case TypeKind::Double: out.doubles.assign(n, one.doubles[0]); break;
+    case TypeKind::Decimal: out.decimals.assign(n, one.decimals[0]); break;
+    case TypeKind::String: out.strings.assign(n, one.strings[0]); break;
+    }
+    return out;
+}
+
+bool isComparison(ExprOp op)
+{
+    return op == ExprOp::Equal || op == ExprOp::Less || op == ExprOp::LessEqual || op == ExprOp::Greater
+        || op == ExprOp::GreaterEqual || op == ExprOp::NullSafeEqual;
+}
+
+// The evaluated arguments of a node. Plain column references point into the batch instead of
+// being copied; for comparisons a literal is a single row (`scalar`), read at row 0.
+class Arguments {
+public:
+    Arguments(const std::vector<NodePtr> &args, const ColumnBatch &batch, const EvalContext &context,
+              bool literalsAsScalars)
+    {
+        m_owned.reserve(args.size());
+        for (const NodePtr &a : args) {
+            if (a->op == ExprOp::ColumnRef) {
+                m_columns.push_back(&batch.columns[static_cast<size_t>(a->index)]);
+                m_scalar.push_back(false);
+            } else if (literalsAsScalars && a->isLiteral()) {
+                m_owned.push_back(repeatValue(a->type, a->literal, 1));
+                m_columns.push_back(&m_owned.back());
+                m_scalar.push_back(true);
+            } else {
+                m_owned.push_back(a->evaluate(batch, context));
+                m_columns.push_back(&m_owned.back());
+                m_scalar.push_back(false);
+            }
+        }
+    }
+    const Column &operator[](size_t i) const { return *m_columns[i]; }
+    size_t size() const { return m_columns.size(); }
+    bool scalar(size_t i) const { return m_scalar[i]; }
+
+    struct Iterator {
+        const Column *const *at;
+        const Column &operator*() const { return **at; }
+        Iterator &operator++()
+        {
+            ++at;
+            return *this;
+        }
+        bool operator!=(const Iterator &other) const { return at != other.at; }
+    };
+    Iterator begin() const { return {m_columns.data()}; }
+    Iterator end() const { return {m_columns.data() + m_columns.size()}; }
+
+private:
+    std::vector<Column> m_owned;
+    std::vector<const Column *> m_columns;
+    std::vector<bool> m_scalar;
+};
+
+} // namespace
+
 Column ExprNode::evaluate(const ColumnBatch &batch, const EvalContext &context) const
 {
     const size_t n = batch.numRows;
@@ -227,21 +307,17 @@ Column ExprNode::evaluate(const ColumnBatch &batch, const EvalContext &context) 
     case ExprOp::ColumnRef: return batch.columns[static_cast<size_t>(index)];
     case ExprOp::WindowField: {
         const Column &w = batch.columns[static_cast<size_t>(index)];
-        Column out = makeColumn(type, n);
+        Column out(type);
         out.nulls = w.nulls;
         out.ints = windowEnd ? w.ends : w.ints;
         return out;
     }
-    case ExprOp::Literal: return Column::repeat(type, literal, n);
-    case ExprOp::CurrentTimestamp:
-        return Column::repeat(type, Value::timestamp(context.currentTimestampMicros), n);
+    case ExprOp::Literal: return repeatValue(type, literal, n);
+    case ExprOp::CurrentTimestamp: return repeatValue(type, Value::timestamp(context.currentTimestampMicros), n);
     default: break;
     }
 
-    std::vector<Column> in;
-    in.reserve(args.size());
-    for (const NodePtr &a : args)
-        in.push_back(a->evaluate(batch, context));
+    const Arguments in(args, batch, context, isComparison(op));
     Column out = makeColumn(type, n);
 
     switch (op) {
@@ -448,15 +524,23 @@ Column ExprNode::evaluate(const ColumnBatch &batch, const EvalContext &context) 
         const Column &l = in[0];
         const Column &r = in[1];
         const bool nullSafe = op == ExprOp::NullSafeEqual;
+        const size_t ls = in.scalar(0) ? 0 : 1; // a literal side is read at row 0
+        const size_t rs = in.scalar(1) ? 0 : 1;
+        const bool sameScaleDecimals = l.type().kind == TypeKind::Decimal && r.type().kind == TypeKind::Decimal
+            && l.type().scale == r.type().scale;
         for (size_t i = 0; i < n; ++i) {
-            if (l.nulls[i] || r.nulls[i]) {
+            const size_t li = i * ls;
+            const size_t ri = i * rs;
+            if (l.nulls[li] || r.nulls[ri]) {
                 if (nullSafe)
-                    out.ints[i] = l.nulls[i] && r.nulls[i];
+                    out.ints[i] = l.nulls[li] && r.nulls[ri];
                 else
                     out.nulls[i] = 1;
                 continue;
             }
-            const int c = compareRows(l, i, r, i);
+            const int c = sameScaleDecimals
+                ? (l.decimals[li] < r.decimals[ri] ? -1 : (r.decimals[ri] < l.decimals[li] ? 1 : 0))
+                : compareRows(l, li, r, ri);
             bool v = false;
             switch (op) {
             case ExprOp::Equal:

@@ -1,5 +1,7 @@
 #include "operators/flow.h"
 
+#include "operators/group_table.h"
+
 #include <cstring>
 #include <limits>
 
@@ -8,14 +10,72 @@ namespace streamstep {
 Flow Flow::gather(const std::vector<uint32_t> &rows) const
 {
     Flow out;
-    out.batch = batch.gather(rows);
+    out.batch.schema = batch.schema;
+    out.batch.columns.reserve(batch.columns.size());
+    for (const Column &c : batch.columns) {
+        out.batch.columns.emplace_back(c.type());
+        appendRows(out.batch.columns.back(), c, rows);
+    }
+    out.batch.numRows = rows.size();
     out.tracksOrigin = tracksOrigin;
+    out.unexpandedWindows = unexpandedWindows;
     if (tracksOrigin) {
-        out.origin.reserve(rows.size());
-        for (uint32_t r : rows)
-            out.origin.push_back(origin[r]);
+        out.origin.resize(rows.size());
+        for (size_t i = 0; i < rows.size(); ++i)
+            out.origin[i] = origin[rows[i]];
     }
     return out;
+}
+
+void Flow::retain(const std::vector<uint8_t> &keep)
+{
+    size_t kept = 0;
+    for (uint8_t k : keep)
+        kept += k != 0;
+    for (Column &c : batch.columns)
+        retainRows(c, keep);
+    if (tracksOrigin) {
+        size_t out = 0;
+        for (size_t r = 0; r < origin.size(); ++r)
+            if (keep[r])
+                origin[out++] = origin[r];
+        origin.resize(out);
+    }
+    batch.numRows = kept;
+}
+
+Flow expandWindows(const Flow &flow)
+{
+    if (!flow.unexpandedWindows)
+        return flow;
+    const UnexpandedWindows &w = *flow.unexpandedWindows;
+    const Column &latest = flow.batch.columns[static_cast<size_t>(w.column)];
+    const size_t n = flow.batch.numRows;
+    std::vector<uint32_t> rows;
+    rows.reserve(n * static_cast<size_t>(w.count));
+    Column windows(DataType::window());
+    windows.reserve(n * static_cast<size_t>(w.count));
+    for (size_t r = 0; r < n; ++r) {
+        for (int64_t i = 0; i < w.count; ++i) {
+            rows.push_back(static_cast<uint32_t>(r));
+            windows.nulls.push_back(0);
+            windows.ints.push_back(latest.ints[r] - i * w.slideMicros);
+            windows.ends.push_back(latest.ends[r] - i * w.slideMicros);
+        }
+    }
+    Flow out = flow.gather(rows);
+    out.unexpandedWindows.reset();
+    out.batch.columns[static_cast<size_t>(w.column)] = std::move(windows);
+    return out;
+}
+
+const Column &evaluateColumn(const expr::BoundExpr &expression, const ColumnBatch &batch,
+                             const expr::EvalContext &context, Column &storage)
+{
+    if (expression.columnIndex)
+        return batch.columns[static_cast<size_t>(*expression.columnIndex)];
+    storage = expression.evaluate(batch, context);
+    return storage;
 }
 
 namespace {

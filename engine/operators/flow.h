@@ -7,18 +7,43 @@
 #include "streamstep/engine.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace streamstep {
 
+// A sliding window() whose rows are not multiplied out yet: each row stands for `count` rows,
+// one per window containing its time. Its window column holds the latest of them; the others
+// start slideMicros, 2 * slideMicros, … earlier, with the same length. Only a TimeWindow node
+// makes such a flow, and the planner always puts the window's consumer (an Aggregate, which can
+// aggregate per slide-sized pane instead, or a Project) right after it; every other operator
+// calls expandWindows first.
+struct UnexpandedWindows {
+    int column = -1;
+    int64_t slideMicros = 0;
+    int64_t count = 1;
+};
+
 struct Flow {
     ColumnBatch batch;
     std::vector<uint32_t> origin; // source row per row; empty once rows no longer map to input
     bool tracksOrigin = true;
+    std::optional<UnexpandedWindows> unexpandedWindows;
 
     Flow gather(const std::vector<uint32_t> &rows) const;
+    // Keeps the rows with keep[r] != 0, in place.
+    void retain(const std::vector<uint8_t> &keep);
 };
+
+// Returns the flow with one row per (row, window), in the order Spark's Expand produces them
+// (latest window first); a flow without unexpanded windows is returned as is.
+Flow expandWindows(const Flow &flow);
+
+// Evaluates `expression` over the batch; a plain column reference is returned in place instead
+// of copied (then `storage` is left untouched).
+const Column &evaluateColumn(const expr::BoundExpr &expression, const ColumnBatch &batch,
+                             const expr::EvalContext &context, Column &storage);
 
 // Per-batch facts every operator may need.
 struct BatchContext {

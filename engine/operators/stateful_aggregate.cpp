@@ -1,290 +1,593 @@
 #include "operators/stateful_aggregate.h"
 
-#include "operators/stateless_operators.h"
-
 #include <algorithm>
-#include <unordered_set>
+#include <numeric>
 
 namespace streamstep {
 
-std::vector<Value> StatefulAggregate::finalValues(const Group &group) const
+namespace {
+
+constexpr size_t kChunkRows = 4096;
+constexpr size_t kPrefetchRows = 32;      // index slots this many rows ahead, keys half as far
+constexpr size_t kPrefetchGroups = 65536; // …once the state may hold more groups than this
+
+std::vector<DataType> keyTypes(const PlanNode &node)
 {
-    // Evaluate each aggregate's result expression over a one-row batch of keys + call results.
-    std::vector<Value> values;
-    for (size_t a = 0; a < m_node->boundAggregates.size(); ++a) {
-        const expr::BoundAggregate &agg = m_node->boundAggregates[a];
-        // The common case `sum(x) AS total`: the result is the single call's value.
-        if (agg.calls.size() == 1 && agg.result->columnIndex
-            && *agg.result->columnIndex == static_cast<int>(m_node->keys.size())) {
-            values.push_back(expr::aggregateResult(agg.calls[0], group.states[a][0]));
-            continue;
-        }
-        ColumnBatch row;
-        for (size_t k = 0; k < m_node->keys.size(); ++k) {
-            row.schema.fields.push_back(m_node->output.fields[k]);
-            row.columns.emplace_back(m_node->output.fields[k].type);
-            row.columns.back().append(group.key[k]);
-        }
-        for (size_t c = 0; c < agg.calls.size(); ++c) {
-            row.schema.fields.push_back(Field{"_agg" + std::to_string(c), agg.calls[c].resultType, {}});
-            row.columns.emplace_back(agg.calls[c].resultType);
-            row.columns.back().append(expr::aggregateResult(agg.calls[c], group.states[a][c]));
-        }
-        row.numRows = 1;
-        Column result = agg.result->evaluate(row, expr::EvalContext{});
-        values.push_back(result.get(0));
-    }
-    return values;
+    std::vector<DataType> types;
+    for (size_t k = 0; k < node.keys.size(); ++k)
+        types.push_back(node.output.fields[k].type);
+    return types;
 }
 
-void StatefulAggregate::appendOutput(ColumnBatch &out, const std::vector<Value> &key,
-                                     const std::vector<Value> &values) const
+bool references(const expr::BoundExpr &e, int column)
 {
-    size_t c = 0;
-    for (const Value &v : key)
-        out.columns[c++].append(v);
-    for (const Value &v : values)
-        out.columns[c++].append(v);
-    ++out.numRows;
+    return std::binary_search(e.referencedColumns.begin(), e.referencedColumns.end(), column);
+}
+
+std::vector<uint32_t> allRows(size_t n)
+{
+    std::vector<uint32_t> rows(n);
+    std::iota(rows.begin(), rows.end(), 0u);
+    return rows;
+}
+
+// Spark: an input row is dropped only when it was late for every window it fell in.
+void markLateFates(const Flow &input, const std::vector<uint8_t> &rowKept, BatchContext &context)
+{
+    if (!input.tracksOrigin || !context.fates)
+        return;
+    std::vector<InputRowFate> &fates = *context.fates;
+    std::vector<uint8_t> anyKept(fates.size(), 0);
+    for (size_t r = 0; r < rowKept.size(); ++r)
+        anyKept[input.origin[r]] |= rowKept[r];
+    for (size_t r = 0; r < rowKept.size(); ++r)
+        fates[input.origin[r]] = anyKept[input.origin[r]] ? InputRowFate::Processed : InputRowFate::DroppedByWatermark;
+}
+
+// The key and argument columns of a batch, evaluated once (plain column references in place).
+struct EvaluatedInput {
+    std::vector<Column> storage;
+    std::vector<const Column *> keys;
+    std::vector<const Column *> arguments; // per call, null for count(*)
+
+    EvaluatedInput(const PlanNode &node, const ColumnBatch &batch, const expr::EvalContext &eval)
+    {
+        size_t calls = 0;
+        for (const auto &aggregate : node.boundAggregates)
+            calls += aggregate.calls.size();
+        storage.resize(node.boundKeys.size() + calls);
+        size_t s = 0;
+        for (const auto &key : node.boundKeys)
+            keys.push_back(&evaluateColumn(*key, batch, eval, storage[s++]));
+        for (const auto &aggregate : node.boundAggregates)
+            for (const auto &call : aggregate.calls)
+                arguments.push_back(call.argument ? &evaluateColumn(*call.argument, batch, eval, storage[s++]) : nullptr);
+    }
+};
+
+} // namespace
+
+StatefulAggregate::StatefulAggregate(const PlanNode *node)
+    : m_node(node), m_groups(keyTypes(*node)), m_buffers(node->boundAggregates),
+      m_evicted(ColumnBatch::empty(node->output))
+{
+    const int eventKey = node->eventTimeKeyIndex(); // first watermarked key, -1 if none
+    if (eventKey >= 0 && eventKey < static_cast<int>(node->keys.size()))
+        m_eventKey = eventKey;
+}
+
+std::optional<int64_t> StatefulAggregate::eventTimeOf(uint32_t group) const
+{
+    if (m_eventKey < 0)
+        return std::nullopt;
+    const Column &key = m_groups.keys()[static_cast<size_t>(m_eventKey)];
+    if (key.isNull(group))
+        return std::nullopt;
+    if (key.type().kind == TypeKind::Window)
+        return key.ends[group];
+    if (key.type().kind == TypeKind::Timestamp)
+        return key.ints[group];
+    return std::nullopt;
 }
 
 Flow StatefulAggregate::process(const Flow &input, BatchContext &context, OperatorMetrics &metrics)
 {
     ++m_batch;
-    const PlanNode &node = *m_node;
+    if (input.unexpandedWindows) {
+        if (canAggregatePanes(*input.unexpandedWindows, context))
+            return processPanes(input, context, metrics);
+        return processRows(expandWindows(input), context, metrics);
+    }
+    return processRows(input, context, metrics);
+}
+
+Flow StatefulAggregate::processRows(const Flow &input, BatchContext &context, OperatorMetrics &metrics)
+{
     const ColumnBatch &batch = input.batch;
     const size_t n = batch.numRows;
-    const OutputMode mode = context.outputMode;
-    const int eventKey = node.eventTimeKeyIndex(); // first watermarked key, -1 if none
-    const bool filterLate = mode != OutputMode::Complete && context.hasWatermark && eventKey >= 0
-        && eventKey < static_cast<int>(node.keys.size());
-    const bool evict = filterLate;
-
-    std::vector<Column> keyColumns;
-    for (const auto &key : node.boundKeys)
-        keyColumns.push_back(key->evaluate(batch, context.eval));
-    std::vector<std::vector<Column>> argumentColumns(node.boundAggregates.size());
-    for (size_t a = 0; a < node.boundAggregates.size(); ++a)
-        for (const auto &call : node.boundAggregates[a].calls)
-            argumentColumns[a].push_back(call.argument ? call.argument->evaluate(batch, context.eval)
-                                                       : Column());
+    const bool filterLate = context.outputMode != OutputMode::Complete && context.hasWatermark && m_eventKey >= 0;
+    const EvaluatedInput in(*m_node, batch, context.eval);
 
     // Spark: StateStoreSaveExec sees one partially aggregated row per key of this batch; late
     // keys (event time <= watermark) are dropped there and counted once per key.
-    std::unordered_set<std::string> lateKeys;
-    std::vector<std::pair<const std::string *, const Group *>> updatedOrder;
-    std::unordered_set<std::string> updated;
-    std::vector<uint8_t> rowKept(n, 0);
-    std::string encoded;
     const int64_t lateLimit = context.lateWatermarkMs * 1000;
-    for (size_t r = 0; r < n; ++r) {
-        encoded.clear();
-        for (const Column &k : keyColumns)
-            encodeKeyValue(encoded, k, r);
-        if (filterLate) {
-            const Column &k = keyColumns[eventKey];
-            if (!k.isNull(r)) {
-                const int64_t t = k.type().kind == TypeKind::Window ? k.ends[r] : k.ints[r];
-                if (t <= lateLimit) {
-                    lateKeys.insert(encoded);
-                    continue;
+    const Column *eventKey = filterLate ? in.keys[static_cast<size_t>(m_eventKey)] : nullptr;
+    const bool eventKeyIsWindow = eventKey && eventKey->type().kind == TypeKind::Window;
+    std::vector<uint8_t> rowKept; // filled once a row is late
+    std::vector<uint32_t> updated;
+    GroupTable lateKeys;
+    const uint32_t now = stamp();
+    // Chunks keep the per-row working memory small and in cache.
+    std::vector<uint64_t> hashes;
+    std::vector<uint32_t> rows;
+    std::vector<uint32_t> groups;
+    rows.reserve(std::min(n, kChunkRows));
+    groups.reserve(std::min(n, kChunkRows));
+    const std::vector<uint8_t> nullChecks = m_groups.nullChecks(in.keys);
+    for (size_t begin = 0; begin < n; begin += kChunkRows) {
+        // Prefetching only pays once the state no longer fits in the caches.
+        const bool prefetch = m_groups.size() > kPrefetchGroups;
+        const size_t count = std::min(kChunkRows, n - begin);
+        GroupTable::hashRows(in.keys, begin, count, hashes);
+        rows.clear();
+        groups.clear();
+        for (size_t i = 0; i < count; ++i) {
+            // Two stages ahead: the index slot for a later row, then the keys and buffer of
+            // the group a nearer row most likely finds.
+            if (prefetch && i + kPrefetchRows < count)
+                m_groups.prefetch(GroupTable::tagOf(hashes[i + kPrefetchRows]));
+            if (prefetch && i + kPrefetchRows / 2 < count) {
+                const int64_t g = m_groups.prefetchKeys(GroupTable::tagOf(hashes[i + kPrefetchRows / 2]));
+                if (g >= 0)
+                    m_buffers.prefetch(static_cast<uint32_t>(g));
+            }
+            const size_t r = begin + i;
+            const uint32_t tag = GroupTable::tagOf(hashes[i]);
+            if (eventKey && !eventKey->nulls[r]
+                && (eventKeyIsWindow ? eventKey->ends[r] : eventKey->ints[r]) <= lateLimit) {
+                if (rowKept.empty()) {
+                    rowKept.assign(n, 1);
+                    lateKeys = GroupTable(keyTypes(*m_node));
                 }
+                bool inserted = false;
+                lateKeys.findOrInsert(in.keys, r, tag, inserted);
+                rowKept[r] = 0;
+                continue;
+            }
+            bool inserted = false;
+            const uint32_t g = m_groups.findOrInsert(in.keys, r, tag, inserted, nullChecks.data());
+            if (inserted) {
+                m_buffers.addGroup(now);
+                updated.push_back(g);
+            } else if (m_buffers.updatedStamp(g) != now) {
+                m_buffers.updatedStamp(g) = now;
+                updated.push_back(g);
+            }
+            rows.push_back(static_cast<uint32_t>(r));
+            groups.push_back(g);
+        }
+        m_buffers.update(in.arguments, rows.data(), groups.data(), rows.size());
+    }
+    if (!rowKept.empty()) // rows that reach this operator are Processed unless some were late
+        markLateFates(input, rowKept, context);
+    metrics.numRowsDroppedByWatermark += static_cast<int64_t>(lateKeys.size());
+    return finishBatch(updated, context, metrics);
+}
+
+bool StatefulAggregate::canAggregatePanes(const UnexpandedWindows &windows, const BatchContext &context) const
+{
+    if (!m_buffers.mergesExactly())
+        return false;
+    int windowKey = -1;
+    for (size_t k = 0; k < m_node->boundKeys.size(); ++k) {
+        const expr::BoundExpr &key = *m_node->boundKeys[k];
+        if (key.columnIndex && *key.columnIndex == windows.column && windowKey < 0)
+            windowKey = static_cast<int>(k);
+        else if (references(key, windows.column))
+            return false; // a key computed from the window differs per window
+    }
+    for (const auto &aggregate : m_node->boundAggregates)
+        for (const auto &call : aggregate.calls)
+            if (call.argument && references(*call.argument, windows.column))
+                return false;
+    const bool filterLate = context.outputMode != OutputMode::Complete && context.hasWatermark && m_eventKey >= 0;
+    return windowKey >= 0 && (!filterLate || m_eventKey == windowKey);
+}
+
+Flow StatefulAggregate::processPanes(const Flow &input, BatchContext &context, OperatorMetrics &metrics)
+{
+    const UnexpandedWindows &windows = *input.unexpandedWindows;
+    const ColumnBatch &batch = input.batch;
+    const size_t n = batch.numRows;
+    const size_t numKeys = m_node->keys.size();
+    const bool filterLate = context.outputMode != OutputMode::Complete && context.hasWatermark && m_eventKey >= 0;
+    const int64_t lateLimit = context.lateWatermarkMs * 1000;
+    const EvaluatedInput in(*m_node, batch, context.eval);
+    size_t windowKey = 0;
+    while (!(m_node->boundKeys[windowKey]->columnIndex && *m_node->boundKeys[windowKey]->columnIndex == windows.column))
+        ++windowKey;
+
+    // 1. One partial buffer per (pane, key): the window key holds each row's latest window,
+    //    which names its pane.
+    GroupTable panes(keyTypes(*m_node));
+    AggregationBuffers paneBuffers(m_node->boundAggregates);
+    std::vector<uint8_t> rowKept; // filled once a row is late
+    const Column &latest = *in.keys[windowKey];
+    std::vector<uint64_t> hashes;
+    std::vector<uint32_t> rows;
+    std::vector<uint32_t> groups;
+    for (size_t begin = 0; begin < n; begin += kChunkRows) {
+        const size_t count = std::min(kChunkRows, n - begin);
+        GroupTable::hashRows(in.keys, begin, count, hashes);
+        rows.resize(count);
+        groups.resize(count);
+        for (size_t i = 0; i < count; ++i) {
+            const size_t r = begin + i;
+            bool inserted = false;
+            rows[i] = static_cast<uint32_t>(r);
+            groups[i] = panes.findOrInsert(in.keys, r, GroupTable::tagOf(hashes[i]), inserted);
+            if (inserted)
+                paneBuffers.addGroup(0);
+            if (filterLate && latest.ends[r] <= lateLimit) {
+                if (rowKept.empty())
+                    rowKept.assign(n, 1);
+                rowKept[r] = 0; // late for its latest window, so for all of them
             }
         }
-        rowKept[r] = 1;
-        auto [it, inserted] = m_groups.try_emplace(encoded);
-        Group &group = it->second;
+        paneBuffers.update(in.arguments, rows.data(), groups.data(), count);
+    }
+
+    // 2. Every pane times every window containing it, as key rows.
+    const size_t count = static_cast<size_t>(windows.count);
+    const size_t expandedRows = panes.size() * count;
+    std::vector<uint32_t> paneOf(expandedRows);
+    for (size_t e = 0; e < expandedRows; ++e)
+        paneOf[e] = static_cast<uint32_t>(e / count);
+    std::vector<Column> expanded;
+    std::vector<const Column *> expandedKeys;
+    expanded.reserve(numKeys);
+    for (size_t k = 0; k < numKeys; ++k) {
+        const Column &paneKey = panes.keys()[k];
+        expanded.emplace_back(paneKey.type());
+        Column &column = expanded.back();
+        if (k != windowKey) {
+            appendRows(column, paneKey, paneOf);
+        } else {
+            column.nulls.assign(expandedRows, 0);
+            column.ints.resize(expandedRows);
+            column.ends.resize(expandedRows);
+            for (size_t e = 0; e < expandedRows; ++e) {
+                const int64_t shift = static_cast<int64_t>(e % count) * windows.slideMicros;
+                column.ints[e] = paneKey.ints[paneOf[e]] - shift;
+                column.ends[e] = paneKey.ends[paneOf[e]] - shift;
+            }
+        }
+        expandedKeys.push_back(&column);
+    }
+
+    // 3. Fold each pane into its windows' state; late windows are counted once per key.
+    std::vector<uint64_t> expandedHashes;
+    GroupTable::hashRows(expandedKeys, 0, expandedRows, expandedHashes);
+    GroupTable lateKeys(keyTypes(*m_node));
+    std::vector<uint32_t> updated;
+    const uint32_t now = stamp();
+    const Column &windowColumn = expanded[windowKey];
+    for (size_t e = 0; e < expandedRows; ++e) {
+        bool inserted = false;
+        const uint32_t tag = GroupTable::tagOf(expandedHashes[e]);
+        if (filterLate && windowColumn.ends[e] <= lateLimit) {
+            lateKeys.findOrInsert(expandedKeys, e, tag, inserted);
+            continue;
+        }
+        const uint32_t g = m_groups.findOrInsert(expandedKeys, e, tag, inserted);
         if (inserted) {
-            for (const Column &k : keyColumns)
-                group.key.push_back(k.get(r));
-            group.states.resize(node.boundAggregates.size());
-            for (size_t a = 0; a < node.boundAggregates.size(); ++a)
-                group.states[a].resize(node.boundAggregates[a].calls.size());
-            if (eventKey >= 0 && eventKey < static_cast<int>(node.keys.size()))
-                group.eventTime = eventTimeOf(group.key[eventKey]);
-            group.createdBatch = m_batch;
+            m_buffers.addGroup(now);
+            updated.push_back(g);
+        } else if (m_buffers.updatedStamp(g) != now) {
+            m_buffers.updatedStamp(g) = now;
+            updated.push_back(g);
         }
-        if (group.lastUpdatedBatch != m_batch) {
-            group.lastUpdatedBatch = m_batch;
-            updatedOrder.emplace_back(&it->first, &group);
-        }
-        for (size_t a = 0; a < node.boundAggregates.size(); ++a) {
-            const auto &calls = node.boundAggregates[a].calls;
-            for (size_t c = 0; c < calls.size(); ++c)
-                expr::updateAggregate(calls[c], group.states[a][c],
-                                      calls[c].argument ? &argumentColumns[a][c] : nullptr, r);
-        }
+        m_buffers.merge(g, paneBuffers, paneOf[e]);
     }
-    if (input.tracksOrigin && context.fates) {
-        // An input row is dropped only when it was late for every window it fell in.
-        std::vector<uint8_t> anyKept(context.fates->size(), 0);
-        for (size_t r = 0; r < n; ++r)
-            anyKept[input.origin[r]] |= rowKept[r];
-        for (size_t r = 0; r < n; ++r)
-            (*context.fates)[input.origin[r]] =
-                anyKept[input.origin[r]] ? InputRowFate::Processed : InputRowFate::DroppedByWatermark;
-    }
-
+    if (!rowKept.empty())
+        markLateFates(input, rowKept, context);
     metrics.numRowsDroppedByWatermark += static_cast<int64_t>(lateKeys.size());
-    metrics.numRowsUpdated += static_cast<int64_t>(updatedOrder.size());
+    return finishBatch(updated, context, metrics);
+}
 
-    Flow out;
-    out.tracksOrigin = false;
-    out.batch = ColumnBatch::empty(node.output);
+Flow StatefulAggregate::finishBatch(const std::vector<uint32_t> &updated, BatchContext &context,
+                                    OperatorMetrics &metrics)
+{
+    metrics.numRowsUpdated += static_cast<int64_t>(updated.size());
+    const OutputMode mode = context.outputMode;
+    const bool evict = mode != OutputMode::Complete && context.hasWatermark && m_eventKey >= 0;
 
-    // Output rows in key order: the encoded keys order like Spark's ascending sort.
-    struct OutputRow {
-        std::string sortKey;
-        const Group *group = nullptr; // still in state
-        size_t evicted = 0;           // else: index in `evicted`
-    };
-    std::vector<OutputRow> rows;
-    std::vector<EvictedGroup> evicted;
-    if (mode == OutputMode::Update) {
-        rows.reserve(updatedOrder.size());
-        for (const auto &[key, group] : updatedOrder)
-            rows.push_back({*key, group, 0});
-    }
+    std::vector<uint32_t> evicted;
     if (evict) {
         const int64_t limit = context.evictionWatermarkMs * 1000;
-        if (mode == OutputMode::Update) {
-            // A group updated in this batch may be evicted right after: keep its output now.
-            for (OutputRow &row : rows) {
-                if (row.group->eventTime && *row.group->eventTime <= limit) {
-                    evicted.push_back({row.group->key, finalValues(*row.group), m_batch});
-                    row.evicted = evicted.size() - 1;
-                    row.group = nullptr;
-                }
-            }
-        }
-        for (auto it = m_groups.begin(); it != m_groups.end();) {
-            if (it->second.eventTime && *it->second.eventTime <= limit) {
-                if (mode == OutputMode::Append) {
-                    evicted.push_back({it->second.key, finalValues(it->second), m_batch});
-                    rows.push_back({it->first, nullptr, evicted.size() - 1});
-                } else if (context.collectResultTables) {
-                    m_evicted.push_back({it->second.key, finalValues(it->second), m_batch});
-                }
-                ++metrics.numRowsRemoved;
-                it = m_groups.erase(it);
-            } else {
-                ++it;
-            }
-        }
+        for (uint32_t g = 0; g < m_groups.size(); ++g)
+            if (const auto t = eventTimeOf(g); t && *t <= limit)
+                evicted.push_back(g);
     }
-    if (mode == OutputMode::Complete) {
-        rows.reserve(m_groups.size());
-        for (const auto &[k, g] : m_groups)
-            rows.push_back({k, &g, 0});
+    // Output rows in key order (Spark's ascending sort of the keys). In update mode a group
+    // updated in this batch is output even when it is evicted right after.
+    std::vector<uint32_t> rows;
+    switch (mode) {
+    case OutputMode::Update:
+        rows = updated;
+        sortByKey(rows);
+        break;
+    case OutputMode::Append:
+        rows = evicted;
+        sortByKey(rows);
+        break;
+    case OutputMode::Complete:
+        extendOrder();
+        rows = m_order;
+        break;
     }
-    std::sort(rows.begin(), rows.end(),
-              [](const OutputRow &x, const OutputRow &y) { return x.sortKey < y.sortKey; });
-    for (const OutputRow &row : rows) {
-        if (row.group)
-            appendOutput(out.batch, row.group->key, finalValues(*row.group));
-        else
-            appendOutput(out.batch, evicted[row.evicted].key, evicted[row.evicted].values);
+    Flow out;
+    out.tracksOrigin = false;
+    out.batch = outputRows(rows);
+
+    if (!evicted.empty()) {
+        if (context.collectResultTables) {
+            const ColumnBatch rowsOfEvicted = mode == OutputMode::Append ? ColumnBatch() : outputRows(evicted);
+            const ColumnBatch &from = mode == OutputMode::Append ? out.batch : rowsOfEvicted;
+            const std::vector<uint32_t> all = allRows(from.numRows);
+            for (size_t c = 0; c < from.columns.size(); ++c)
+                appendRows(m_evicted.columns[c], from.columns[c], all);
+            m_evicted.numRows += from.numRows;
+            m_evictedBatch.insert(m_evictedBatch.end(), from.numRows, m_batch);
+        }
+        std::vector<uint8_t> keep(m_groups.size(), 1);
+        for (uint32_t g : evicted)
+            keep[g] = 0;
+        std::vector<uint32_t> renumbered(m_groups.size(), 0);
+        uint32_t next = 0;
+        size_t orderedKept = 0;
+        for (uint32_t g = 0; g < m_groups.size(); ++g) {
+            renumbered[g] = next;
+            next += keep[g];
+            if (g < m_orderedCount)
+                orderedKept += keep[g];
+        }
+        size_t o = 0;
+        for (uint32_t g : m_order)
+            if (keep[g])
+                m_order[o++] = renumbered[g];
+        m_order.resize(o);
+        m_orderedCount = orderedKept;
+        m_groups.retain(keep);
+        m_buffers.retain(keep);
+        metrics.numRowsRemoved += static_cast<int64_t>(evicted.size());
     }
     if (context.collectResultTables)
-        for (EvictedGroup &e : evicted)
-            m_evicted.push_back(std::move(e));
-
+        extendOrder(); // the result table lists every group in key order
     metrics.numRowsTotal += static_cast<int64_t>(m_groups.size());
     metrics.memoryUsedBytes += estimateBytes();
     return out;
 }
 
+void StatefulAggregate::extendOrder()
+{
+    const size_t size = m_groups.size();
+    if (m_orderedCount == size)
+        return;
+    std::vector<uint32_t> added(size - m_orderedCount);
+    std::iota(added.begin(), added.end(), static_cast<uint32_t>(m_orderedCount));
+    sortByKey(added);
+    const auto less = [this](uint32_t a, uint32_t b) { return m_groups.compare(a, b) < 0; };
+    std::vector<uint32_t> merged;
+    merged.reserve(size);
+    // Few new groups into many: find each one's place by binary search, copy the runs between.
+    auto from = m_order.begin();
+    for (uint32_t g : added) {
+        const auto at = std::upper_bound(from, m_order.end(), g, less);
+        merged.insert(merged.end(), from, at);
+        merged.push_back(g);
+        from = at;
+    }
+    merged.insert(merged.end(), from, m_order.end());
+    m_order = std::move(merged);
+    m_orderedCount = size;
+}
+
+void StatefulAggregate::sortByKey(std::vector<uint32_t> &groups) const
+{
+    std::sort(groups.begin(), groups.end(), [this](uint32_t a, uint32_t b) { return m_groups.compare(a, b) < 0; });
+}
+
+ColumnBatch StatefulAggregate::outputRows(const std::vector<uint32_t> &groups) const
+{
+    const PlanNode &node = *m_node;
+    const size_t numKeys = node.keys.size();
+    ColumnBatch out = ColumnBatch::empty(node.output);
+    for (size_t k = 0; k < numKeys; ++k)
+        appendRows(out.columns[k], m_groups.keys()[k], groups);
+    size_t call = 0;
+    for (size_t a = 0; a < node.boundAggregates.size(); ++a) {
+        const expr::BoundAggregate &aggregate = node.boundAggregates[a];
+        Column &target = out.columns[numKeys + a];
+        // The common case `sum(x) AS total`: the result is the single call's value.
+        if (aggregate.calls.size() == 1 && aggregate.result->columnIndex
+            && *aggregate.result->columnIndex == static_cast<int>(numKeys)) {
+            m_buffers.appendResults(call, groups, target);
+            ++call;
+            continue;
+        }
+        // Otherwise evaluate the result expression once over all rows: keys, then call results.
+        ColumnBatch values;
+        for (size_t k = 0; k < numKeys; ++k) {
+            values.schema.fields.push_back(node.output.fields[k]);
+            values.columns.push_back(out.columns[k]);
+        }
+        for (size_t c = 0; c < aggregate.calls.size(); ++c) {
+            values.schema.fields.push_back(Field{"_agg" + std::to_string(c), aggregate.calls[c].resultType, {}});
+            values.columns.emplace_back(aggregate.calls[c].resultType);
+            m_buffers.appendResults(call + c, groups, values.columns.back());
+        }
+        values.numRows = groups.size();
+        call += aggregate.calls.size();
+        Column result = aggregate.result->evaluate(values, expr::EvalContext{});
+        if (result.type() == target.type()) {
+            target = std::move(result);
+        } else {
+            for (size_t r = 0; r < groups.size(); ++r)
+                target.append(result.get(r));
+        }
+    }
+    out.numRows = groups.size();
+    return out;
+}
+
 ResultTableView StatefulAggregate::resultTable() const
 {
-    struct Entry {
-        const std::vector<Value> *key;
-        std::vector<Value> values;
-        ResultRowStatus status;
-    };
-    std::vector<Entry> entries;
-    for (const auto &[k, g] : m_groups) {
-        ResultRowStatus status = ResultRowStatus::Unchanged;
-        if (g.createdBatch == m_batch)
-            status = ResultRowStatus::New;
-        else if (g.lastUpdatedBatch == m_batch)
-            status = ResultRowStatus::Updated;
-        entries.push_back({&g.key, finalValues(g), status});
-    }
-    for (const EvictedGroup &e : m_evicted)
-        entries.push_back({&e.key, e.values,
-                           e.evictedBatch == m_batch ? ResultRowStatus::Final : ResultRowStatus::Evicted});
-    std::sort(entries.begin(), entries.end(),
-              [](const Entry &a, const Entry &b) { return lessRow(*a.key, *b.key); });
+    const size_t live = m_groups.size();
     ResultTableView view;
-    view.rows = ColumnBatch::empty(m_node->output);
-    for (const Entry &e : entries) {
-        appendOutput(view.rows, *e.key, e.values);
-        view.statuses.push_back(e.status);
+    std::vector<uint32_t> groups = m_orderedCount == live ? m_order : allRows(live);
+    if (m_orderedCount != live)
+        sortByKey(groups);
+    ColumnBatch rows = outputRows(groups);
+    std::vector<ResultRowStatus> statuses;
+    statuses.reserve(live + m_evicted.numRows);
+    const uint32_t now = stamp();
+    for (uint32_t g : groups) {
+        if (m_buffers.createdStamp(g) == now)
+            statuses.push_back(ResultRowStatus::New);
+        else if (m_buffers.updatedStamp(g) == now)
+            statuses.push_back(ResultRowStatus::Updated);
+        else
+            statuses.push_back(ResultRowStatus::Unchanged);
     }
+    const std::vector<uint32_t> evicted = allRows(m_evicted.numRows);
+    for (size_t c = 0; c < rows.columns.size(); ++c)
+        appendRows(rows.columns[c], m_evicted.columns[c], evicted);
+    rows.numRows += m_evicted.numRows;
+    for (int64_t batch : m_evictedBatch)
+        statuses.push_back(batch == m_batch ? ResultRowStatus::Final : ResultRowStatus::Evicted);
+
+    // The live rows are in key order already; merge the evicted ones in.
+    std::vector<uint32_t> order = allRows(rows.numRows);
+    const size_t numKeys = m_node->keys.size();
+    const auto less = [&](uint32_t a, uint32_t b) { return compareKeys(rows.columns, numKeys, a, b) < 0; };
+    std::sort(order.begin() + static_cast<std::ptrdiff_t>(live), order.end(), less);
+    std::inplace_merge(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(live), order.end(), less);
+    view.rows = ColumnBatch::empty(m_node->output);
+    for (size_t c = 0; c < rows.columns.size(); ++c)
+        appendRows(view.rows.columns[c], rows.columns[c], order);
+    view.rows.numRows = order.size();
+    view.statuses.reserve(order.size());
+    for (uint32_t r : order)
+        view.statuses.push_back(statuses[r]);
     return view;
 }
 
 int64_t StatefulAggregate::estimateBytes() const
 {
-    // Key bytes + per-call state + hash-map node overhead, like a state store's map estimate.
-    int64_t bytes = 0;
-    for (const auto &[k, g] : m_groups) {
-        bytes += static_cast<int64_t>(k.size()) + 64;
-        for (const auto &states : g.states)
-            bytes += static_cast<int64_t>(states.size() * sizeof(expr::AggregateState));
-    }
-    return bytes;
+    // What the state holds on the heap: keys, the index and the aggregation buffers.
+    return m_groups.memoryBytes() + m_buffers.memoryBytes();
 }
-
-} // namespace streamstep
-
-namespace streamstep {
 
 void StatefulAggregate::save(StateWriter &out) const
 {
+    const size_t numKeys = m_node->keys.size();
     out.writeI64(m_batch);
     out.writeI64(static_cast<int64_t>(m_groups.size()));
-    for (const auto &[k, g] : m_groups) {
-        out.writeString(k);
-        out.writeValues(g.key);
-        out.writeAggregateStates(g.states);
-        out.writeU8(g.eventTime ? 1 : 0);
-        out.writeI64(g.eventTime.value_or(0));
-        out.writeI64(g.lastUpdatedBatch);
-        out.writeI64(g.createdBatch);
+    std::string encoded;
+    std::vector<Value> key(numKeys);
+    for (uint32_t g = 0; g < m_groups.size(); ++g) {
+        encoded.clear();
+        for (size_t k = 0; k < numKeys; ++k) {
+            encodeKeyValue(encoded, m_groups.keys()[k], g);
+            key[k] = m_groups.keys()[k].get(g);
+        }
+        out.writeString(encoded);
+        out.writeValues(key);
+        std::vector<std::vector<expr::AggregateState>> states;
+        size_t call = 0;
+        for (const auto &aggregate : m_node->boundAggregates) {
+            states.emplace_back();
+            for (size_t c = 0; c < aggregate.calls.size(); ++c)
+                states.back().push_back(m_buffers.state(call++, g));
+        }
+        out.writeAggregateStates(states);
+        const auto eventTime = eventTimeOf(g);
+        out.writeU8(eventTime ? 1 : 0);
+        out.writeI64(eventTime.value_or(0));
+        out.writeI64(batchOfStamp(m_buffers.updatedStamp(g)));
+        out.writeI64(batchOfStamp(m_buffers.createdStamp(g)));
     }
-    out.writeI64(static_cast<int64_t>(m_evicted.size()));
-    for (const EvictedGroup &e : m_evicted) {
-        out.writeValues(e.key);
-        out.writeValues(e.values);
-        out.writeI64(e.evictedBatch);
+    out.writeI64(static_cast<int64_t>(m_evicted.numRows));
+    std::vector<Value> values(m_evicted.columns.size() - numKeys);
+    for (size_t r = 0; r < m_evicted.numRows; ++r) {
+        for (size_t k = 0; k < numKeys; ++k)
+            key[k] = m_evicted.get(r, k);
+        for (size_t v = 0; v < values.size(); ++v)
+            values[v] = m_evicted.get(r, numKeys + v);
+        out.writeValues(key);
+        out.writeValues(values);
+        out.writeI64(m_evictedBatch[r]);
     }
 }
 
 void StatefulAggregate::load(StateReader &in)
 {
+    const auto damaged = [] { return Error(ErrorKind::Runtime, "state snapshot is damaged (aggregate state)"); };
+    const size_t numKeys = m_node->keys.size();
     m_batch = in.readI64();
     m_groups.clear();
+    m_buffers.clear();
+    m_order.clear();
+    m_orderedCount = 0;
+    std::vector<Column> keyRow;
+    for (const DataType &t : keyTypes(*m_node))
+        keyRow.emplace_back(t);
+    std::vector<const Column *> keys;
+    for (const Column &c : keyRow)
+        keys.push_back(&c);
+    std::vector<uint64_t> hashes;
     for (int64_t n = in.readI64(); n > 0; --n) {
-        std::string k = in.readString();
-        Group g;
-        g.key = in.readValues();
-        g.states = in.readAggregateStates();
-        const bool hasEventTime = in.readU8() != 0;
-        const int64_t eventTime = in.readI64();
-        if (hasEventTime)
-            g.eventTime = eventTime;
-        g.lastUpdatedBatch = in.readI64();
-        g.createdBatch = in.readI64();
-        m_groups.emplace(std::move(k), std::move(g));
+        in.readString(); // the encoded key: recomputed from the key values
+        const std::vector<Value> key = in.readValues();
+        const auto states = in.readAggregateStates();
+        in.readU8();  // the event time: the key's
+        in.readI64();
+        const int64_t lastUpdatedBatch = in.readI64();
+        const int64_t createdBatch = in.readI64();
+        if (key.size() != numKeys || states.size() != m_node->boundAggregates.size())
+            throw damaged();
+        for (size_t k = 0; k < numKeys; ++k) {
+            keyRow[k] = Column(keyRow[k].type());
+            keyRow[k].append(key[k]);
+        }
+        GroupTable::hashRows(keys, 0, 1, hashes);
+        bool inserted = false;
+        const uint32_t g = m_groups.findOrInsert(keys, 0, GroupTable::tagOf(hashes[0]), inserted);
+        if (!inserted)
+            throw damaged();
+        m_buffers.addGroup(0);
+        m_buffers.createdStamp(g) = static_cast<uint32_t>(createdBatch);
+        m_buffers.updatedStamp(g) = static_cast<uint32_t>(lastUpdatedBatch);
+        size_t call = 0;
+        for (size_t a = 0; a < states.size(); ++a) {
+            if (states[a].size() != m_node->boundAggregates[a].calls.size())
+                throw damaged();
+            for (const expr::AggregateState &state : states[a])
+                m_buffers.setState(call++, g, state);
+        }
     }
-    m_evicted.clear();
+    m_evicted = ColumnBatch::empty(m_node->output);
+    m_evictedBatch.clear();
     for (int64_t n = in.readI64(); n > 0; --n) {
-        EvictedGroup e;
-        e.key = in.readValues();
-        e.values = in.readValues();
-        e.evictedBatch = in.readI64();
-        m_evicted.push_back(std::move(e));
+        const std::vector<Value> key = in.readValues();
+        const std::vector<Value> values = in.readValues();
+        if (key.size() + values.size() != m_evicted.columns.size())
+            throw damaged();
+        std::vector<Value> row = key;
+        row.insert(row.end(), values.begin(), values.end());
+        m_evicted.appendRow(row);
+        m_evictedBatch.push_back(in.readI64());
     }
 }
 

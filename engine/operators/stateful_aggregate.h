@@ -3,11 +3,11 @@
 #pragma once
 
 #include "analysis/logical_plan.h"
+#include "operators/aggregation_buffers.h"
 #include "operators/flow.h"
+#include "operators/group_table.h"
 #include "state/state_codec.h"
 
-#include <string>
-#include <unordered_map>
 #include <vector>
 
 namespace streamstep {
@@ -28,7 +28,7 @@ struct ResultTableView {
 
 class StatefulAggregate {
 public:
-    explicit StatefulAggregate(const PlanNode *node) : m_node(node) {}
+    explicit StatefulAggregate(const PlanNode *node);
 
     // Runs one batch: updates state with the non-late input, evicts by the watermark and
     // returns the rows the operator outputs in the context's output mode.
@@ -39,27 +39,42 @@ public:
     void load(StateReader &in);
 
 private:
-    struct Group {
-        std::vector<Value> key;
-        std::vector<std::vector<expr::AggregateState>> states; // per output aggregate, per call
-        std::optional<int64_t> eventTime; // of the watermarked key, for late checks and eviction
-        int64_t lastUpdatedBatch = -1;
-        int64_t createdBatch = -1;
-    };
-    struct EvictedGroup {
-        std::vector<Value> key;
-        std::vector<Value> values;
-        int64_t evictedBatch = -1;
-    };
+    Flow processRows(const Flow &input, BatchContext &context, OperatorMetrics &metrics);
+    // Sliding windows without multiplying rows: aggregates each slide-sized pane once, then
+    // folds every pane into the windows that contain it (Spark's rows-per-window result, since
+    // the aggregates merge exactly; see AggregationBuffers::mergesExactly).
+    Flow processPanes(const Flow &input, BatchContext &context, OperatorMetrics &metrics);
+    bool canAggregatePanes(const UnexpandedWindows &windows, const BatchContext &context) const;
+    // Emits, evicts and reports after the batch's rows are in state.
+    Flow finishBatch(const std::vector<uint32_t> &updated, BatchContext &context, OperatorMetrics &metrics);
 
-    std::vector<Value> finalValues(const Group &group) const;
-    void appendOutput(ColumnBatch &out, const std::vector<Value> &key,
-                      const std::vector<Value> &values) const;
+    // The output rows (keys, then aggregates) of the given groups, in that order.
+    ColumnBatch outputRows(const std::vector<uint32_t> &groups) const;
+    void sortByKey(std::vector<uint32_t> &groups) const;
+    // Brings m_order up to date: the groups added since are sorted and merged in, so complete
+    // mode does not sort every group of the state on every trigger.
+    void extendOrder();
+    uint32_t stamp() const { return static_cast<uint32_t>(m_batch); }
+    // The batch counter value a stored 32-bit stamp stands for (exact for stamps less than
+    // 2^32 batches old).
+    int64_t batchOfStamp(uint32_t stamp) const
+    {
+        return m_batch - static_cast<int64_t>(static_cast<uint32_t>(static_cast<uint32_t>(m_batch) - stamp));
+    }
+    // The event time (µs) a group is judged by: its window's end or its timestamp key.
+    std::optional<int64_t> eventTimeOf(uint32_t group) const;
     int64_t estimateBytes() const;
 
     const PlanNode *m_node;
-    std::unordered_map<std::string, Group> m_groups;
-    std::vector<EvictedGroup> m_evicted;
+    int m_eventKey = -1; // the watermarked key, -1 if none
+    GroupTable m_groups;
+    AggregationBuffers m_buffers;
+    // Every group numbered below m_orderedCount, sorted by key.
+    std::vector<uint32_t> m_order;
+    size_t m_orderedCount = 0;
+    // Groups evicted earlier, as output rows (kept for the result table only).
+    ColumnBatch m_evicted;
+    std::vector<int64_t> m_evictedBatch;
     int64_t m_batch = -1;
 };
 

@@ -1,5 +1,7 @@
 #include "operators/stateless_operators.h"
 
+#include <algorithm>
+
 namespace streamstep {
 
 void markFates(const Flow &before, const std::vector<uint32_t> &keptRows, InputRowFate fate,
@@ -15,39 +17,72 @@ void markFates(const Flow &before, const std::vector<uint32_t> &keptRows, InputR
             (*context.fates)[before.origin[r]] = fate;
 }
 
-Flow applyFilter(const PlanNode &node, const Flow &input, BatchContext &context)
+Flow applyFilter(const PlanNode &node, Flow &input, BatchContext &context)
 {
+    if (input.unexpandedWindows) {
+        Flow expanded = expandWindows(input);
+        return applyFilter(node, expanded, context);
+    }
     const size_t n = input.batch.numRows;
     std::vector<uint8_t> keep(n, 1);
     for (const auto &conjunct : node.boundConjuncts) {
-        Column result = conjunct->evaluate(input.batch, context.eval);
+        Column storage;
+        const Column &result = evaluateColumn(*conjunct, input.batch, context.eval, storage);
+        if (result.type().kind == TypeKind::Null) {
+            std::fill(keep.begin(), keep.end(), uint8_t(0));
+            continue;
+        }
+        const uint8_t *nulls = result.nulls.data();
+        const int64_t *values = result.ints.data();
         for (size_t r = 0; r < n; ++r)
-            if (result.type().kind == TypeKind::Null || result.isNull(r) || result.ints[r] == 0)
-                keep[r] = 0;
+            keep[r] &= static_cast<uint8_t>(!nulls[r] & (values[r] != 0));
     }
-    std::vector<uint32_t> rows;
-    rows.reserve(n);
-    for (size_t r = 0; r < n; ++r)
-        if (keep[r])
-            rows.push_back(static_cast<uint32_t>(r));
-    if (rows.size() == n)
-        return input;
-    markFates(input, rows, InputRowFate::Filtered, context);
-    return input.gather(rows);
+    size_t kept = 0;
+    for (uint8_t k : keep)
+        kept += k;
+    if (kept < n) {
+        if (input.tracksOrigin && context.fates)
+            for (size_t r = 0; r < n; ++r)
+                if (!keep[r])
+                    (*context.fates)[input.origin[r]] = InputRowFate::Filtered;
+        input.retain(keep);
+    }
+    return std::move(input);
 }
 
-Flow applyProject(const PlanNode &node, const Flow &input, BatchContext &context)
+Flow applyProject(const PlanNode &node, Flow &input, BatchContext &context)
 {
+    if (input.unexpandedWindows) {
+        Flow expanded = expandWindows(input);
+        return applyProject(node, expanded, context);
+    }
     Flow out;
     out.batch.schema = node.output;
     out.batch.numRows = input.batch.numRows;
-    for (const auto &projection : node.boundProjections) {
+    const size_t count = node.boundProjections.size();
+    // Computed columns first, while every input column is still there; then plain references
+    // take their column over (a copy when it is referenced again later).
+    std::vector<Column> columns(count);
+    std::vector<int> lastUse(input.batch.columns.size(), -1);
+    for (size_t i = 0; i < count; ++i) {
+        const auto &projection = node.boundProjections[i];
         if (projection->columnIndex)
-            out.batch.columns.push_back(input.batch.columns[*projection->columnIndex]);
+            lastUse[static_cast<size_t>(*projection->columnIndex)] = static_cast<int>(i);
         else
-            out.batch.columns.push_back(projection->evaluate(input.batch, context.eval));
+            columns[i] = projection->evaluate(input.batch, context.eval);
     }
-    out.origin = input.origin;
+    for (size_t i = 0; i < count; ++i) {
+        const auto &projection = node.boundProjections[i];
+        if (!projection->columnIndex)
+            continue;
+        Column &source = input.batch.columns[static_cast<size_t>(*projection->columnIndex)];
+        if (lastUse[static_cast<size_t>(*projection->columnIndex)] == static_cast<int>(i))
+            columns[i] = std::move(source);
+        else
+            columns[i] = source;
+    }
+    out.batch.columns = std::move(columns);
+    out.origin = std::move(input.origin);
     out.tracksOrigin = input.tracksOrigin;
     return out;
 }
@@ -61,41 +96,85 @@ static int64_t lastWindowStart(int64_t ts, int64_t slide, int64_t start)
     return ts - r;
 }
 
-Flow assignTimeWindows(const PlanNode &node, const Flow &input, BatchContext &context)
+Flow assignTimeWindows(const PlanNode &node, Flow &input, BatchContext &context)
 {
-    Column time = node.boundConjuncts[0]->evaluate(input.batch, context.eval);
+    if (input.unexpandedWindows) {
+        Flow expanded = expandWindows(input);
+        return assignTimeWindows(node, expanded, context);
+    }
+    Column storage;
+    const Column &time = evaluateColumn(*node.boundConjuncts[0], input.batch, context.eval, storage);
     const size_t n = input.batch.numRows;
     const int64_t windows = (node.windowMicros + node.slideMicros - 1) / node.slideMicros;
+    const bool anyNull = std::find(time.nulls.begin(), time.nulls.end(), uint8_t(1)) != time.nulls.end();
+    std::vector<uint32_t> kept; // rows with a time, when some have none
+    if (anyNull) {
+        kept.reserve(n);
+        for (size_t r = 0; r < n; ++r)
+            if (!time.isNull(r))
+                kept.push_back(static_cast<uint32_t>(r));
+        markFates(input, kept, InputRowFate::Filtered, context);
+    }
+    const size_t numKept = anyNull ? kept.size() : n;
+    const auto keptRow = [&](size_t i) { return anyNull ? kept[i] : i; };
+
+    // When the window length is a multiple of the slide, every row falls in exactly `windows`
+    // windows, the latest starting at its last aligned slide: one row per input row carries the
+    // latest window, and the consumer multiplies it out (or aggregates panes; see Flow).
+    if (windows == 1 || node.windowMicros % node.slideMicros == 0) {
+        Column window(DataType::window());
+        window.nulls.assign(numKept, 0);
+        window.ints.resize(numKept);
+        window.ends.resize(numKept);
+        for (size_t i = 0; i < numKept; ++i) {
+            const int64_t start = lastWindowStart(time.ints[keptRow(i)], node.slideMicros, node.startMicros);
+            window.ints[i] = start;
+            window.ends[i] = start + node.windowMicros;
+        }
+        if (anyNull) {
+            std::vector<uint8_t> keep(n, 0);
+            for (uint32_t r : kept)
+                keep[r] = 1;
+            input.retain(keep);
+        }
+        Flow out = std::move(input);
+        out.batch.schema = node.output;
+        out.batch.columns.push_back(std::move(window));
+        if (windows > 1)
+            out.unexpandedWindows = UnexpandedWindows{static_cast<int>(out.batch.columns.size() - 1),
+                                                      node.slideMicros, windows};
+        return out;
+    }
+
     std::vector<uint32_t> rows;
     Column window(DataType::window());
     rows.reserve(n * static_cast<size_t>(windows));
-    for (size_t r = 0; r < n; ++r) {
-        if (time.isNull(r))
-            continue;
+    window.reserve(n * static_cast<size_t>(windows));
+    for (size_t i = 0; i < numKept; ++i) {
+        const uint32_t r = static_cast<uint32_t>(keptRow(i));
         const int64_t ts = time.ints[r];
         const int64_t last = lastWindowStart(ts, node.slideMicros, node.startMicros);
-        for (int64_t i = 0; i < windows; ++i) {
-            const int64_t start = last - i * node.slideMicros;
+        for (int64_t w = 0; w < windows; ++w) {
+            const int64_t start = last - w * node.slideMicros;
             const int64_t end = start + node.windowMicros;
             if (start <= ts && ts < end) {
-                rows.push_back(static_cast<uint32_t>(r));
-                window.append(Value::window(start, end));
+                rows.push_back(r);
+                window.nulls.push_back(0);
+                window.ints.push_back(start);
+                window.ends.push_back(end);
             }
         }
     }
-    std::vector<uint32_t> kept;
-    for (size_t r = 0; r < n; ++r)
-        if (!time.isNull(r))
-            kept.push_back(static_cast<uint32_t>(r));
-    markFates(input, kept, InputRowFate::Filtered, context);
     Flow out = input.gather(rows);
     out.batch.schema = node.output;
     out.batch.columns.push_back(std::move(window));
     return out;
 }
 
-void observeEventTimes(const PlanNode &node, const Flow &input, EventTimeAccumulator &stats)
+void observeEventTimes(const PlanNode &node, const Flow &flow, EventTimeAccumulator &stats)
 {
+    const Flow expanded = flow.unexpandedWindows ? expandWindows(flow) : Flow();
+    const Flow &input = flow.unexpandedWindows ? expanded : flow;
     const Column &column = input.batch.columns[node.eventTimeColumn];
     for (size_t r = 0; r < input.batch.numRows; ++r) {
         // Spark: getEventTime(row).getLong(0) reads a NULL as 0.

@@ -9,12 +9,16 @@
 
 namespace streamstep {
 
+// These three consume their input: its columns move into the result (filtered in place)
+// instead of being copied, since callers replace their flow with the result.
+
 // Keeps rows for which every conjunct is true (NULL counts as false).
-Flow applyFilter(const PlanNode &node, const Flow &input, BatchContext &context);
-Flow applyProject(const PlanNode &node, const Flow &input, BatchContext &context);
-// Adds the window column; a row appears once per window containing its timestamp; rows with a
+Flow applyFilter(const PlanNode &node, Flow &input, BatchContext &context);
+Flow applyProject(const PlanNode &node, Flow &input, BatchContext &context);
+// Adds the window column; a row appears once per window containing its timestamp (sliding
+// windows whose length is a multiple of the slide are left unexpanded, see Flow); rows with a
 // NULL timestamp are removed.
-Flow assignTimeWindows(const PlanNode &node, const Flow &input, BatchContext &context);
+Flow assignTimeWindows(const PlanNode &node, Flow &input, BatchContext &context);
 
 // Spark's EventTimeStats: max/min/avg of event times in ms (avg as a running double mean).
 struct EventTimeAccumulator {

@@ -1,0 +1,881 @@
+// Measures the engine against baselines run in the same process on the same generated inputs
+// (issue 4), so ratios stay meaningful on a noisy shared machine: every case is warmed up, run
+// several times, and reported by its median. Prints one JSON object (or a table with --table).
+//
+// Engine cases go through the public API only (Query::compile, Run::step). The sqlite_sink case
+// drives the sink contract (sinks/sink.h) directly, since it is the sink's cost being compared.
+#include "sinks/sink.h"
+#include "streamstep/engine.h"
+#include "streamstep/scenario.h"
+#include "streamstep/transaction_generator.h"
+
+#include <nlohmann/json.hpp>
+#include <sqlite3.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <iostream>
+#include <limits>
+#include <malloc.h>
+#include <map>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <unordered_map>
+#include <vector>
+
+#include <unistd.h>
+
+#ifndef STREAMSTEP_SOURCE_DIR
+#define STREAMSTEP_SOURCE_DIR "."
+#endif
+#ifndef STREAMSTEP_BUILD_TYPE
+#define STREAMSTEP_BUILD_TYPE ""
+#endif
+
+using namespace streamstep;
+using Json = nlohmann::ordered_json;
+
+namespace {
+
+constexpr int64_t kMinuteMicros = 60'000'000;
+
+struct Settings {
+    bool quick = false;
+    bool table = false;
+    bool engineOnly = false; // skip the baselines (for profiling the engine)
+    bool systemAllocator = false; // leave glibc malloc's defaults alone
+    int warmups = 1;
+    int repetitions = 5;
+    int64_t rows = 10'000'000; // the "10 M rows" cases
+    int batches = 10;          // …fed as this many triggers
+    std::vector<std::string> only;
+    std::string output;
+    std::string lesson = STREAMSTEP_SOURCE_DIR "/scenarios/04-windowed-totals-append.scenario.json";
+
+    bool wants(const std::string &name) const
+    {
+        return only.empty() || std::find(only.begin(), only.end(), name) != only.end();
+    }
+};
+
+double secondsSince(std::chrono::steady_clock::time_point start)
+{
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+double median(std::vector<double> values)
+{
+    std::sort(values.begin(), values.end());
+    const size_t n = values.size();
+    return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+}
+
+// Runs `body` (which returns the seconds it measured) warmups + repetitions times.
+std::vector<double> repeat(int warmups, int repetitions, const std::function<double()> &body)
+{
+    for (int i = 0; i < warmups; ++i)
+        body();
+    std::vector<double> samples;
+    for (int i = 0; i < repetitions; ++i)
+        samples.push_back(body());
+    return samples;
+}
+
+struct CaseResult {
+    std::string name;
+    std::string what;
+    int64_t rows = 0;
+    std::vector<double> samples;
+    Json extra = Json::object();
+
+    double medianSeconds() const { return median(samples); }
+    double rowsPerSecond() const { return static_cast<double>(rows) / medianSeconds(); }
+};
+
+Json toJson(const CaseResult &c)
+{
+    Json j;
+    j["name"] = c.name;
+    j["what"] = c.what;
+    j["rows"] = c.rows;
+    j["medianSeconds"] = c.medianSeconds();
+    j["rowsPerSecond"] = c.rowsPerSecond();
+    j["repetitions"] = c.samples.size();
+    j["minSeconds"] = *std::min_element(c.samples.begin(), c.samples.end());
+    j["maxSeconds"] = *std::max_element(c.samples.begin(), c.samples.end());
+    for (auto it = c.extra.begin(); it != c.extra.end(); ++it)
+        j[it.key()] = it.value();
+    return j;
+}
+
+// ---- inputs ----
+
+std::shared_ptr<const Query> compileQuery(const Json &query, const std::string &mode,
+                                          const Json &schema = Json(), const Json &sink = Json())
+{
+    Json doc;
+    doc["format"] = "streamstep-scenario";
+    doc["version"] = 1;
+    doc["source"]["name"] = "transactions";
+    if (schema.is_null()) {
+        for (const Field &f : TransactionGenerator::schema().fields)
+            doc["source"]["schema"].push_back({{"name", f.name}, {"type", f.type.scenarioName()}});
+    } else {
+        doc["source"]["schema"] = schema;
+    }
+    doc["query"] = query;
+    doc["outputMode"] = mode;
+    doc["sink"] = sink.is_null() ? Json{{"format", "memory"}, {"options", {{"queryName", "bench"}}}} : sink;
+    doc["steps"] = Json::array();
+    return Query::compile(parseScenario(doc.dump(), "bench.scenario.json"));
+}
+
+// `total` rows of transactions in `batches` triggers; each trigger covers `batchSpan` of event time.
+std::vector<ColumnBatch> transactions(int64_t total, int batches, int64_t accounts, int64_t batchSpan,
+                                      uint64_t seed)
+{
+    TransactionGeneratorOptions o;
+    o.seed = seed;
+    o.numRows = std::max<int64_t>(total / batches, 1);
+    o.numAccounts = accounts;
+    o.eventTimeSpanMicros = batchSpan;
+    TransactionGenerator generator(o);
+    std::vector<ColumnBatch> out;
+    for (int b = 0; b < batches; ++b)
+        out.push_back(generator.next(o.numRows));
+    return out;
+}
+
+int64_t totalRows(const std::vector<ColumnBatch> &batches)
+{
+    int64_t n = 0;
+    for (const ColumnBatch &b : batches)
+        n += static_cast<int64_t>(b.numRows);
+    return n;
+}
+
+// Feeds every batch as one trigger to a fresh run (result tables off) and returns the seconds.
+double timeRun(const std::shared_ptr<const Query> &query, const std::vector<ColumnBatch> &batches,
+               int64_t *emitted = nullptr)
+{
+    Run run(query);
+    run.setCollectResultTables(false);
+    int64_t rows = 0;
+    const auto start = std::chrono::steady_clock::now();
+    for (size_t i = 0; i < batches.size(); ++i)
+        for (const BatchReport &r : run.step(batches[i], static_cast<int>(i), static_cast<int64_t>(i) * 1'000'000))
+            rows += r.numOutputRows;
+    const double seconds = secondsSince(start);
+    if (emitted)
+        *emitted = rows;
+    return seconds;
+}
+
+// ---- cases ----
+
+class Bench {
+public:
+    explicit Bench(Settings settings) : m_s(std::move(settings)) {}
+
+    Json run();
+
+private:
+    void add(CaseResult c)
+    {
+        std::fprintf(stderr, "  %-34s %12.6f s  %14.0f rows/s\n", c.name.c_str(), c.medianSeconds(),
+                     c.rowsPerSecond());
+        m_cases.push_back(std::move(c));
+    }
+    const CaseResult *find(const std::string &name) const
+    {
+        for (const CaseResult &c : m_cases)
+            if (c.name == name)
+                return &c;
+        return nullptr;
+    }
+    // Ours divided by the baseline in rows per second (nullopt when either did not run).
+    std::optional<double> speedRatio(const std::string &ours, const std::string &baseline) const
+    {
+        const CaseResult *a = find(ours);
+        const CaseResult *b = find(baseline);
+        if (!a || !b)
+            return std::nullopt;
+        return a->rowsPerSecond() / b->rowsPerSecond();
+    }
+    std::vector<double> samples(const std::function<double()> &body, int maxRepetitions = 1000) const
+    {
+        return repeat(m_s.warmups, std::min(m_s.repetitions, maxRepetitions), body);
+    }
+
+    void triggerOverhead();
+    void filterSelect();
+    void windowAggregation(const std::string &name, int64_t keys, uint64_t seed);
+    void slidingAggregation();
+    void completeVsUpdate();
+    void sqliteSink();
+    void lessonReplay();
+    void stateMemory();
+
+    Settings m_s;
+    std::vector<CaseResult> m_cases;
+    Json m_figures = Json::object();
+};
+
+void Bench::triggerOverhead()
+{
+    // The windowed-totals lesson's query: watermark, 5-minute windows, append mode; a 10-row
+    // batch per trigger, event time moving a minute per trigger so windows close and evict.
+    const auto query = compileQuery(
+        Json::parse(R"J([{"op": "withWatermark", "column": "eventTime", "delay": "10 minutes"},
+                        {"op": "groupBy", "keys": ["window(eventTime, '5 minutes')", "accountId"],
+                         "aggs": ["sum(amount) AS total"]}])J"),
+        "append");
+    const int triggers = m_s.quick ? 300 : 3000;
+    const auto batches = transactions(10LL * triggers, triggers, 5, kMinuteMicros, 11);
+    CaseResult c;
+    c.name = "trigger_overhead";
+    c.what = "one 10-row batch through window + watermark aggregation (append), memory sink; per trigger";
+    c.rows = 10;
+    c.samples = samples([&] { return timeRun(query, batches) / triggers; });
+    c.extra["triggersPerRepetition"] = triggers;
+    c.extra["microsecondsPerTrigger"] = c.medianSeconds() * 1e6;
+    m_figures["trigger_overhead_us"] = c.medianSeconds() * 1e6;
+    add(std::move(c));
+}
+
+void Bench::filterSelect()
+{
+    const auto batches = transactions(m_s.rows, m_s.batches, 100'000, 5 * kMinuteMicros, 21);
+    const int64_t rows = totalRows(batches);
+    const auto query = compileQuery(
+        Json::parse(R"J([{"op": "filter", "condition": "amount > 100000.00"},
+                        {"op": "select", "columns": ["accountId", "amount", "eventTime"]}])J"),
+        "append");
+    int64_t emitted = 0;
+    CaseResult ours;
+    ours.name = "filter_select";
+    ours.what = "amount > 100000.00, select 3 columns (append, memory sink)";
+    ours.rows = rows;
+    ours.samples = samples([&] { return timeRun(query, batches, &emitted); });
+    ours.extra["rowsEmitted"] = emitted;
+    add(std::move(ours));
+    if (m_s.engineOnly)
+        return;
+
+    // Baseline: a plain loop over the same column arrays, keeping the selected values.
+    CaseResult loop;
+    loop.name = "filter_select/plain_loop";
+    loop.what = "baseline: plain loop over the same column arrays";
+    loop.rows = rows;
+    int64_t kept = 0;
+    loop.samples = samples([&] {
+        const auto start = std::chrono::steady_clock::now();
+        std::vector<std::string> accounts;
+        std::vector<Int128> amounts;
+        std::vector<int64_t> times;
+        for (const ColumnBatch &b : batches) {
+            const auto &acc = b.columns[0].strings;
+            const auto &amt = b.columns[2].decimals;
+            const auto &ts = b.columns[3].ints;
+            const auto &an = b.columns[2].nulls;
+            for (size_t r = 0; r < b.numRows; ++r) {
+                if (!an[r] && amt[r] > 10'000'000) {
+                    accounts.push_back(acc[r]);
+                    amounts.push_back(amt[r]);
+                    times.push_back(ts[r]);
+                }
+            }
+        }
+        kept = static_cast<int64_t>(accounts.size());
+        return secondsSince(start);
+    });
+    loop.extra["rowsEmitted"] = kept;
+    add(std::move(loop));
+    if (auto r = speedRatio("filter_select", "filter_select/plain_loop"))
+        m_figures["filter_select_vs_loop"] = *r;
+}
+
+struct WindowKey {
+    int64_t start;
+    std::string account;
+    bool operator==(const WindowKey &) const = default;
+};
+struct WindowKeyHash {
+    size_t operator()(const WindowKey &k) const
+    {
+        return std::hash<std::string>()(k.account) ^ (std::hash<int64_t>()(k.start) * 0x9e3779b97f4a7c15ULL);
+    }
+};
+struct SumCount {
+    Int128 sum = 0;
+    int64_t count = 0;
+};
+
+void Bench::windowAggregation(const std::string &name, int64_t keys, uint64_t seed)
+{
+    // Each trigger covers one 5-minute window; keys = windows x accounts.
+    const int64_t accounts = std::max<int64_t>(keys / m_s.batches, 1);
+    const auto batches = transactions(m_s.rows, m_s.batches, accounts, 5 * kMinuteMicros, seed);
+    const int64_t rows = totalRows(batches);
+    const auto query = compileQuery(
+        Json::parse(R"J([{"op": "groupBy", "keys": ["window(eventTime, '5 minutes')", "accountId"],
+                         "aggs": ["sum(amount) AS total", "count(*) AS n"]}])J"),
+        "update");
+    int64_t emitted = 0;
+    CaseResult ours;
+    ours.name = name;
+    ours.what = "5-minute tumbling window + accountId, sum(decimal) + count, update mode";
+    ours.rows = rows;
+    ours.samples = samples([&] { return timeRun(query, batches, &emitted); });
+    ours.extra["keys"] = accounts * m_s.batches;
+    ours.extra["triggers"] = m_s.batches;
+    ours.extra["rowsEmitted"] = emitted;
+    add(std::move(ours));
+    if (m_s.engineOnly)
+        return;
+
+    constexpr int64_t window = 5 * kMinuteMicros;
+    CaseResult map;
+    map.name = name + "/unordered_map";
+    map.what = "baseline: bare std::unordered_map<(window start, accountId), (sum, count)>";
+    map.rows = rows;
+    size_t groups = 0;
+    map.samples = samples([&] {
+        const auto start = std::chrono::steady_clock::now();
+        std::unordered_map<WindowKey, SumCount, WindowKeyHash> state;
+        for (const ColumnBatch &b : batches) {
+            const auto &acc = b.columns[0].strings;
+            const auto &amt = b.columns[2].decimals;
+            const auto &ts = b.columns[3].ints;
+            for (size_t r = 0; r < b.numRows; ++r) {
+                const int64_t t = ts[r];
+                const int64_t w = t - ((t % window) + window) % window;
+                SumCount &s = state[WindowKey{w, acc[r]}];
+                s.sum += amt[r];
+                ++s.count;
+            }
+        }
+        groups = state.size();
+        return secondsSince(start);
+    });
+    map.extra["groups"] = groups;
+    add(std::move(map));
+
+    CaseResult sql;
+    sql.name = name + "/sqlite";
+    sql.what = "baseline: SQLite in-memory INSERT ... ON CONFLICT DO UPDATE";
+    sql.rows = rows;
+    sql.samples = samples(
+        [&] {
+            sqlite3 *db = nullptr;
+            sqlite3_open(":memory:", &db);
+            sqlite3_exec(db,
+                         "CREATE TABLE agg (w INTEGER NOT NULL, account TEXT NOT NULL, total INTEGER NOT NULL, "
+                         "n INTEGER NOT NULL, PRIMARY KEY (w, account))",
+                         nullptr, nullptr, nullptr);
+            sqlite3_stmt *upsert = nullptr;
+            sqlite3_prepare_v2(db,
+                               "INSERT INTO agg (w, account, total, n) VALUES (?1, ?2, ?3, 1) "
+                               "ON CONFLICT (w, account) DO UPDATE SET total = total + excluded.total, n = n + 1",
+                               -1, &upsert, nullptr);
+            const auto start = std::chrono::steady_clock::now();
+            for (const ColumnBatch &b : batches) {
+                sqlite3_exec(db, "BEGIN", nullptr, nullptr, nullptr);
+                const auto &acc = b.columns[0].strings;
+                const auto &amt = b.columns[2].decimals;
+                const auto &ts = b.columns[3].ints;
+                for (size_t r = 0; r < b.numRows; ++r) {
+                    const int64_t t = ts[r];
+                    sqlite3_bind_int64(upsert, 1, t - ((t % window) + window) % window);
+                    sqlite3_bind_text(upsert, 2, acc[r].data(), static_cast<int>(acc[r].size()), SQLITE_STATIC);
+                    sqlite3_bind_int64(upsert, 3, static_cast<int64_t>(amt[r]));
+                    sqlite3_step(upsert);
+                    sqlite3_reset(upsert);
+                }
+                sqlite3_exec(db, "COMMIT", nullptr, nullptr, nullptr);
+            }
+            const double seconds = secondsSince(start);
+            sqlite3_finalize(upsert);
+            sqlite3_close(db);
+            return seconds;
+        },
+        3);
+    add(std::move(sql));
+
+    if (auto r = speedRatio(name, name + "/unordered_map"))
+        m_figures[name + "_vs_unordered_map"] = *r;
+    if (auto r = speedRatio(name, name + "/sqlite"))
+        m_figures[name + "_vs_sqlite"] = *r;
+}
+
+void Bench::slidingAggregation()
+{
+    // As window_agg_1k (same rows), with 1-hour windows sliding every minute: 60 windows per row.
+    const int64_t accounts = std::max<int64_t>((m_s.quick ? 1'000 : 1'000) / m_s.batches, 1);
+    const auto batches = transactions(m_s.rows, m_s.batches, accounts, 5 * kMinuteMicros, 31);
+    const auto query = compileQuery(
+        Json::parse(R"J([{"op": "groupBy", "keys": ["window(eventTime, '1 hour', '1 minute')", "accountId"],
+                         "aggs": ["sum(amount) AS total", "count(*) AS n"]}])J"),
+        "update");
+    int64_t emitted = 0;
+    CaseResult c;
+    c.name = "sliding_agg";
+    c.what = "window_agg_1k with 1-hour windows sliding every minute (60 windows per row)";
+    c.rows = totalRows(batches);
+    c.samples = samples([&] { return timeRun(query, batches, &emitted); });
+    c.extra["rowsEmitted"] = emitted;
+    c.extra["baseline"] = "window_agg_1k";
+    add(std::move(c));
+    if (auto r = speedRatio("sliding_agg", "window_agg_1k"))
+        m_figures["sliding_vs_tumbling"] = *r;
+}
+
+void Bench::completeVsUpdate()
+{
+    const int64_t accounts = m_s.quick ? 10'000 : 1'000'000;
+    const int triggers = m_s.quick ? 20 : 100;
+    const int64_t perTrigger = m_s.quick ? 1'000 : 10'000;
+    const auto batches = transactions(perTrigger * triggers, triggers, accounts, kMinuteMicros, 41);
+    const Json query = Json::parse(R"J([{"op": "groupBy", "keys": ["accountId"], "aggs": ["sum(amount) AS total"]}])J");
+    for (const std::string mode : {"complete", "update"}) {
+        const auto compiled = compileQuery(query, mode);
+        int64_t emitted = 0;
+        CaseResult c;
+        c.name = "complete_vs_update/" + mode;
+        c.what = std::to_string(accounts) + " accounts, " + std::to_string(triggers) + " triggers of "
+            + std::to_string(perTrigger) + " rows, groupBy accountId sum(amount), " + mode + " mode";
+        c.rows = totalRows(batches);
+        c.samples = samples([&] { return timeRun(compiled, batches, &emitted); }, 3);
+        c.extra["rowsWritten"] = emitted;
+        m_figures[mode + "_rows_written"] = emitted;
+        add(std::move(c));
+    }
+    const CaseResult *complete = find("complete_vs_update/complete");
+    const CaseResult *update = find("complete_vs_update/update");
+    m_figures["complete_vs_update_time"] = complete->medianSeconds() / update->medianSeconds();
+}
+
+// Writes cents as "123.45" (what a hand-written loop would do for a DECIMAL_TEXT column).
+int formatCents(char *out, int64_t cents)
+{
+    const bool negative = cents < 0;
+    uint64_t v = negative ? 0 - static_cast<uint64_t>(cents) : static_cast<uint64_t>(cents);
+    char digits[24];
+    int n = 0;
+    do {
+        digits[n++] = static_cast<char>('0' + v % 10);
+        v /= 10;
+    } while (v > 0 || n < 3);
+    int length = 0;
+    if (negative)
+        out[length++] = '-';
+    for (int i = n - 1; i >= 0; --i) {
+        out[length++] = digits[i];
+        if (i == 2)
+            out[length++] = '.';
+    }
+    return length;
+}
+
+void Bench::sqliteSink()
+{
+    namespace fs = std::filesystem;
+    const int64_t perBatch = m_s.quick ? 10'000 : 100'000;
+    const int batchCount = 5;
+    // The result rows of `groupBy accountId: sum(amount) AS total, count(*) AS n` in update mode:
+    // every batch changes every account's row.
+    const Json sinkSpec = {{"format", "sqlite"},
+                           {"options", {{"path", "bench.db"}, {"table", "totals"}, {"key", Json::array({"accountId"})}}}};
+    const auto query = compileQuery(
+        Json::parse(R"J([{"op": "groupBy", "keys": ["accountId"], "aggs": ["sum(amount) AS total", "count(*) AS n"]}])J"),
+        "update", Json(), sinkSpec);
+    TransactionGenerator ids(TransactionGeneratorOptions{.numAccounts = perBatch});
+    std::vector<ColumnBatch> batches;
+    for (int b = 0; b < batchCount; ++b) {
+        ColumnBatch batch = ColumnBatch::empty(query->resultSchema());
+        for (int64_t a = 0; a < perBatch; ++a) {
+            batch.columns[0].strings.push_back(ids.accountId(a + 1));
+            batch.columns[1].decimals.push_back(static_cast<Int128>((a * 7919 + b * 104729) % 100'000'000));
+            batch.columns[2].ints.push_back(b + 1);
+        }
+        for (Column &c : batch.columns)
+            c.nulls.assign(static_cast<size_t>(perBatch), 0);
+        batch.numRows = static_cast<size_t>(perBatch);
+        batches.push_back(std::move(batch));
+    }
+    const fs::path dir = fs::temp_directory_path() / ("streamstep-bench-" + std::to_string(::getpid()));
+    const auto fresh = [&] {
+        fs::remove_all(dir);
+        fs::create_directories(dir);
+    };
+
+    CaseResult ours;
+    ours.name = "sqlite_sink";
+    ours.what = "SQLite sink, update mode: upsert of " + std::to_string(perBatch) + " changed rows per batch";
+    ours.rows = perBatch * batchCount;
+    ours.samples = samples(
+        [&] {
+            fresh();
+            SinkContext context;
+            context.outputDir = dir;
+            context.queryId = "bench";
+            auto sink = createSink(*query, context);
+            const auto start = std::chrono::steady_clock::now();
+            for (int b = 0; b < batchCount; ++b)
+                sink->addBatch(b, batches[static_cast<size_t>(b)], OutputMode::Update);
+            return secondsSince(start);
+        },
+        5);
+    add(std::move(ours));
+
+    CaseResult raw;
+    raw.name = "sqlite_sink/raw_loop";
+    raw.what = "baseline: raw sqlite3 prepared upsert loop, same table, WAL, synchronous=FULL, a transaction per batch";
+    raw.rows = perBatch * batchCount;
+    raw.samples = samples(
+        [&] {
+            fresh();
+            sqlite3 *db = nullptr;
+            sqlite3_open((dir / "raw.db").c_str(), &db);
+            sqlite3_exec(db, "PRAGMA journal_mode=WAL", nullptr, nullptr, nullptr);
+            sqlite3_exec(db, "PRAGMA synchronous=FULL", nullptr, nullptr, nullptr);
+            sqlite3_exec(db,
+                         "CREATE TABLE totals (accountId TEXT, total DECIMAL_TEXT(22,2), n BIGINT, "
+                         "PRIMARY KEY (accountId))",
+                         nullptr, nullptr, nullptr);
+            sqlite3_stmt *upsert = nullptr;
+            sqlite3_prepare_v2(db,
+                               "INSERT INTO totals (accountId, total, n) VALUES (?1, ?2, ?3) ON CONFLICT "
+                               "(accountId) DO UPDATE SET total = excluded.total, n = excluded.n",
+                               -1, &upsert, nullptr);
+            const auto start = std::chrono::steady_clock::now();
+            char text[48];
+            for (const ColumnBatch &b : batches) {
+                sqlite3_exec(db, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr);
+                for (size_t r = 0; r < b.numRows; ++r) {
+                    const std::string &id = b.columns[0].strings[r];
+                    sqlite3_bind_text(upsert, 1, id.data(), static_cast<int>(id.size()), SQLITE_STATIC);
+                    const int length = formatCents(text, static_cast<int64_t>(b.columns[1].decimals[r]));
+                    sqlite3_bind_text(upsert, 2, text, length, SQLITE_TRANSIENT);
+                    sqlite3_bind_int64(upsert, 3, b.columns[2].ints[r]);
+                    sqlite3_step(upsert);
+                    sqlite3_reset(upsert);
+                }
+                sqlite3_exec(db, "COMMIT", nullptr, nullptr, nullptr);
+            }
+            const double seconds = secondsSince(start);
+            sqlite3_finalize(upsert);
+            sqlite3_close(db);
+            return seconds;
+        },
+        5);
+    add(std::move(raw));
+    fs::remove_all(dir);
+    const CaseResult *a = find("sqlite_sink");
+    const CaseResult *b = find("sqlite_sink/raw_loop");
+    m_figures["sqlite_sink_time_vs_raw"] = a->medianSeconds() / b->medianSeconds();
+}
+
+void Bench::lessonReplay()
+{
+    // The windowed-totals lesson's five steps, repeated 20 times (each repeat 30 minutes later),
+    // run start to end as the app re-runs a lesson: compile, every step, result tables on.
+    Scenario lesson = readScenarioFile(m_s.lesson);
+    const size_t base = lesson.steps.size();
+    const int eventTime = lesson.sourceSchema.indexOf("eventTime");
+    for (int cycle = 1; lesson.steps.size() < 100; ++cycle) {
+        for (size_t i = 0; i < base && lesson.steps.size() < 100; ++i) {
+            Step step = lesson.steps[i];
+            for (int64_t &t : step.rows.columns[static_cast<size_t>(eventTime)].ints)
+                t += cycle * 30 * kMinuteMicros;
+            lesson.steps.push_back(std::move(step));
+        }
+    }
+    lesson.expect.clear();
+    int64_t batches = 0;
+    CaseResult c;
+    c.name = "lesson_replay";
+    c.what = "windowed-totals lesson scaled to 100 steps: compile + every step, result tables and console text";
+    c.rows = 0;
+    for (const Step &s : lesson.steps)
+        c.rows += static_cast<int64_t>(s.rows.numRows);
+    c.samples = samples([&] {
+        const auto start = std::chrono::steady_clock::now();
+        batches = static_cast<int64_t>(runScenario(lesson).size());
+        return secondsSince(start);
+    });
+    c.extra["steps"] = lesson.steps.size();
+    c.extra["batches"] = batches;
+    m_figures["lesson_replay_ms"] = c.medianSeconds() * 1e3;
+    add(std::move(c));
+}
+
+int64_t heapInUse()
+{
+    const struct mallinfo2 info = mallinfo2();
+    return static_cast<int64_t>(info.uordblks + info.hblkhd);
+}
+
+int64_t columnBytes(const ColumnBatch &batch)
+{
+    int64_t bytes = 0;
+    for (const Column &c : batch.columns) {
+        bytes += static_cast<int64_t>(c.nulls.capacity() + c.ints.capacity() * 8 + c.ends.capacity() * 8
+                                      + c.doubles.capacity() * 8 + c.decimals.capacity() * 16
+                                      + c.strings.capacity() * sizeof(std::string));
+        for (const std::string &s : c.strings)
+            if (s.capacity() > 15)
+                bytes += static_cast<int64_t>(s.capacity() + 1);
+    }
+    return bytes;
+}
+
+void Bench::stateMemory()
+{
+    // count(*) by a long key, every key distinct: what one group costs in state (heap growth of
+    // the run, without the memory sink's table), and what the engine reports.
+    const int64_t groups = m_s.quick ? 50'000 : 1'000'000;
+    const Json schema = Json::parse(R"J([{"name": "accountNo", "type": "long"}])J");
+    const auto query = compileQuery(
+        Json::parse(R"J([{"op": "groupBy", "keys": ["accountNo"], "aggs": ["count(*) AS n"]}])J"), "update", schema);
+    ColumnBatch input = ColumnBatch::empty(query->sourceSchema());
+    for (int64_t i = 0; i < groups; ++i)
+        input.columns[0].ints.push_back(static_cast<int64_t>((static_cast<uint64_t>(i) * 0x9e3779b97f4a7c15ULL) >> 20));
+    input.columns[0].nulls.assign(static_cast<size_t>(groups), 0);
+    input.numRows = static_cast<size_t>(groups);
+
+    double perGroup = 0;
+    double reported = 0;
+    int64_t stateRows = 0;
+    CaseResult c;
+    c.name = "state_memory";
+    c.what = "count(*) by long key, " + std::to_string(groups) + " groups: heap bytes of state per group";
+    c.rows = groups;
+    c.samples = samples(
+        [&] {
+            malloc_trim(0);
+            const int64_t before = heapInUse();
+            const auto start = std::chrono::steady_clock::now();
+            Run run(query);
+            run.setCollectResultTables(false);
+            {
+                const auto reports = run.step(input, 0);
+                reported = static_cast<double>(reports.back().stateMemoryBytes) / static_cast<double>(groups);
+                stateRows = reports.back().stateRows;
+            }
+            const double seconds = secondsSince(start);
+            const int64_t grown = heapInUse() - before - columnBytes(run.memoryTable());
+            perGroup = static_cast<double>(grown) / static_cast<double>(groups);
+            return seconds;
+        },
+        3);
+    c.extra["groups"] = stateRows;
+    c.extra["bytesPerGroup"] = perGroup;
+    c.extra["reportedStateMemoryBytesPerGroup"] = reported;
+    m_figures["state_bytes_per_group"] = perGroup;
+    add(std::move(c));
+}
+
+std::string cpuName()
+{
+    std::ifstream in("/proc/cpuinfo");
+    std::string line;
+    while (std::getline(in, line))
+        if (line.rfind("model name", 0) == 0)
+            if (auto colon = line.find(':'); colon != std::string::npos)
+                return line.substr(line.find_first_not_of(' ', colon + 1));
+    return "unknown";
+}
+
+Json Bench::run()
+{
+    Json machine;
+    machine["cpu"] = cpuName();
+    machine["hardwareThreads"] = std::thread::hardware_concurrency();
+    machine["compiler"] = __VERSION__;
+    machine["buildType"] = STREAMSTEP_BUILD_TYPE;
+    machine["sqlite"] = sqlite3_libversion();
+    machine["allocator"] = m_s.systemAllocator
+        ? "glibc malloc defaults"
+        : "glibc malloc keeping freed memory (M_MMAP_MAX=0, M_TRIM_THRESHOLD=2 GiB), as a long-running process";
+    machine["quick"] = m_s.quick;
+    machine["warmups"] = m_s.warmups;
+    machine["repetitions"] = m_s.repetitions;
+
+    if (m_s.wants("trigger_overhead"))
+        triggerOverhead();
+    if (m_s.wants("filter_select"))
+        filterSelect();
+    if (m_s.wants("window_agg_1k") || m_s.wants("sliding_agg"))
+        windowAggregation("window_agg_1k", 1'000, 51);
+    if (m_s.wants("window_agg_1m"))
+        windowAggregation("window_agg_1m", m_s.quick ? 20'000 : 1'000'000, 61);
+    if (m_s.wants("sliding_agg"))
+        slidingAggregation();
+    if (m_s.wants("complete_vs_update"))
+        completeVsUpdate();
+    if (m_s.wants("sqlite_sink"))
+        sqliteSink();
+    if (m_s.wants("lesson_replay"))
+        lessonReplay();
+    if (m_s.wants("state_memory"))
+        stateMemory();
+
+    Json out;
+    out["machine"] = machine;
+    out["cases"] = Json::array();
+    for (const CaseResult &c : m_cases)
+        out["cases"].push_back(toJson(c));
+    out["figures"] = m_figures;
+    return out;
+}
+
+struct Target {
+    const char *figure;
+    const char *goal;
+    std::function<bool(double)> met;
+};
+
+std::string formatNumber(double v, int digits)
+{
+    char text[64];
+    std::snprintf(text, sizeof text, "%.*f", digits, v);
+    return text;
+}
+
+void printTable(const Json &result)
+{
+    const Json &m = result["machine"];
+    std::cout << "CPU: " << m["cpu"].get<std::string>() << " (" << m["hardwareThreads"].get<unsigned>()
+              << " threads), " << m["compiler"].get<std::string>() << ", " << m["buildType"].get<std::string>()
+              << ", SQLite " << m["sqlite"].get<std::string>() << "; medians of " << m["repetitions"].get<int>()
+              << " runs after " << m["warmups"].get<int>() << " warm-up\n\n";
+    std::cout << "| case | rows | median s | rows/s |\n|---|---:|---:|---:|\n";
+    for (const Json &c : result["cases"]) {
+        const double seconds = c["medianSeconds"].get<double>();
+        std::cout << "| " << c["name"].get<std::string>() << " | " << c["rows"].get<int64_t>() << " | "
+                  << (seconds < 0.01 ? formatNumber(seconds * 1e6, 1) + " µs" : formatNumber(seconds, 3)) << " | "
+                  << formatNumber(c["rowsPerSecond"].get<double>() / 1e6, 2) << " M |\n";
+    }
+    const std::vector<Target> targets = {
+        {"trigger_overhead_us", "<= 50", [](double v) { return v <= 50; }},
+        {"filter_select_vs_loop", ">= 0.5", [](double v) { return v >= 0.5; }},
+        {"window_agg_1m_vs_unordered_map", ">= 1.5", [](double v) { return v >= 1.5; }},
+        {"window_agg_1m_vs_sqlite", ">= 20", [](double v) { return v >= 20; }},
+        {"window_agg_1k_vs_unordered_map", ">= 0.25", [](double v) { return v >= 0.25; }},
+        {"sliding_vs_tumbling", ">= 0.5", [](double v) { return v >= 0.5; }},
+        {"sqlite_sink_time_vs_raw", "<= 1.2", [](double v) { return v <= 1.2; }},
+        {"lesson_replay_ms", "<= 5", [](double v) { return v <= 5; }},
+        {"state_bytes_per_group", "<= 48", [](double v) { return v <= 48; }},
+    };
+    std::cout << "\n| figure | value | target | |\n|---|---:|---:|---|\n";
+    const Json &figures = result["figures"];
+    for (const Target &t : targets) {
+        if (!figures.contains(t.figure))
+            continue;
+        const double v = figures[t.figure].get<double>();
+        std::cout << "| " << t.figure << " | " << formatNumber(v, v < 10 ? 2 : 1) << " | " << t.goal << " | "
+                  << (t.met(v) ? "met" : "missed") << " |\n";
+    }
+    for (auto it = figures.begin(); it != figures.end(); ++it) {
+        const bool listed = std::any_of(targets.begin(), targets.end(),
+                                        [&](const Target &t) { return it.key() == t.figure; });
+        if (!listed)
+            std::cout << "| " << it.key() << " | " << formatNumber(it.value().get<double>(), 2) << " | | |\n";
+    }
+}
+
+int usage(int code)
+{
+    std::fprintf(code ? stderr : stdout,
+                 "usage: streamstep-bench [--quick] [--table] [--output FILE] [--repetitions N] [--warmups N]\n"
+                 "                        [--rows N] [--case NAME]... [--engine-only] [--system-allocator]\n"
+                 "                        [--lesson FILE]\n"
+                 "Runs every case with its baselines and prints one JSON object (a table with --table).\n"
+                 "Cases: trigger_overhead filter_select window_agg_1k window_agg_1m sliding_agg\n"
+                 "       complete_vs_update sqlite_sink lesson_replay state_memory\n");
+    return code;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    Settings s;
+    bool repetitionsGiven = false;
+    bool rowsGiven = false;
+    for (int i = 1; i < argc; ++i) {
+        const std::string arg = argv[i];
+        const auto value = [&]() -> std::string {
+            if (i + 1 >= argc) {
+                std::fprintf(stderr, "streamstep-bench: %s needs a value\n", arg.c_str());
+                std::exit(usage(2));
+            }
+            return argv[++i];
+        };
+        if (arg == "--quick")
+            s.quick = true;
+        else if (arg == "--table")
+            s.table = true;
+        else if (arg == "--engine-only")
+            s.engineOnly = true;
+        else if (arg == "--system-allocator")
+            s.systemAllocator = true;
+        else if (arg == "--output")
+            s.output = value();
+        else if (arg == "--repetitions") {
+            s.repetitions = std::max(1, std::stoi(value()));
+            repetitionsGiven = true;
+        } else if (arg == "--warmups")
+            s.warmups = std::max(0, std::stoi(value()));
+        else if (arg == "--rows") {
+            s.rows = std::max<int64_t>(std::stoll(value()), 10);
+            rowsGiven = true;
+        } else if (arg == "--case")
+            s.only.push_back(value());
+        else if (arg == "--lesson")
+            s.lesson = value();
+        else if (arg == "--help" || arg == "-h")
+            return usage(0);
+        else {
+            std::fprintf(stderr, "streamstep-bench: unknown argument %s\n", arg.c_str());
+            return usage(2);
+        }
+    }
+    if (!s.systemAllocator) {
+        // Big column buffers are freed and allocated again every batch, in the engine and the
+        // baselines alike. With glibc's defaults each one is a fresh mmap whose pages fault in
+        // again (very slow in virtual machines); keeping freed memory measures the steady state
+        // of a long-running process instead. --system-allocator shows the difference.
+        mallopt(M_MMAP_MAX, 0);
+        mallopt(M_TRIM_THRESHOLD, std::numeric_limits<int>::max());
+    }
+    if (s.quick) {
+        if (!rowsGiven)
+            s.rows = 200'000;
+        if (!repetitionsGiven)
+            s.repetitions = 3;
+    }
+    try {
+        Bench bench(s);
+        const Json result = bench.run();
+        if (!s.output.empty())
+            std::ofstream(s.output) << result.dump(2) << "\n";
+        if (s.table)
+            printTable(result);
+        else
+            std::cout << result.dump(2) << "\n";
+    } catch (const std::exception &e) {
+        std::fprintf(stderr, "streamstep-bench: %s\n", e.what());
+        return 1;
+    }
+    return 0;
+}
