@@ -125,9 +125,8 @@ AggregationBuffers::AggregationBuffers(const std::vector<expr::BoundAggregate> &
 void AggregationBuffers::addGroup(uint32_t stamp)
 {
     m_data.resize(m_data.size() + m_stride, 0);
-    uint32_t *s = stamps(static_cast<uint32_t>(m_numGroups));
-    s[0] = stamp;
-    s[1] = stamp;
+    setCreatedStamp(static_cast<uint32_t>(m_numGroups), stamp);
+    setUpdatedStamp(static_cast<uint32_t>(m_numGroups), stamp);
     for (auto &side : m_strings)
         side.emplace_back();
     for (auto &side : m_generic)

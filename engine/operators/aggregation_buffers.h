@@ -13,6 +13,21 @@
 
 namespace streamstep {
 
+// Reads and writes a value at any byte offset of a record (no alignment or aliasing assumed).
+template <typename T>
+T loadAt(const unsigned char *at)
+{
+    T v;
+    std::memcpy(&v, at, sizeof v);
+    return v;
+}
+
+template <typename T>
+void storeAt(unsigned char *at, const T &v)
+{
+    std::memcpy(at, &v, sizeof v);
+}
+
 class AggregationBuffers {
 public:
     AggregationBuffers() = default;
@@ -20,17 +35,15 @@ public:
     explicit AggregationBuffers(const std::vector<expr::BoundAggregate> &aggregates);
 
     size_t numGroups() const { return m_numGroups; }
-    size_t numCalls() const { return m_calls.size(); }
-    const expr::AggregateCall &call(size_t c) const { return *m_calls[c].call; }
 
     // Adds an empty buffer (no rows seen) whose created and updated stamps are `stamp`.
     void addGroup(uint32_t stamp);
     // Per group: the batch that created it and the last batch that updated it, as the low 32
     // bits of the operator's batch counter (only compared with the current batch).
-    uint32_t &createdStamp(uint32_t group) { return stamps(group)[0]; }
-    uint32_t &updatedStamp(uint32_t group) { return stamps(group)[1]; }
-    uint32_t createdStamp(uint32_t group) const { return stampsConst(group)[0]; }
-    uint32_t updatedStamp(uint32_t group) const { return stampsConst(group)[1]; }
+    uint32_t createdStamp(uint32_t group) const { return loadAt<uint32_t>(record(group)); }
+    uint32_t updatedStamp(uint32_t group) const { return loadAt<uint32_t>(record(group) + 4); }
+    void setCreatedStamp(uint32_t group, uint32_t stamp) { storeAt<uint32_t>(record(group), stamp); }
+    void setUpdatedStamp(uint32_t group, uint32_t stamp) { storeAt<uint32_t>(record(group) + 4, stamp); }
     void prefetch(uint32_t group) const { __builtin_prefetch(m_data.data() + group * m_stride); }
 
     // Folds row rows[i] into group groups[i] for i in [0, count), in that order, with Spark's
@@ -79,11 +92,6 @@ private:
     static constexpr uint64_t kSet = 1;  // a value was taken (min/max/first/last)
     static constexpr uint64_t kNull = 2; // …and it is NULL (first/last without ignoreNulls)
 
-    uint32_t *stamps(uint32_t group) { return reinterpret_cast<uint32_t *>(m_data.data() + group * m_stride); }
-    const uint32_t *stampsConst(uint32_t group) const
-    {
-        return reinterpret_cast<const uint32_t *>(m_data.data() + group * m_stride);
-    }
     unsigned char *record(uint32_t group) { return m_data.data() + group * m_stride; }
     const unsigned char *record(uint32_t group) const { return m_data.data() + group * m_stride; }
     Value fixedValue(const CallLayout &l, const unsigned char *at) const;
@@ -98,19 +106,5 @@ private:
     std::vector<std::vector<std::string>> m_strings;           // per String call, per group
     std::vector<std::vector<expr::AggregateState>> m_generic;  // per Generic call, per group
 };
-
-template <typename T>
-T loadAt(const unsigned char *at)
-{
-    T v;
-    std::memcpy(&v, at, sizeof v);
-    return v;
-}
-
-template <typename T>
-void storeAt(unsigned char *at, const T &v)
-{
-    std::memcpy(at, &v, sizeof v);
-}
 
 } // namespace streamstep

@@ -29,19 +29,15 @@ Flow Flow::gather(const std::vector<uint32_t> &rows) const
 
 void Flow::retain(const std::vector<uint8_t> &keep)
 {
-    size_t kept = 0;
-    for (uint8_t k : keep)
-        kept += k != 0;
+    const std::vector<uint32_t> rows = keptRows(keep);
     for (Column &c : batch.columns)
-        retainRows(c, keep);
+        retainRows(c, rows);
     if (tracksOrigin) {
-        size_t out = 0;
-        for (size_t r = 0; r < origin.size(); ++r)
-            if (keep[r])
-                origin[out++] = origin[r];
-        origin.resize(out);
+        for (size_t j = 0; j < rows.size(); ++j)
+            origin[j] = origin[rows[j]];
+        origin.resize(rows.size());
     }
-    batch.numRows = kept;
+    batch.numRows = rows.size();
 }
 
 Flow expandWindows(const Flow &flow)

@@ -36,8 +36,8 @@ struct Flow {
     void retain(const std::vector<uint8_t> &keep);
 };
 
-// Returns the flow with one row per (row, window), in the order Spark's Expand produces them
-// (latest window first); a flow without unexpanded windows is returned as is.
+// Returns the flow with one row per (row, window), latest window first, as assignTimeWindows
+// lays out other sliding windows; a flow without unexpanded windows is returned as is.
 Flow expandWindows(const Flow &flow);
 
 // Evaluates `expression` over the batch; a plain column reference is returned in place instead

@@ -54,34 +54,40 @@ int threeWay(const T &a, const T &b)
     return a < b ? -1 : (b < a ? 1 : 0);
 }
 
-template <typename T>
-void keepRows(std::vector<T> &values, const std::vector<uint8_t> &keep)
-{
-    size_t out = 0;
-    for (size_t i = 0; i < values.size(); ++i)
-        if (keep[i]) {
-            if (out != i)
-                values[out] = std::move(values[i]);
-            ++out;
-        }
-    values.resize(out);
-}
-
 } // namespace
 
-void retainRows(Column &c, const std::vector<uint8_t> &keep)
+std::vector<uint32_t> keptRows(const std::vector<uint8_t> &keep)
 {
-    keepRows(c.nulls, keep);
-    if (!c.ints.empty())
-        keepRows(c.ints, keep);
-    if (!c.ends.empty())
-        keepRows(c.ends, keep);
-    if (!c.doubles.empty())
-        keepRows(c.doubles, keep);
-    if (!c.decimals.empty())
-        keepRows(c.decimals, keep);
-    if (!c.strings.empty())
-        keepRows(c.strings, keep);
+    std::vector<uint32_t> rows(keep.size());
+    size_t out = 0;
+    for (size_t r = 0; r < keep.size(); ++r) { // branch-free: the mask is often random
+        rows[out] = static_cast<uint32_t>(r);
+        out += keep[r] != 0;
+    }
+    rows.resize(out);
+    return rows;
+}
+
+void retainRows(Column &c, const std::vector<uint32_t> &rows)
+{
+    const auto compact = [&rows](auto &values) {
+        if (values.empty())
+            return;
+        for (size_t j = 0; j < rows.size(); ++j)
+            values[j] = values[rows[j]];
+        values.resize(rows.size());
+    };
+    compact(c.nulls);
+    compact(c.ints);
+    compact(c.ends);
+    compact(c.doubles);
+    compact(c.decimals);
+    if (!c.strings.empty()) {
+        for (size_t j = 0; j < rows.size(); ++j)
+            if (rows[j] != j)
+                c.strings[j] = std::move(c.strings[rows[j]]);
+        c.strings.resize(rows.size());
+    }
 }
 
 namespace {
@@ -126,6 +132,27 @@ void appendRows(Column &to, const Column &from, const std::vector<uint32_t> &row
         break;
     }
 }
+
+namespace {
+
+// Whether two non-null rows of a column hold equal keys (as grouping sees them).
+bool sameValue(const Column &c, uint32_t a, uint32_t b)
+{
+    switch (c.type().kind) {
+    case TypeKind::Null: return true;
+    case TypeKind::Boolean:
+    case TypeKind::Int:
+    case TypeKind::Long:
+    case TypeKind::Timestamp: return c.ints[a] == c.ints[b];
+    case TypeKind::Window: return c.ints[a] == c.ints[b] && c.ends[a] == c.ends[b];
+    case TypeKind::Double: return orderedDoubleBits(c.doubles[a]) == orderedDoubleBits(c.doubles[b]);
+    case TypeKind::Decimal: return c.decimals[a] == c.decimals[b];
+    case TypeKind::String: return c.strings[a] == c.strings[b];
+    }
+    return false;
+}
+
+} // namespace
 
 GroupTable::GroupTable(const std::vector<DataType> &keyTypes)
 {
@@ -289,18 +316,6 @@ void GroupTable::grow()
             insertSlot(static_cast<uint32_t>(slot >> 32), static_cast<uint32_t>(slot) - 1);
 }
 
-void GroupTable::reserve(size_t groups)
-{
-    for (Column &k : m_keys)
-        k.reserve(groups);
-    if (m_slots.size() * 3 / 4 <= groups) {
-        const size_t keep = m_size;
-        m_size = groups;
-        grow();
-        m_size = keep;
-    }
-}
-
 uint32_t GroupTable::findOrInsert(const std::vector<const Column *> &keys, size_t row, uint32_t tag,
                                   bool &inserted, const uint8_t *nullChecks)
 {
@@ -364,6 +379,85 @@ int compareKeys(const std::vector<Column> &columns, size_t numKeys, uint32_t a, 
     return 0;
 }
 
+void GroupTable::sortGroups(std::vector<uint32_t> &groups) const
+{
+    const auto less = [this](uint32_t a, uint32_t b) { return compare(a, b) < 0; };
+    if (groups.size() < 64) {
+        std::sort(groups.begin(), groups.end(), less);
+        return;
+    }
+    // Leading key columns equal for all these groups cannot order them.
+    const uint32_t first = groups[0];
+    size_t k = 0;
+    for (; k < m_keys.size(); ++k) {
+        const Column &c = m_keys[k];
+        bool constant = true;
+        for (uint32_t g : groups)
+            if (c.nulls[g] != c.nulls[first] || (!c.nulls[g] && !sameValue(c, g, first))) {
+                constant = false;
+                break;
+            }
+        if (!constant)
+            break;
+    }
+    if (k == m_keys.size()) {
+        std::sort(groups.begin(), groups.end(), less);
+        return;
+    }
+    const Column &c = m_keys[k];
+    size_t skip = 0; // strings: the bytes every one of them starts with
+    if (c.type().kind == TypeKind::String) {
+        const std::string *reference = nullptr;
+        for (uint32_t g : groups) {
+            if (c.nulls[g])
+                continue;
+            const std::string &s = c.strings[g];
+            if (!reference) {
+                reference = &s;
+                skip = s.size();
+                continue;
+            }
+            size_t i = 0;
+            while (i < skip && i < s.size() && s[i] == (*reference)[i])
+                ++i;
+            skip = i;
+        }
+    }
+    // A prefix never orders two groups against their keys; equal prefixes fall back to compare.
+    const auto prefix = [&c, skip](uint32_t g) -> uint64_t {
+        if (c.nulls[g])
+            return 0;
+        constexpr uint64_t kBias = uint64_t(1) << 63;
+        switch (c.type().kind) {
+        case TypeKind::Boolean:
+        case TypeKind::Int:
+        case TypeKind::Long:
+        case TypeKind::Timestamp:
+        case TypeKind::Window: return static_cast<uint64_t>(c.ints[g]) ^ kBias;
+        case TypeKind::Double: return orderedDoubleBits(c.doubles[g]);
+        case TypeKind::Decimal:
+            return static_cast<uint64_t>(static_cast<unsigned __int128>(c.decimals[g]) >> 64) ^ kBias;
+        case TypeKind::String: {
+            const std::string &s = c.strings[g];
+            uint64_t v = 0;
+            for (size_t i = 0; i < 8; ++i)
+                v = (v << 8) | (skip + i < s.size() ? static_cast<unsigned char>(s[skip + i]) : 0u);
+            return v;
+        }
+        case TypeKind::Null: return 0;
+        }
+        return 0;
+    };
+    std::vector<std::pair<uint64_t, uint32_t>> keyed(groups.size());
+    for (size_t i = 0; i < groups.size(); ++i)
+        keyed[i] = {prefix(groups[i]), groups[i]};
+    std::sort(keyed.begin(), keyed.end(), [this](const auto &x, const auto &y) {
+        return x.first != y.first ? x.first < y.first : compare(x.second, y.second) < 0;
+    });
+    for (size_t i = 0; i < groups.size(); ++i)
+        groups[i] = keyed[i].second;
+}
+
 void GroupTable::retain(const std::vector<uint8_t> &keep)
 {
     std::vector<uint32_t> renumbered(m_size, 0);
@@ -374,9 +468,10 @@ void GroupTable::retain(const std::vector<uint8_t> &keep)
     if (kept == m_size)
         return;
     m_stringBytes = 0;
+    const std::vector<uint32_t> rows = keptRows(keep);
     for (size_t c = 0; c < m_keys.size(); ++c) {
         Column &k = m_keys[c];
-        retainRows(k, keep);
+        retainRows(k, rows);
         m_keyHasNulls[c] = std::find(k.nulls.begin(), k.nulls.end(), uint8_t(1)) != k.nulls.end();
         for (const std::string &text : k.strings)
             if (text.capacity() > 15)

@@ -11,6 +11,8 @@
 
 namespace streamstep {
 
+// Compares rows a and b over the first numKeys columns in encodeKeyValue's order (Spark's
+// ascending sort, nulls first): negative, zero or positive.
 int compareKeys(const std::vector<Column> &columns, size_t numKeys, uint32_t a, uint32_t b);
 
 class GroupTable {
@@ -21,8 +23,9 @@ public:
     size_t size() const { return m_size; }
     const std::vector<Column> &keys() const { return m_keys; }
 
-    // Hashes the key columns of rows [begin, begin + count), column at a time (equal keys, as Spark groups them,
-    // hash equally: -0.0 = 0.0 and every NaN is one NaN); tagOf() turns a hash into a tag.
+    // Hashes the key columns of rows [begin, begin + count), column at a time (equal keys, as
+    // Spark groups them, hash equally: -0.0 = 0.0 and every NaN is one NaN); tagOf() turns a
+    // hash into a tag.
     static void hashRows(const std::vector<const Column *> &keys, size_t begin, size_t count,
                          std::vector<uint64_t> &hashes);
     static uint32_t tagOf(uint64_t hash)
@@ -50,11 +53,14 @@ public:
     // cache already, see prefetch) and returns that group, or -1 when there is none. Lookups of
     // random keys in a big table then wait for memory once per row instead of once per column.
     int64_t prefetchKeys(uint32_t tag) const;
-    void reserve(size_t groups);
 
     // Orders groups by key like Spark's ascending sort with nulls first (the order of
     // encodeKeyValue's bytes): negative, zero or positive.
     int compare(uint32_t a, uint32_t b) const { return compareKeys(m_keys, m_keys.size(), a, b); }
+    // Sorts groups by key (compare's order). Sorts 64-bit prefixes of the first key column
+    // that differs among them first, so most comparisons touch neither the keys nor memory
+    // outside the sorted array.
+    void sortGroups(std::vector<uint32_t> &groups) const;
     // Keeps only the groups with keep[g] != 0, in order (group numbers shift down).
     void retain(const std::vector<uint8_t> &keep);
     void clear();
@@ -80,11 +86,9 @@ private:
 
 // Appends rows `rows` of `from` to `to` (same type), typed, without going through Value.
 void appendRows(Column &to, const Column &from, const std::vector<uint32_t> &rows);
-// Keeps the rows with keep[r] != 0, in order, in place.
-void retainRows(Column &column, const std::vector<uint8_t> &keep);
-
-// Compares rows a and b over the first numKeys columns in encodeKeyValue's order (Spark's
-// ascending sort, nulls first): negative, zero or positive.
-int compareKeys(const std::vector<Column> &columns, size_t numKeys, uint32_t a, uint32_t b);
+// The rows with keep[r] != 0, in order.
+std::vector<uint32_t> keptRows(const std::vector<uint8_t> &keep);
+// Keeps only the given rows (ascending), in that order, in place.
+void retainRows(Column &column, const std::vector<uint32_t> &rows);
 
 } // namespace streamstep

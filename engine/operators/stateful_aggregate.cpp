@@ -160,7 +160,7 @@ Flow StatefulAggregate::processRows(const Flow &input, BatchContext &context, Op
                 m_buffers.addGroup(now);
                 updated.push_back(g);
             } else if (m_buffers.updatedStamp(g) != now) {
-                m_buffers.updatedStamp(g) = now;
+                m_buffers.setUpdatedStamp(g, now);
                 updated.push_back(g);
             }
             rows.push_back(static_cast<uint32_t>(r));
@@ -284,7 +284,7 @@ Flow StatefulAggregate::processPanes(const Flow &input, BatchContext &context, O
             m_buffers.addGroup(now);
             updated.push_back(g);
         } else if (m_buffers.updatedStamp(g) != now) {
-            m_buffers.updatedStamp(g) = now;
+            m_buffers.setUpdatedStamp(g, now);
             updated.push_back(g);
         }
         m_buffers.merge(g, paneBuffers, paneOf[e]);
@@ -395,7 +395,7 @@ void StatefulAggregate::extendOrder()
 
 void StatefulAggregate::sortByKey(std::vector<uint32_t> &groups) const
 {
-    std::sort(groups.begin(), groups.end(), [this](uint32_t a, uint32_t b) { return m_groups.compare(a, b) < 0; });
+    m_groups.sortGroups(groups);
 }
 
 ColumnBatch StatefulAggregate::outputRows(const std::vector<uint32_t> &groups) const
@@ -567,8 +567,8 @@ void StatefulAggregate::load(StateReader &in)
         if (!inserted)
             throw damaged();
         m_buffers.addGroup(0);
-        m_buffers.createdStamp(g) = static_cast<uint32_t>(createdBatch);
-        m_buffers.updatedStamp(g) = static_cast<uint32_t>(lastUpdatedBatch);
+        m_buffers.setCreatedStamp(g, static_cast<uint32_t>(createdBatch));
+        m_buffers.setUpdatedStamp(g, static_cast<uint32_t>(lastUpdatedBatch));
         size_t call = 0;
         for (size_t a = 0; a < states.size(); ++a) {
             if (states[a].size() != m_node->boundAggregates[a].calls.size())
