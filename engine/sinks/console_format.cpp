@@ -29,31 +29,11 @@ std::u32string decodeUtf8(std::string_view text)
             ++i;
             continue;
         }
-        size_t length = 0;
-        char32_t codePoint = 0;
-        if (c >= 0xC2 && c <= 0xDF) {
-            length = 2;
-            codePoint = c & 0x1F;
-        } else if (c >= 0xE0 && c <= 0xEF) {
-            length = 3;
-            codePoint = c & 0x0F;
-        } else if (c >= 0xF0 && c <= 0xF4) {
-            length = 4;
-            codePoint = c & 0x07;
-        }
-        bool valid = length != 0 && i + length <= text.size();
-        for (size_t k = 1; valid && k < length; ++k) {
-            const auto cc = static_cast<unsigned char>(text[i + k]);
-            valid = (cc & 0xC0) == 0x80;
-            codePoint = (codePoint << 6) | (cc & 0x3F);
-        }
+        const Utf8Sequence sequence = readUtf8Sequence(text, i);
+        const bool valid = sequence.length != 0;
         if (valid) {
-            valid = !(length == 3 && (codePoint < 0x800 || (codePoint >= 0xD800 && codePoint <= 0xDFFF)))
-                && !(length == 4 && (codePoint < 0x10000 || codePoint > 0x10FFFF));
-        }
-        if (valid) {
-            out.push_back(codePoint);
-            i += length;
+            out.push_back(sequence.codePoint);
+            i += sequence.length;
         } else {
             out.push_back(kReplacementChar);
             ++i;

@@ -149,29 +149,8 @@ void appendJsonString(std::string &out, std::string_view text)
             continue;
         }
         // Pass a well-formed UTF-8 sequence through; replace a malformed byte with U+FFFD.
-        size_t length = 0;
-        uint32_t codePoint = 0;
-        if (c >= 0xC2 && c <= 0xDF) {
-            length = 2;
-            codePoint = c & 0x1F;
-        } else if (c >= 0xE0 && c <= 0xEF) {
-            length = 3;
-            codePoint = c & 0x0F;
-        } else if (c >= 0xF0 && c <= 0xF4) {
-            length = 4;
-            codePoint = c & 0x07;
-        }
-        bool valid = length != 0 && i + length <= text.size();
-        for (size_t k = 1; valid && k < length; ++k) {
-            const auto cc = static_cast<unsigned char>(text[i + k]);
-            if ((cc & 0xC0) != 0x80)
-                valid = false;
-            codePoint = (codePoint << 6) | (cc & 0x3F);
-        }
-        if (valid) {
-            valid = !(length == 3 && (codePoint < 0x800 || (codePoint >= 0xD800 && codePoint <= 0xDFFF)))
-                && !(length == 4 && (codePoint < 0x10000 || codePoint > 0x10FFFF));
-        }
+        const size_t length = readUtf8Sequence(text, i).length;
+        const bool valid = length != 0;
         if (valid) {
             out.append(text.substr(i, length));
             i += length;
@@ -621,6 +600,35 @@ std::optional<Decimal> parseDecimalText(std::string_view text)
     if (precision > DataType::kMaxPrecision)
         return std::nullopt;
     return Decimal{negative ? -unscaled : unscaled, precision, scale};
+}
+
+Utf8Sequence readUtf8Sequence(std::string_view text, size_t at)
+{
+    const auto c = static_cast<unsigned char>(text[at]);
+    size_t length = 0;
+    char32_t codePoint = 0;
+    if (c >= 0xC2 && c <= 0xDF) {
+        length = 2;
+        codePoint = c & 0x1F;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+        length = 3;
+        codePoint = c & 0x0F;
+    } else if (c >= 0xF0 && c <= 0xF4) {
+        length = 4;
+        codePoint = c & 0x07;
+    }
+    if (length == 0 || at + length > text.size())
+        return {};
+    for (size_t k = 1; k < length; ++k) {
+        const auto cc = static_cast<unsigned char>(text[at + k]);
+        if ((cc & 0xC0) != 0x80)
+            return {};
+        codePoint = (codePoint << 6) | (cc & 0x3F);
+    }
+    if ((length == 3 && (codePoint < 0x800 || (codePoint >= 0xD800 && codePoint <= 0xDFFF)))
+        || (length == 4 && (codePoint < 0x10000 || codePoint > 0x10FFFF)))
+        return {};
+    return {codePoint, length};
 }
 
 } // namespace streamstep

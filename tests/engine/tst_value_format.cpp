@@ -41,6 +41,8 @@ private slots:
     void toDisplayString_data();
     void toDisplayString();
     void toJsonText_data();
+    void readUtf8Sequence_data();
+    void readUtf8Sequence();
     void toJsonText();
 };
 
@@ -319,6 +321,33 @@ void TestValueFormat::toJsonText()
     QFETCH(Value, value);
     QFETCH(QByteArray, expected);
     QCOMPARE(bytes(streamstep::toJsonText(value)), expected);
+}
+
+void TestValueFormat::readUtf8Sequence_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<uint>("codePoint");
+    QTest::addColumn<int>("length");
+    QTest::newRow("two bytes") << QByteArray("\xC3\xA9") << 0xE9u << 2;
+    QTest::newRow("three bytes") << QByteArray("\xE2\x82\xAC") << 0x20ACu << 3;
+    QTest::newRow("four bytes") << QByteArray("\xF0\x9F\x98\x80") << 0x1F600u << 4;
+    QTest::newRow("overlong two") << QByteArray("\xC0\x80") << 0u << 0;
+    QTest::newRow("overlong three") << QByteArray("\xE0\x80\x80") << 0u << 0;
+    QTest::newRow("surrogate") << QByteArray("\xED\xA0\x80") << 0u << 0;
+    QTest::newRow("beyond U+10FFFF") << QByteArray("\xF4\x90\x80\x80") << 0u << 0;
+    QTest::newRow("truncated") << QByteArray("\xE2\x82") << 0u << 0;
+    QTest::newRow("bad continuation") << QByteArray("\xE2\x28\xA1") << 0u << 0;
+    QTest::newRow("lone continuation") << QByteArray("\x80") << 0u << 0;
+}
+
+void TestValueFormat::readUtf8Sequence()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(uint, codePoint);
+    QFETCH(int, length);
+    const Utf8Sequence sequence = streamstep::readUtf8Sequence(std::string_view(text.constData(), text.size()), 0);
+    QCOMPARE(static_cast<int>(sequence.length), length);
+    QCOMPARE(static_cast<uint>(sequence.codePoint), codePoint);
 }
 
 QTEST_APPLESS_MAIN(TestValueFormat)

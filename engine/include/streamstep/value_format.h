@@ -44,4 +44,13 @@ std::optional<int64_t> parseTimestamp(std::string_view text);
 // least 1). nullopt if not a plain decimal number or more than 38 digits.
 std::optional<Decimal> parseDecimalText(std::string_view text);
 
+// Reads the UTF-8 sequence starting at text[at] (not ASCII) as Java's String constructor does:
+// its code point and byte length, or length 0 when the byte starts no well-formed sequence
+// (overlong, surrogate, beyond U+10FFFF, truncated), which Java turns into U+FFFD.
+struct Utf8Sequence {
+    char32_t codePoint = 0;
+    size_t length = 0;
+};
+Utf8Sequence readUtf8Sequence(std::string_view text, size_t at);
+
 } // namespace streamstep
