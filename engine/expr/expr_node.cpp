@@ -807,4 +807,114 @@ Column ExprNode::evaluate(const ColumnBatch &batch, const EvalContext &context) 
     return out;
 }
 
+namespace {
+
+// The comparison with its operands swapped: `lit < col` is `col > lit`.
+ExprOp mirrored(ExprOp op)
+{
+    switch (op) {
+    case ExprOp::Less: return ExprOp::Greater;
+    case ExprOp::LessEqual: return ExprOp::GreaterEqual;
+    case ExprOp::Greater: return ExprOp::Less;
+    case ExprOp::GreaterEqual: return ExprOp::LessEqual;
+    default: return op;
+    }
+}
+
+// keep[r] &= row r is not NULL and pred(r). Branch-free (pred reads the zero/empty value slot of
+// a NULL row harmlessly), so the compiler can vectorize the plain number cases.
+template <typename Pred>
+void narrowRows(const uint8_t *nulls, size_t n, uint8_t *keep, Pred pred)
+{
+    for (size_t r = 0; r < n; ++r)
+        keep[r] &= static_cast<uint8_t>(static_cast<uint8_t>(nulls[r] == 0) & static_cast<uint8_t>(pred(r)));
+}
+
+// Values with a total order given by operator< and operator== (integers, same-scale decimals).
+template <typename T>
+void narrowOrdered(ExprOp op, const uint8_t *nulls, const T *v, T lit, size_t n, uint8_t *keep)
+{
+    switch (op) {
+    case ExprOp::Less: narrowRows(nulls, n, keep, [&](size_t r) { return v[r] < lit; }); break;
+    case ExprOp::LessEqual: narrowRows(nulls, n, keep, [&](size_t r) { return !(lit < v[r]); }); break;
+    case ExprOp::Greater: narrowRows(nulls, n, keep, [&](size_t r) { return lit < v[r]; }); break;
+    case ExprOp::GreaterEqual: narrowRows(nulls, n, keep, [&](size_t r) { return !(v[r] < lit); }); break;
+    default: narrowRows(nulls, n, keep, [&](size_t r) { return v[r] == lit; }); break;
+    }
+}
+
+// Any other order, given as a three-way comparison of row r with the literal.
+template <typename Three>
+void narrowThreeWay(ExprOp op, const uint8_t *nulls, size_t n, uint8_t *keep, Three three)
+{
+    switch (op) {
+    case ExprOp::Less: narrowRows(nulls, n, keep, [&](size_t r) { return three(r) < 0; }); break;
+    case ExprOp::LessEqual: narrowRows(nulls, n, keep, [&](size_t r) { return three(r) <= 0; }); break;
+    case ExprOp::Greater: narrowRows(nulls, n, keep, [&](size_t r) { return three(r) > 0; }); break;
+    case ExprOp::GreaterEqual: narrowRows(nulls, n, keep, [&](size_t r) { return three(r) >= 0; }); break;
+    default: narrowRows(nulls, n, keep, [&](size_t r) { return three(r) == 0; }); break;
+    }
+}
+
+} // namespace
+
+bool narrowByComparison(const BoundExpr &condition, const ColumnBatch &batch, std::vector<uint8_t> &keep)
+{
+    const auto *node = dynamic_cast<const ExprNode *>(&condition);
+    if (!node || !isComparison(node->op) || node->args.size() != 2)
+        return false;
+    const ExprNode *column = node->args[0].get();
+    const ExprNode *literal = node->args[1].get();
+    ExprOp op = node->op;
+    if (column->op != ExprOp::ColumnRef) {
+        std::swap(column, literal);
+        op = mirrored(op);
+    }
+    if (column->op != ExprOp::ColumnRef || !literal->isLiteral() || column->index < 0
+        || static_cast<size_t>(column->index) >= batch.columns.size())
+        return false;
+    const Column &c = batch.columns[static_cast<size_t>(column->index)];
+    const TypeKind kind = c.type().kind;
+    if (c.type() != literal->type
+        || !(kind == TypeKind::Boolean || kind == TypeKind::Int || kind == TypeKind::Long
+             || kind == TypeKind::Timestamp || kind == TypeKind::Double || kind == TypeKind::Decimal
+             || kind == TypeKind::String))
+        return false;
+    const size_t n = batch.numRows;
+    if (keep.size() != n || c.nulls.size() != n)
+        return false;
+    uint8_t *k = keep.data();
+    const uint8_t *nulls = c.nulls.data();
+    // The literal as the generic path reads it: one row of the comparison's type.
+    const Column value = repeatValue(literal->type, literal->literal, 1);
+    if (value.nulls[0]) {
+        // NULL <=> x is TRUE exactly for NULL x; any other comparison with NULL is NULL.
+        if (op == ExprOp::NullSafeEqual)
+            for (size_t r = 0; r < n; ++r)
+                k[r] &= static_cast<uint8_t>(nulls[r] != 0);
+        else
+            std::fill(keep.begin(), keep.end(), uint8_t(0));
+        return true;
+    }
+    if (op == ExprOp::NullSafeEqual) // a non-NULL literal: NULL rows are FALSE, as for =
+        op = ExprOp::Equal;
+    switch (kind) {
+    case TypeKind::Decimal: narrowOrdered(op, nulls, c.decimals.data(), value.decimals[0], n, k); break;
+    case TypeKind::Double: {
+        const double *v = c.doubles.data();
+        const double lit = value.doubles[0];
+        narrowThreeWay(op, nulls, n, k, [&](size_t r) { return compareDoubles(v[r], lit); });
+        break;
+    }
+    case TypeKind::String: {
+        const std::string *v = c.strings.data();
+        const std::string &lit = value.strings[0];
+        narrowThreeWay(op, nulls, n, k, [&](size_t r) { return v[r].compare(lit); });
+        break;
+    }
+    default: narrowOrdered(op, nulls, c.ints.data(), value.ints[0], n, k); break;
+    }
+    return true;
+}
+
 } // namespace streamstep::expr

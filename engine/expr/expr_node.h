@@ -80,4 +80,11 @@ Column makeColumn(const DataType &type, size_t n);
 // Returns `node` itself when it already has `type`; folds casts of literals.
 NodePtr castTo(const NodePtr &node, const DataType &type);
 
+// Filter fast path for the most common condition, a comparison (=, <, <=, >, >=, <=>) of a
+// column with a literal (`amount > 100000.00`): clears keep[r] for every row r of the batch
+// where the comparison is not TRUE, reading the column array directly instead of building a
+// boolean column, and returns true. Returns false, leaving keep untouched, for any other
+// condition. Gives exactly what evaluate() then "NULL or FALSE drops the row" gives.
+bool narrowByComparison(const BoundExpr &condition, const ColumnBatch &batch, std::vector<uint8_t> &keep);
+
 } // namespace streamstep::expr

@@ -2,6 +2,7 @@
 
 #include "types/decimal.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace streamstep {
@@ -90,8 +91,10 @@ AggregationBuffers::AggregationBuffers(const std::vector<expr::BoundAggregate> &
                     l.layout = Layout::Fixed;
                 break;
             }
-            if (l.layout == Layout::SumDecimal)
+            if (l.layout == Layout::SumDecimal) {
                 l.sumPrecision = std::min(l.argumentType.precision + 10, DataType::kMaxPrecision);
+                l.sumLimit = static_cast<unsigned __int128>(pow10Int128(l.sumPrecision));
+            }
             l.offset = static_cast<uint32_t>(m_stride);
             switch (l.layout) {
             case Layout::Count: m_stride += 8; break;
@@ -122,11 +125,9 @@ AggregationBuffers::AggregationBuffers(const std::vector<expr::BoundAggregate> &
     m_generic.resize(generic);
 }
 
-void AggregationBuffers::addGroup(uint32_t stamp)
+void AggregationBuffers::addGroup()
 {
     m_data.resize(m_data.size() + m_stride, 0);
-    setCreatedStamp(static_cast<uint32_t>(m_numGroups), stamp);
-    setUpdatedStamp(static_cast<uint32_t>(m_numGroups), stamp);
     for (auto &side : m_strings)
         side.emplace_back();
     for (auto &side : m_generic)
@@ -249,57 +250,86 @@ void AggregationBuffers::updateValue(const CallLayout &l, unsigned char *at, uin
 void AggregationBuffers::update(const std::vector<const Column *> &arguments, const uint32_t *rows,
                                 const uint32_t *groups, size_t count)
 {
-    constexpr size_t kAhead = 8;
-    const size_t numCalls = m_calls.size();
-    for (size_t i = 0; i < count; ++i) {
-        if (i + kAhead < count)
-            prefetch(groups[i + kAhead]);
-        const size_t r = rows[i];
-        const uint32_t group = groups[i];
-        unsigned char *rec = record(group);
-        for (size_t c = 0; c < numCalls; ++c) {
-            const CallLayout &l = m_calls[c];
-            const Column *argument = arguments[c];
-            unsigned char *at = rec + l.offset;
-            switch (l.layout) {
-            case Layout::Count:
-                if (!argument || !argument->nulls[r])
+    // Call at a time: each call's buffers are independent of the others', so folding one call
+    // over all rows, then the next, gives what row at a time gives, with the layout switch and
+    // the argument's arrays hoisted out of a tight typed loop.
+    unsigned char *const data = m_data.data();
+    const size_t stride = m_stride;
+    for (size_t c = 0; c < m_calls.size(); ++c) {
+        const CallLayout &l = m_calls[c];
+        const Column *argument = arguments[c];
+        unsigned char *const base = data + l.offset;
+        const uint8_t *nulls = argument ? argument->nulls.data() : nullptr;
+        switch (l.layout) {
+        case Layout::Count:
+            if (!argument) {
+                for (size_t i = 0; i < count; ++i) {
+                    unsigned char *at = base + groups[i] * stride;
                     storeAt<int64_t>(at, loadAt<int64_t>(at) + 1);
-                break;
-            case Layout::SumInteger:
-                if (argument->nulls[r])
-                    break;
-                storeAt<Int128>(at, loadAt<Int128>(at) + argument->ints[r]);
+                }
+            } else {
+                for (size_t i = 0; i < count; ++i) {
+                    unsigned char *at = base + groups[i] * stride;
+                    storeAt<int64_t>(at, loadAt<int64_t>(at) + (nulls[rows[i]] == 0));
+                }
+            }
+            break;
+        case Layout::SumInteger: {
+            const int64_t *values = argument->ints.data();
+            for (size_t i = 0; i < count; ++i) {
+                const uint32_t r = rows[i];
+                if (nulls[r])
+                    continue;
+                unsigned char *at = base + groups[i] * stride;
+                storeAt<Int128>(at, loadAt<Int128>(at) + values[r]);
                 storeAt<int64_t>(at + 16, loadAt<int64_t>(at + 16) + 1);
-                break;
-            case Layout::SumDecimal: {
-                if (argument->nulls[r])
-                    break;
+            }
+            break;
+        }
+        case Layout::SumDecimal: {
+            // fitsPrecision(sum, p), inline: |sum| < 10^p.
+            using U128 = unsigned __int128;
+            const U128 limit = l.sumLimit;
+            const Int128 *values = argument->decimals.data();
+            for (size_t i = 0; i < count; ++i) {
+                const uint32_t r = rows[i];
+                if (nulls[r])
+                    continue;
+                unsigned char *at = base + groups[i] * stride;
                 storeAt<int64_t>(at + 16, loadAt<int64_t>(at + 16) + 1);
                 if (loadAt<uint64_t>(at + 24))
-                    break; // Spark: an overflowed decimal buffer stays NULL
+                    continue; // Spark: an overflowed decimal buffer stays NULL
                 Int128 sum;
-                if (__builtin_add_overflow(loadAt<Int128>(at), argument->decimals[r], &sum)
-                    || !fitsPrecision(sum, l.sumPrecision))
+                const bool wrapped = __builtin_add_overflow(loadAt<Int128>(at), values[r], &sum);
+                const U128 magnitude = sum < 0 ? U128(0) - static_cast<U128>(sum) : static_cast<U128>(sum);
+                if (wrapped || magnitude >= limit)
                     storeAt<uint64_t>(at + 24, 1);
                 storeAt<Int128>(at, sum);
-                break;
             }
-            case Layout::SumDouble:
-                if (argument->nulls[r])
-                    break;
+            break;
+        }
+        case Layout::SumDouble: {
+            const bool doubles = l.argumentType.kind == TypeKind::Double;
+            for (size_t i = 0; i < count; ++i) {
+                const uint32_t r = rows[i];
+                if (nulls[r])
+                    continue;
+                unsigned char *at = base + groups[i] * stride;
                 storeAt<double>(at, loadAt<double>(at)
-                                        + (l.argumentType.kind == TypeKind::Double
-                                               ? argument->doubles[r]
-                                               : static_cast<double>(argument->ints[r])));
+                                        + (doubles ? argument->doubles[r] : static_cast<double>(argument->ints[r])));
                 storeAt<int64_t>(at + 8, loadAt<int64_t>(at + 8) + 1);
-                break;
-            case Layout::Fixed:
-            case Layout::String: updateValue(l, at, group, *argument, r); break;
-            case Layout::Generic:
-                expr::updateAggregate(*l.call, m_generic[l.side][group], argument, r);
-                break;
             }
+            break;
+        }
+        case Layout::Fixed:
+        case Layout::String:
+            for (size_t i = 0; i < count; ++i)
+                updateValue(l, base + groups[i] * stride, groups[i], *argument, rows[i]);
+            break;
+        case Layout::Generic:
+            for (size_t i = 0; i < count; ++i)
+                expr::updateAggregate(*l.call, m_generic[l.side][groups[i]], argument, rows[i]);
+            break;
         }
     }
 }
@@ -322,7 +352,8 @@ void AggregationBuffers::merge(uint32_t into, const AggregationBuffers &other, u
             Int128 sum;
             if (loadAt<uint64_t>(at + 24) || loadAt<uint64_t>(later + 24)
                 || __builtin_add_overflow(loadAt<Int128>(at), loadAt<Int128>(later), &sum)
-                || !fitsPrecision(sum, l.sumPrecision)) {
+                || (sum < 0 ? (unsigned __int128)(0) - static_cast<unsigned __int128>(sum)
+                            : static_cast<unsigned __int128>(sum)) >= l.sumLimit) {
                 if (!loadAt<uint64_t>(at + 24) && !loadAt<uint64_t>(later + 24))
                     storeAt<Int128>(at, sum);
                 storeAt<uint64_t>(at + 24, 1);

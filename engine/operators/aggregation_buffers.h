@@ -1,8 +1,9 @@
 // Keeps the aggregation buffers of every group (Spark: the per-group buffer of each aggregate
 // function) in one flat byte array, a fixed-size record per group, so a million groups cost a
-// million records instead of a few million heap blocks. Each call gets the smallest layout its
-// kind and argument type need; string min/max/first/last keep their strings in a side vector,
-// and anything unusual falls back to expr::AggregateState with its exact update rules.
+// million records instead of a few million heap blocks (and nothing else per group: which groups
+// a batch created or updated is StatefulAggregate's bookkeeping). Each call gets the smallest
+// layout its kind and argument type need; string min/max/first/last keep their strings in a side
+// vector, and anything unusual falls back to expr::AggregateState with its exact update rules.
 #pragma once
 
 #include "expr/expression.h"
@@ -36,14 +37,8 @@ public:
 
     size_t numGroups() const { return m_numGroups; }
 
-    // Adds an empty buffer (no rows seen) whose created and updated stamps are `stamp`.
-    void addGroup(uint32_t stamp);
-    // Per group: the batch that created it and the last batch that updated it, as the low 32
-    // bits of the operator's batch counter (only compared with the current batch).
-    uint32_t createdStamp(uint32_t group) const { return loadAt<uint32_t>(record(group)); }
-    uint32_t updatedStamp(uint32_t group) const { return loadAt<uint32_t>(record(group) + 4); }
-    void setCreatedStamp(uint32_t group, uint32_t stamp) { storeAt<uint32_t>(record(group), stamp); }
-    void setUpdatedStamp(uint32_t group, uint32_t stamp) { storeAt<uint32_t>(record(group) + 4, stamp); }
+    // Adds an empty buffer (no rows seen).
+    void addGroup();
     void prefetch(uint32_t group) const { __builtin_prefetch(m_data.data() + group * m_stride); }
 
     // Folds row rows[i] into group groups[i] for i in [0, count), in that order, with Spark's
@@ -88,6 +83,7 @@ private:
         uint32_t side = 0;         // index into m_strings / m_generic
         DataType argumentType;
         int sumPrecision = 38;     // decimal sum buffer: Spark's decimal(p + 10, s), capped
+        unsigned __int128 sumLimit = 0; // 10^sumPrecision: |sum| must stay below it
     };
     static constexpr uint64_t kSet = 1;  // a value was taken (min/max/first/last)
     static constexpr uint64_t kNull = 2; // …and it is NULL (first/last without ignoreNulls)
@@ -99,7 +95,7 @@ private:
     void updateValue(const CallLayout &l, unsigned char *at, uint32_t group, const Column &argument, size_t row);
 
     std::vector<CallLayout> m_calls;
-    size_t m_stride = 8; // the two stamps come first
+    size_t m_stride = 0; // bytes per group record
     size_t m_numGroups = 0;
     bool m_mergesExactly = true;
     std::vector<unsigned char> m_data;

@@ -7,45 +7,53 @@
 
 namespace streamstep {
 
+using keyops::load32;
+using keyops::load64;
+using keyops::orderedDoubleBits;
+using keyops::sameBytes;
+
 namespace {
 
 constexpr uint64_t kSeed = 0x9e3779b97f4a7c15ULL;
 constexpr uint64_t kNullHash = 0x5bd1e9955bd1e995ULL;
 
-uint64_t mix(uint64_t h, uint64_t v)
+// A row's hash is the sum of one term per key column (columnHash): the column's value words,
+// salted by the column's position, times an odd constant. Cheap column at a time, and a key
+// differing from another in one column only (the window of a sliding pane) is rehashed by
+// swapping that column's term. tagOf() mixes the sum thoroughly before it is used.
+inline uint64_t mixWord(uint64_t v)
 {
-    h ^= v + kSeed + (h << 6) + (h >> 2);
-    h *= 0xff51afd7ed558ccdULL;
-    return h ^ (h >> 32);
+    return v * 0xd6e8feb86659fd93ULL;
 }
 
-uint64_t hashBytes(const char *data, size_t size)
+uint64_t salt(size_t column) { return kSeed * (2 * column + 1); }
+
+// Bytes without a call to memcpy for the tail: short strings (most keys) take two overlapping
+// loads, like wyhash. The result is well mixed (strings are not salted any further).
+inline uint64_t hashBytes(const char *data, size_t size)
 {
     uint64_t h = size * kSeed;
-    while (size >= 8) {
-        uint64_t v;
-        std::memcpy(&v, data, 8);
-        h = (h ^ (v * 0x87c37b91114253d5ULL)) * 0x4cf5ad432745937fULL;
-        h = (h << 31) | (h >> 33);
-        data += 8;
-        size -= 8;
+    uint64_t a = 0;
+    uint64_t b = 0;
+    if (size >= 8) {
+        while (size > 16) {
+            h = (h ^ (load64(data) * 0x87c37b91114253d5ULL)) * 0x4cf5ad432745937fULL;
+            h = (h << 31) | (h >> 33);
+            data += 8;
+            size -= 8;
+        }
+        a = load64(data);
+        b = load64(data + size - 8);
+    } else if (size >= 4) {
+        a = load32(data);
+        b = load32(data + size - 4);
+    } else if (size > 0) {
+        a = (static_cast<uint64_t>(static_cast<unsigned char>(data[0])) << 16)
+            | (static_cast<uint64_t>(static_cast<unsigned char>(data[size >> 1])) << 8)
+            | static_cast<unsigned char>(data[size - 1]);
     }
-    uint64_t tail = 0;
-    std::memcpy(&tail, data, size);
-    h = (h ^ (tail * 0x87c37b91114253d5ULL)) * 0x4cf5ad432745937fULL;
-    return h ^ (h >> 29);
-}
-
-// The bits encodeKeyValue orders a double by: -0.0 is 0.0, every NaN the same NaN.
-uint64_t orderedDoubleBits(double d)
-{
-    if (d == 0.0)
-        d = 0.0;
-    if (d != d)
-        d = std::numeric_limits<double>::quiet_NaN();
-    uint64_t bits;
-    std::memcpy(&bits, &d, sizeof bits);
-    return (bits & (uint64_t(1) << 63)) ? ~bits : bits | (uint64_t(1) << 63);
+    const unsigned __int128 m = static_cast<unsigned __int128>(a ^ h ^ 0x87c37b91114253d5ULL) * (b ^ 0x4cf5ad432745937fULL);
+    return static_cast<uint64_t>(m) ^ static_cast<uint64_t>(m >> 64);
 }
 
 template <typename T>
@@ -82,11 +90,13 @@ void retainRows(Column &c, const std::vector<uint32_t> &rows)
     compact(c.ends);
     compact(c.doubles);
     compact(c.decimals);
-    if (!c.strings.empty()) {
-        for (size_t j = 0; j < rows.size(); ++j)
-            if (rows[j] != j)
-                c.strings[j] = std::move(c.strings[rows[j]]);
-        c.strings.resize(rows.size());
+    if (!c.strings.empty() && rows.size() < c.strings.size()) {
+        // Into a fresh vector: move construction is cheaper than move assignment.
+        std::vector<std::string> kept;
+        kept.reserve(rows.size());
+        for (uint32_t r : rows)
+            kept.emplace_back(std::move(c.strings[r]));
+        c.strings = std::move(kept);
     }
 }
 
@@ -133,6 +143,33 @@ void appendRows(Column &to, const Column &from, const std::vector<uint32_t> &row
     }
 }
 
+void appendRange(Column &to, const Column &from, size_t begin, size_t end)
+{
+    if (end <= begin)
+        return;
+    if (to.type() != from.type()) {
+        for (size_t r = begin; r < end; ++r)
+            to.append(from.get(r));
+        return;
+    }
+    to.nulls.insert(to.nulls.end(), from.nulls.begin() + begin, from.nulls.begin() + end);
+    const auto copy = [&](auto &out, const auto &in) { out.insert(out.end(), in.begin() + begin, in.begin() + end); };
+    switch (from.type().kind) {
+    case TypeKind::Null: break;
+    case TypeKind::Boolean:
+    case TypeKind::Int:
+    case TypeKind::Long:
+    case TypeKind::Timestamp: copy(to.ints, from.ints); break;
+    case TypeKind::Window:
+        copy(to.ints, from.ints);
+        copy(to.ends, from.ends);
+        break;
+    case TypeKind::Double: copy(to.doubles, from.doubles); break;
+    case TypeKind::Decimal: copy(to.decimals, from.decimals); break;
+    case TypeKind::String: copy(to.strings, from.strings); break;
+    }
+}
+
 namespace {
 
 // Whether two non-null rows of a column hold equal keys (as grouping sees them).
@@ -147,7 +184,7 @@ bool sameValue(const Column &c, uint32_t a, uint32_t b)
     case TypeKind::Window: return c.ints[a] == c.ints[b] && c.ends[a] == c.ends[b];
     case TypeKind::Double: return orderedDoubleBits(c.doubles[a]) == orderedDoubleBits(c.doubles[b]);
     case TypeKind::Decimal: return c.decimals[a] == c.decimals[b];
-    case TypeKind::String: return c.strings[a] == c.strings[b];
+    case TypeKind::String: return sameBytes(c.strings[a], c.strings[b]);
     }
     return false;
 }
@@ -173,45 +210,83 @@ std::vector<uint8_t> GroupTable::nullChecks(const std::vector<const Column *> &k
     return checks;
 }
 
+uint64_t GroupTable::columnHash(size_t position, const Column &c, size_t row)
+{
+    const uint64_t k = salt(position);
+    if (c.nulls[row])
+        return mixWord(kNullHash ^ k);
+    switch (c.type().kind) {
+    case TypeKind::Null: return mixWord(kNullHash ^ k);
+    case TypeKind::Boolean:
+    case TypeKind::Int:
+    case TypeKind::Long:
+    case TypeKind::Timestamp: return mixWord(static_cast<uint64_t>(c.ints[row]) ^ k);
+    case TypeKind::Window:
+        return mixWord(static_cast<uint64_t>(c.ints[row]) ^ k) + mixWord(static_cast<uint64_t>(c.ends[row]) + k);
+    case TypeKind::Double: return mixWord(orderedDoubleBits(c.doubles[row]) ^ k);
+    case TypeKind::Decimal: {
+        const auto u = static_cast<unsigned __int128>(c.decimals[row]);
+        return mixWord(static_cast<uint64_t>(u) ^ k) + mixWord(static_cast<uint64_t>(u >> 64) + k);
+    }
+    case TypeKind::String: return mixWord(hashBytes(c.strings[row].data(), c.strings[row].size()) ^ k);
+    }
+    return 0;
+}
+
 void GroupTable::hashRows(const std::vector<const Column *> &keys, size_t begin, size_t count,
                           std::vector<uint64_t> &h)
 {
-    h.assign(count, kSeed);
-    for (const Column *k : keys) {
-        const Column &c = *k;
-        const uint8_t *nulls = c.nulls.data();
+    // columnHash, column at a time: the same sums in typed loops.
+    h.assign(count, 0);
+    for (size_t position = 0; position < keys.size(); ++position) {
+        const Column &c = *keys[position];
+        const uint64_t k = salt(position);
+        const uint64_t nullTerm = mixWord(kNullHash ^ k);
+        const uint8_t *nulls = c.nulls.data() + begin;
+        uint64_t *out = h.data();
         switch (c.type().kind) {
         case TypeKind::Null:
             for (size_t i = 0; i < count; ++i)
-                h[i] = mix(h[i], kNullHash);
+                out[i] += nullTerm;
             break;
         case TypeKind::Boolean:
         case TypeKind::Int:
         case TypeKind::Long:
-        case TypeKind::Timestamp:
-            for (size_t i = 0, r = begin; i < count; ++i, ++r)
-                h[i] = mix(h[i], nulls[r] ? kNullHash : static_cast<uint64_t>(c.ints[r]));
+        case TypeKind::Timestamp: {
+            const int64_t *v = c.ints.data() + begin;
+            for (size_t i = 0; i < count; ++i)
+                out[i] += nulls[i] ? nullTerm : mixWord(static_cast<uint64_t>(v[i]) ^ k);
             break;
-        case TypeKind::Window:
-            for (size_t i = 0, r = begin; i < count; ++i, ++r)
-                h[i] = nulls[r] ? mix(h[i], kNullHash)
-                                : mix(mix(h[i], static_cast<uint64_t>(c.ints[r])), static_cast<uint64_t>(c.ends[r]));
+        }
+        case TypeKind::Window: {
+            const int64_t *v = c.ints.data() + begin;
+            const int64_t *e = c.ends.data() + begin;
+            for (size_t i = 0; i < count; ++i)
+                out[i] += nulls[i] ? nullTerm
+                                   : mixWord(static_cast<uint64_t>(v[i]) ^ k) + mixWord(static_cast<uint64_t>(e[i]) + k);
             break;
-        case TypeKind::Double:
-            for (size_t i = 0, r = begin; i < count; ++i, ++r)
-                h[i] = mix(h[i], nulls[r] ? kNullHash : orderedDoubleBits(c.doubles[r]));
+        }
+        case TypeKind::Double: {
+            const double *v = c.doubles.data() + begin;
+            for (size_t i = 0; i < count; ++i)
+                out[i] += nulls[i] ? nullTerm : mixWord(orderedDoubleBits(v[i]) ^ k);
             break;
-        case TypeKind::Decimal:
-            for (size_t i = 0, r = begin; i < count; ++i, ++r) {
-                const auto u = static_cast<unsigned __int128>(c.decimals[r]);
-                h[i] = nulls[r] ? mix(h[i], kNullHash)
-                                : mix(mix(h[i], static_cast<uint64_t>(u)), static_cast<uint64_t>(u >> 64));
+        }
+        case TypeKind::Decimal: {
+            const Int128 *v = c.decimals.data() + begin;
+            for (size_t i = 0; i < count; ++i) {
+                const auto u = static_cast<unsigned __int128>(v[i]);
+                out[i] += nulls[i] ? nullTerm
+                                   : mixWord(static_cast<uint64_t>(u) ^ k) + mixWord(static_cast<uint64_t>(u >> 64) + k);
             }
             break;
-        case TypeKind::String:
-            for (size_t i = 0, r = begin; i < count; ++i, ++r)
-                h[i] = mix(h[i], nulls[r] ? kNullHash : hashBytes(c.strings[r].data(), c.strings[r].size()));
+        }
+        case TypeKind::String: {
+            const std::string *v = c.strings.data() + begin;
+            for (size_t i = 0; i < count; ++i)
+                out[i] += nulls[i] ? nullTerm : mixWord(hashBytes(v[i].data(), v[i].size()) ^ k);
             break;
+        }
         }
     }
 }
@@ -248,49 +323,6 @@ int64_t GroupTable::prefetchKeys(uint32_t tag) const
     }
 }
 
-bool GroupTable::equals(uint32_t group, const std::vector<const Column *> &keys, size_t row,
-                        const uint8_t *nullChecks) const
-{
-    for (size_t k = 0; k < keys.size(); ++k) {
-        const Column &a = m_keys[k];
-        const Column &b = *keys[k];
-        if (!nullChecks || nullChecks[k]) {
-            const bool an = a.nulls[group] != 0;
-            if (an != (b.nulls[row] != 0))
-                return false;
-            if (an)
-                continue;
-        }
-        switch (a.type().kind) {
-        case TypeKind::Null: break;
-        case TypeKind::Boolean:
-        case TypeKind::Int:
-        case TypeKind::Long:
-        case TypeKind::Timestamp:
-            if (a.ints[group] != b.ints[row])
-                return false;
-            break;
-        case TypeKind::Window:
-            if (a.ints[group] != b.ints[row] || a.ends[group] != b.ends[row])
-                return false;
-            break;
-        case TypeKind::Double:
-            if (orderedDoubleBits(a.doubles[group]) != orderedDoubleBits(b.doubles[row]))
-                return false;
-            break;
-        case TypeKind::Decimal:
-            if (a.decimals[group] != b.decimals[row])
-                return false;
-            break;
-        case TypeKind::String:
-            if (a.strings[group] != b.strings[row])
-                return false;
-            break;
-        }
-    }
-    return true;
-}
-
 void GroupTable::insertSlot(uint32_t tag, uint32_t group)
 {
     const size_t mask = m_slots.size() - 1;
@@ -316,25 +348,10 @@ void GroupTable::grow()
             insertSlot(static_cast<uint32_t>(slot >> 32), static_cast<uint32_t>(slot) - 1);
 }
 
-uint32_t GroupTable::findOrInsert(const std::vector<const Column *> &keys, size_t row, uint32_t tag,
-                                  bool &inserted, const uint8_t *nullChecks)
+uint32_t GroupTable::insertGroup(size_t slot, uint32_t tag, const std::vector<const Column *> &keys, size_t row)
 {
-    if ((m_size + 1) * 4 > m_slots.size() * 3)
-        grow();
-    const size_t mask = m_slots.size() - 1;
-    size_t s = slotOf(tag);
-    while (const uint64_t slot = m_slots[s]) {
-        if (static_cast<uint32_t>(slot >> 32) == tag) {
-            const uint32_t group = static_cast<uint32_t>(slot) - 1;
-            if (equals(group, keys, row, nullChecks)) {
-                inserted = false;
-                return group;
-            }
-        }
-        s = (s + 1) & mask;
-    }
     const uint32_t group = static_cast<uint32_t>(m_size++);
-    m_slots[s] = (static_cast<uint64_t>(tag) << 32) | (static_cast<uint64_t>(group) + 1);
+    m_slots[slot] = (static_cast<uint64_t>(tag) << 32) | (static_cast<uint64_t>(group) + 1);
     for (size_t k = 0; k < keys.size(); ++k) {
         Column &key = m_keys[k];
         key.appendFrom(*keys[k], row);
@@ -342,7 +359,6 @@ uint32_t GroupTable::findOrInsert(const std::vector<const Column *> &keys, size_
         if (!key.strings.empty() && key.strings.back().capacity() > 15)
             m_stringBytes += static_cast<int64_t>(key.strings.back().capacity() + 1);
     }
-    inserted = true;
     return group;
 }
 
@@ -404,9 +420,41 @@ void GroupTable::sortGroups(std::vector<uint32_t> &groups) const
         std::sort(groups.begin(), groups.end(), less);
         return;
     }
-    const Column &c = m_keys[k];
-    size_t skip = 0; // strings: the bytes every one of them starts with
-    if (c.type().kind == TypeKind::String) {
+    // Sort 64-bit prefixes of column k and, when column k's prefix is exact (equal prefixes
+    // mean equal values, as for integers, timestamps, fixed-length windows and doubles without
+    // NULLs), of column k + 1 as well: (window, accountId) keys then sort on two words.
+    const SortPrefix p0 = sortPrefix(m_keys[k], groups);
+    const bool second = p0.exact && k + 1 < m_keys.size();
+    const SortPrefix p1 = second ? sortPrefix(m_keys[k + 1], groups) : SortPrefix{};
+    struct Keyed {
+        uint64_t w0;
+        uint64_t w1;
+        uint32_t group;
+    };
+    std::vector<Keyed> keyed(groups.size());
+    for (size_t i = 0; i < groups.size(); ++i)
+        keyed[i] = {p0.word(groups[i]), second ? p1.word(groups[i]) : 0, groups[i]};
+    std::sort(keyed.begin(), keyed.end(), [this](const Keyed &x, const Keyed &y) {
+        if (x.w0 != y.w0)
+            return x.w0 < y.w0;
+        if (x.w1 != y.w1)
+            return x.w1 < y.w1;
+        return compare(x.group, y.group) < 0;
+    });
+    for (size_t i = 0; i < groups.size(); ++i)
+        groups[i] = keyed[i].group;
+}
+
+GroupTable::SortPrefix GroupTable::sortPrefix(const Column &c, const std::vector<uint32_t> &groups)
+{
+    SortPrefix p;
+    p.column = &c;
+    bool anyNull = false;
+    for (uint32_t g : groups)
+        anyNull = anyNull || c.nulls[g];
+    switch (c.type().kind) {
+    case TypeKind::String: {
+        // The bytes every one of them starts with cannot order them.
         const std::string *reference = nullptr;
         for (uint32_t g : groups) {
             if (c.nulls[g])
@@ -414,48 +462,68 @@ void GroupTable::sortGroups(std::vector<uint32_t> &groups) const
             const std::string &s = c.strings[g];
             if (!reference) {
                 reference = &s;
-                skip = s.size();
+                p.skip = s.size();
                 continue;
             }
             size_t i = 0;
-            while (i < skip && i < s.size() && s[i] == (*reference)[i])
+            while (i < p.skip && i < s.size() && s[i] == (*reference)[i])
                 ++i;
-            skip = i;
+            p.skip = i;
         }
+        break;
     }
-    // A prefix never orders two groups against their keys; equal prefixes fall back to compare.
-    const auto prefix = [&c, skip](uint32_t g) -> uint64_t {
-        if (c.nulls[g])
-            return 0;
-        constexpr uint64_t kBias = uint64_t(1) << 63;
-        switch (c.type().kind) {
-        case TypeKind::Boolean:
-        case TypeKind::Int:
-        case TypeKind::Long:
-        case TypeKind::Timestamp:
-        case TypeKind::Window: return static_cast<uint64_t>(c.ints[g]) ^ kBias;
-        case TypeKind::Double: return orderedDoubleBits(c.doubles[g]);
-        case TypeKind::Decimal:
-            return static_cast<uint64_t>(static_cast<unsigned __int128>(c.decimals[g]) >> 64) ^ kBias;
-        case TypeKind::String: {
-            const std::string &s = c.strings[g];
-            uint64_t v = 0;
-            for (size_t i = 0; i < 8; ++i)
-                v = (v << 8) | (skip + i < s.size() ? static_cast<unsigned char>(s[skip + i]) : 0u);
-            return v;
-        }
-        case TypeKind::Null: return 0;
-        }
+    case TypeKind::Window: {
+        // Windows of one length are ordered (and equal) by their starts alone.
+        bool sameLength = true;
+        const int64_t length = groups.empty() ? 0 : c.ends[groups[0]] - c.ints[groups[0]];
+        for (uint32_t g : groups)
+            sameLength = sameLength && c.ends[g] - c.ints[g] == length;
+        p.exact = !anyNull && sameLength;
+        break;
+    }
+    case TypeKind::Decimal: {
+        // Decimals that fit 64 bits (amounts of money) sort exactly by their low word.
+        bool fits = true;
+        for (uint32_t g : groups)
+            fits = fits && c.decimals[g] == static_cast<int64_t>(c.decimals[g]);
+        p.smallDecimals = fits;
+        p.exact = !anyNull && fits;
+        break;
+    }
+    case TypeKind::Null: break;
+    default: p.exact = !anyNull; break;
+    }
+    return p;
+}
+
+uint64_t GroupTable::SortPrefix::word(uint32_t g) const
+{
+    // Never orders two groups against their keys; equal words fall back to compare.
+    const Column &c = *column;
+    if (c.nulls[g])
         return 0;
-    };
-    std::vector<std::pair<uint64_t, uint32_t>> keyed(groups.size());
-    for (size_t i = 0; i < groups.size(); ++i)
-        keyed[i] = {prefix(groups[i]), groups[i]};
-    std::sort(keyed.begin(), keyed.end(), [this](const auto &x, const auto &y) {
-        return x.first != y.first ? x.first < y.first : compare(x.second, y.second) < 0;
-    });
-    for (size_t i = 0; i < groups.size(); ++i)
-        groups[i] = keyed[i].second;
+    constexpr uint64_t kBias = uint64_t(1) << 63;
+    switch (c.type().kind) {
+    case TypeKind::Boolean:
+    case TypeKind::Int:
+    case TypeKind::Long:
+    case TypeKind::Timestamp:
+    case TypeKind::Window: return static_cast<uint64_t>(c.ints[g]) ^ kBias;
+    case TypeKind::Double: return orderedDoubleBits(c.doubles[g]);
+    case TypeKind::Decimal:
+        if (smallDecimals)
+            return static_cast<uint64_t>(static_cast<int64_t>(c.decimals[g])) ^ kBias;
+        return static_cast<uint64_t>(static_cast<unsigned __int128>(c.decimals[g]) >> 64) ^ kBias;
+    case TypeKind::String: {
+        const std::string &s = c.strings[g];
+        uint64_t v = 0;
+        for (size_t i = 0; i < 8; ++i)
+            v = (v << 8) | (skip + i < s.size() ? static_cast<unsigned char>(s[skip + i]) : 0u);
+        return v;
+    }
+    case TypeKind::Null: return 0;
+    }
+    return 0;
 }
 
 void GroupTable::retain(const std::vector<uint8_t> &keep)

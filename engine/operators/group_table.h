@@ -6,10 +6,67 @@
 
 #include "streamstep/column_batch.h"
 
+#include <string>
+
 #include <cstdint>
+#include <cstring>
+#include <limits>
 #include <vector>
 
 namespace streamstep {
+
+// Small helpers of key hashing and comparison, inline since lookups run once per row.
+namespace keyops {
+
+inline uint64_t load64(const char *p)
+{
+    uint64_t v;
+    std::memcpy(&v, p, 8);
+    return v;
+}
+
+inline uint64_t load32(const char *p)
+{
+    uint32_t v;
+    std::memcpy(&v, p, 4);
+    return v;
+}
+
+// Whether two strings hold the same bytes, without a call to memcmp for short ones (keys).
+inline bool sameBytes(const std::string &x, const std::string &y)
+{
+    const size_t n = x.size();
+    if (n != y.size())
+        return false;
+    const char *p = x.data();
+    const char *q = y.data();
+    if (n >= 8) {
+        for (size_t i = 0; i + 8 < n; i += 8)
+            if (load64(p + i) != load64(q + i))
+                return false;
+        return load64(p + n - 8) == load64(q + n - 8); // overlaps
+    }
+    if (n >= 4)
+        return load32(p) == load32(q) && load32(p + n - 4) == load32(q + n - 4);
+    for (size_t i = 0; i < n; ++i)
+        if (p[i] != q[i])
+            return false;
+    return true;
+}
+
+// The bits encodeKeyValue orders a double by: -0.0 is 0.0, every NaN the same NaN.
+inline uint64_t orderedDoubleBits(double d)
+{
+    if (d == 0.0)
+        d = 0.0;
+    if (d != d)
+        d = std::numeric_limits<double>::quiet_NaN();
+    uint64_t bits;
+    std::memcpy(&bits, &d, sizeof bits);
+    return (bits & (uint64_t(1) << 63)) ? ~bits : bits | (uint64_t(1) << 63);
+}
+
+} // namespace keyops
 
 // Compares rows a and b over the first numKeys columns in encodeKeyValue's order (Spark's
 // ascending sort, nulls first): negative, zero or positive.
@@ -28,6 +85,9 @@ public:
     // hash into a tag.
     static void hashRows(const std::vector<const Column *> &keys, size_t begin, size_t count,
                          std::vector<uint64_t> &hashes);
+    // A row's hash is the sum of this term over its key columns (`position` is the column's
+    // place in the key), so one column's term can be swapped for another value's.
+    static uint64_t columnHash(size_t position, const Column &column, size_t row);
     static uint32_t tagOf(uint64_t hash)
     {
         hash ^= hash >> 33;
@@ -68,11 +128,23 @@ public:
     int64_t memoryBytes() const;
 
 private:
+    // A 64-bit prefix of a key column's values that orders a set of groups like compare does
+    // (ties left to compare); `exact` when equal prefixes mean equal values among them.
+    struct SortPrefix {
+        const Column *column = nullptr;
+        size_t skip = 0;            // strings: leading bytes all of them share
+        bool smallDecimals = false; // decimals: all fit in 64 bits
+        bool exact = false;
+        uint64_t word(uint32_t group) const;
+    };
+    static SortPrefix sortPrefix(const Column &column, const std::vector<uint32_t> &groups);
+
     size_t slotOf(uint32_t tag) const { return m_shift >= 32 ? 0 : static_cast<size_t>(tag >> m_shift); }
     bool equals(uint32_t group, const std::vector<const Column *> &keys, size_t row,
                 const uint8_t *nullChecks) const;
     void grow();
     void insertSlot(uint32_t tag, uint32_t group);
+    uint32_t insertGroup(size_t slot, uint32_t tag, const std::vector<const Column *> &keys, size_t row);
 
     std::vector<Column> m_keys;
     std::vector<uint8_t> m_keyHasNulls; // per key column: some group's key is NULL
@@ -84,8 +156,79 @@ private:
     int64_t m_stringBytes = 0; // heap bytes of key strings too long for the inline buffer
 };
 
+inline bool GroupTable::equals(uint32_t group, const std::vector<const Column *> &keys, size_t row,
+                               const uint8_t *nullChecks) const
+{
+    const Column *table = m_keys.data();
+    const Column *const *probe = keys.data();
+    const size_t n = m_keys.size();
+    for (size_t k = 0; k < n; ++k) {
+        const Column &a = table[k];
+        const Column &b = *probe[k];
+        if (!nullChecks || nullChecks[k]) {
+            const bool an = a.nulls[group] != 0;
+            if (an != (b.nulls[row] != 0))
+                return false;
+            if (an)
+                continue;
+        }
+        switch (a.type().kind) {
+        case TypeKind::Null: break;
+        case TypeKind::Boolean:
+        case TypeKind::Int:
+        case TypeKind::Long:
+        case TypeKind::Timestamp:
+            if (a.ints[group] != b.ints[row])
+                return false;
+            break;
+        case TypeKind::Window:
+            if ((a.ints[group] ^ b.ints[row]) | (a.ends[group] ^ b.ends[row]))
+                return false;
+            break;
+        case TypeKind::Double:
+            if (keyops::orderedDoubleBits(a.doubles[group]) != keyops::orderedDoubleBits(b.doubles[row]))
+                return false;
+            break;
+        case TypeKind::Decimal:
+            if (a.decimals[group] != b.decimals[row])
+                return false;
+            break;
+        case TypeKind::String:
+            if (!keyops::sameBytes(a.strings[group], b.strings[row]))
+                return false;
+            break;
+        }
+    }
+    return true;
+}
+
+inline uint32_t GroupTable::findOrInsert(const std::vector<const Column *> &keys, size_t row, uint32_t tag,
+                                         bool &inserted, const uint8_t *nullChecks)
+{
+    if ((m_size + 1) * 4 > m_slots.size() * 3)
+        grow();
+    const size_t mask = m_slots.size() - 1;
+    size_t s = slotOf(tag);
+    while (const uint64_t slot = m_slots[s]) {
+        if (static_cast<uint32_t>(slot >> 32) == tag) {
+            const uint32_t group = static_cast<uint32_t>(slot) - 1;
+            if (equals(group, keys, row, nullChecks)) {
+                inserted = false;
+                return group;
+            }
+        }
+        s = (s + 1) & mask;
+    }
+    inserted = true;
+    return insertGroup(s, tag, keys, row);
+}
+
 // Appends rows `rows` of `from` to `to` (same type), typed, without going through Value.
 void appendRows(Column &to, const Column &from, const std::vector<uint32_t> &rows);
+// Appends rows [begin, end) of `from` to `to`, typed; exactly what appending each row's Value
+// (Column::append(from.get(r))) gives, which it falls back to when the types differ. For bulk
+// copies such as the memory sink's append.
+void appendRange(Column &to, const Column &from, size_t begin, size_t end);
 // The rows with keep[r] != 0, in order.
 std::vector<uint32_t> keptRows(const std::vector<uint8_t> &keep);
 // Keeps only the given rows (ascending), in that order, in place.

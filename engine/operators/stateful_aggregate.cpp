@@ -1,6 +1,7 @@
 #include "operators/stateful_aggregate.h"
 
 #include <algorithm>
+#include <limits>
 #include <numeric>
 
 namespace streamstep {
@@ -93,6 +94,8 @@ std::optional<int64_t> StatefulAggregate::eventTimeOf(uint32_t group) const
 Flow StatefulAggregate::process(const Flow &input, BatchContext &context, OperatorMetrics &metrics)
 {
     ++m_batch;
+    m_createdFrom = m_groups.size();
+    std::fill(m_updatedBits.begin(), m_updatedBits.end(), uint64_t(0));
     if (input.unexpandedWindows) {
         if (canAggregatePanes(*input.unexpandedWindows, context))
             return processPanes(input, context, metrics);
@@ -116,7 +119,6 @@ Flow StatefulAggregate::processRows(const Flow &input, BatchContext &context, Op
     std::vector<uint8_t> rowKept; // filled once a row is late
     std::vector<uint32_t> updated;
     GroupTable lateKeys;
-    const uint32_t now = stamp();
     // Chunks keep the per-row working memory small and in cache.
     std::vector<uint64_t> hashes;
     std::vector<uint32_t> rows;
@@ -156,13 +158,7 @@ Flow StatefulAggregate::processRows(const Flow &input, BatchContext &context, Op
             }
             bool inserted = false;
             const uint32_t g = m_groups.findOrInsert(in.keys, r, tag, inserted, nullChecks.data());
-            if (inserted) {
-                m_buffers.addGroup(now);
-                updated.push_back(g);
-            } else if (m_buffers.updatedStamp(g) != now) {
-                m_buffers.setUpdatedStamp(g, now);
-                updated.push_back(g);
-            }
+            noteUpdate(g, inserted, updated);
             rows.push_back(static_cast<uint32_t>(r));
             groups.push_back(g);
         }
@@ -216,6 +212,7 @@ Flow StatefulAggregate::processPanes(const Flow &input, BatchContext &context, O
     std::vector<uint64_t> hashes;
     std::vector<uint32_t> rows;
     std::vector<uint32_t> groups;
+    const std::vector<uint8_t> paneNullChecks = panes.nullChecks(in.keys);
     for (size_t begin = 0; begin < n; begin += kChunkRows) {
         const size_t count = std::min(kChunkRows, n - begin);
         GroupTable::hashRows(in.keys, begin, count, hashes);
@@ -225,9 +222,9 @@ Flow StatefulAggregate::processPanes(const Flow &input, BatchContext &context, O
             const size_t r = begin + i;
             bool inserted = false;
             rows[i] = static_cast<uint32_t>(r);
-            groups[i] = panes.findOrInsert(in.keys, r, GroupTable::tagOf(hashes[i]), inserted);
+            groups[i] = panes.findOrInsert(in.keys, r, GroupTable::tagOf(hashes[i]), inserted, paneNullChecks.data());
             if (inserted)
-                paneBuffers.addGroup(0);
+                paneBuffers.addGroup();
             if (filterLate && latest.ends[r] <= lateLimit) {
                 if (rowKept.empty())
                     rowKept.assign(n, 1);
@@ -237,57 +234,51 @@ Flow StatefulAggregate::processPanes(const Flow &input, BatchContext &context, O
         paneBuffers.update(in.arguments, rows.data(), groups.data(), count);
     }
 
-    // 2. Every pane times every window containing it, as key rows.
+    // 2. Every pane times every window containing it: the pane's key with its window moved
+    //    back by 0, 1, … slides. Only the window changes, so the keys are the panes' own key
+    //    columns with one scratch window column, rewritten per slide, and a row's hash is the
+    //    pane's with the window's term swapped (GroupTable::columnHash).
     const size_t count = static_cast<size_t>(windows.count);
-    const size_t expandedRows = panes.size() * count;
-    std::vector<uint32_t> paneOf(expandedRows);
-    for (size_t e = 0; e < expandedRows; ++e)
-        paneOf[e] = static_cast<uint32_t>(e / count);
-    std::vector<Column> expanded;
-    std::vector<const Column *> expandedKeys;
-    expanded.reserve(numKeys);
-    for (size_t k = 0; k < numKeys; ++k) {
-        const Column &paneKey = panes.keys()[k];
-        expanded.emplace_back(paneKey.type());
-        Column &column = expanded.back();
-        if (k != windowKey) {
-            appendRows(column, paneKey, paneOf);
-        } else {
-            column.nulls.assign(expandedRows, 0);
-            column.ints.resize(expandedRows);
-            column.ends.resize(expandedRows);
-            for (size_t e = 0; e < expandedRows; ++e) {
-                const int64_t shift = static_cast<int64_t>(e % count) * windows.slideMicros;
-                column.ints[e] = paneKey.ints[paneOf[e]] - shift;
-                column.ends[e] = paneKey.ends[paneOf[e]] - shift;
-            }
-        }
-        expandedKeys.push_back(&column);
+    const size_t numPanes = panes.size();
+    const Column &paneWindow = panes.keys()[windowKey];
+    std::vector<uint64_t> rest; // each pane's hash without its window's term
+    {
+        std::vector<const Column *> paneKeys;
+        for (const Column &k : panes.keys())
+            paneKeys.push_back(&k);
+        GroupTable::hashRows(paneKeys, 0, numPanes, rest);
+        for (size_t p = 0; p < numPanes; ++p)
+            rest[p] -= GroupTable::columnHash(windowKey, paneWindow, p);
     }
+    Column shifted(DataType::window());
+    shifted.nulls = paneWindow.nulls;
+    shifted.ints.resize(numPanes);
+    shifted.ends.resize(numPanes);
+    std::vector<const Column *> keys;
+    for (size_t k = 0; k < numKeys; ++k)
+        keys.push_back(k == windowKey ? &shifted : &panes.keys()[k]);
+    const std::vector<uint8_t> nullChecks = m_groups.nullChecks(keys);
 
     // 3. Fold each pane into its windows' state; late windows are counted once per key.
-    std::vector<uint64_t> expandedHashes;
-    GroupTable::hashRows(expandedKeys, 0, expandedRows, expandedHashes);
     GroupTable lateKeys(keyTypes(*m_node));
     std::vector<uint32_t> updated;
-    const uint32_t now = stamp();
-    const Column &windowColumn = expanded[windowKey];
-    for (size_t e = 0; e < expandedRows; ++e) {
-        bool inserted = false;
-        const uint32_t tag = GroupTable::tagOf(expandedHashes[e]);
-        if (filterLate && windowColumn.ends[e] <= lateLimit) {
-            lateKeys.findOrInsert(expandedKeys, e, tag, inserted);
-            continue;
+    for (size_t w = 0; w < count; ++w) {
+        const int64_t shift = static_cast<int64_t>(w) * windows.slideMicros;
+        for (size_t p = 0; p < numPanes; ++p) {
+            shifted.ints[p] = paneWindow.ints[p] - shift;
+            shifted.ends[p] = paneWindow.ends[p] - shift;
         }
-        const uint32_t g = m_groups.findOrInsert(expandedKeys, e, tag, inserted);
-        if (inserted) {
-            m_buffers.addGroup(now);
-            updated.push_back(g);
-        } else if (m_buffers.updatedStamp(g) != now) {
-            m_buffers.setUpdatedStamp(g, now);
-            updated.push_back(g);
+        for (size_t p = 0; p < numPanes; ++p) {
+            bool inserted = false;
+            const uint32_t tag = GroupTable::tagOf(rest[p] + GroupTable::columnHash(windowKey, shifted, p));
+            if (filterLate && !shifted.nulls[p] && shifted.ends[p] <= lateLimit) {
+                lateKeys.findOrInsert(keys, p, tag, inserted);
+                continue;
+            }
+            const uint32_t g = m_groups.findOrInsert(keys, p, tag, inserted, nullChecks.data());
+            noteUpdate(g, inserted, updated);
+            m_buffers.merge(g, paneBuffers, static_cast<uint32_t>(p));
         }
-        m_buffers.merge(g, paneBuffers, paneOf[e]);
     }
     if (!rowKept.empty())
         markLateFates(input, rowKept, context);
@@ -332,13 +323,15 @@ Flow StatefulAggregate::finishBatch(const std::vector<uint32_t> &updated, BatchC
 
     if (!evicted.empty()) {
         if (context.collectResultTables) {
-            const ColumnBatch rowsOfEvicted = mode == OutputMode::Append ? ColumnBatch() : outputRows(evicted);
+            // In key order (append mode's output already is), merged into m_evicted's order.
+            std::vector<uint32_t> sorted;
+            if (mode != OutputMode::Append) {
+                sorted = evicted;
+                sortByKey(sorted);
+            }
+            const ColumnBatch rowsOfEvicted = mode == OutputMode::Append ? ColumnBatch() : outputRows(sorted);
             const ColumnBatch &from = mode == OutputMode::Append ? out.batch : rowsOfEvicted;
-            const std::vector<uint32_t> all = allRows(from.numRows);
-            for (size_t c = 0; c < from.columns.size(); ++c)
-                appendRows(m_evicted.columns[c], from.columns[c], all);
-            m_evicted.numRows += from.numRows;
-            m_evictedBatch.insert(m_evictedBatch.end(), from.numRows, m_batch);
+            appendEvicted(from);
         }
         std::vector<uint8_t> keep(m_groups.size(), 1);
         for (uint32_t g : evicted)
@@ -358,6 +351,17 @@ Flow StatefulAggregate::finishBatch(const std::vector<uint32_t> &updated, BatchC
                 m_order[o++] = renumbered[g];
         m_order.resize(o);
         m_orderedCount = orderedKept;
+        std::vector<uint64_t> bits((next + 63) / 64, 0);
+        size_t createdFrom = 0;
+        for (uint32_t g = 0; g < m_groups.size(); ++g) {
+            if (!keep[g])
+                continue;
+            if (updatedNow(g))
+                bits[renumbered[g] >> 6] |= uint64_t(1) << (renumbered[g] & 63);
+            createdFrom += g < m_createdFrom;
+        }
+        m_updatedBits = std::move(bits);
+        m_createdFrom = createdFrom;
         m_groups.retain(keep);
         m_buffers.retain(keep);
         metrics.numRowsRemoved += static_cast<int64_t>(evicted.size());
@@ -367,6 +371,38 @@ Flow StatefulAggregate::finishBatch(const std::vector<uint32_t> &updated, BatchC
     metrics.numRowsTotal += static_cast<int64_t>(m_groups.size());
     metrics.memoryUsedBytes += estimateBytes();
     return out;
+}
+
+void StatefulAggregate::appendEvicted(const ColumnBatch &rows)
+{
+    const size_t before = m_evicted.numRows;
+    const std::vector<uint32_t> all = allRows(rows.numRows);
+    for (size_t c = 0; c < rows.columns.size(); ++c)
+        appendRows(m_evicted.columns[c], rows.columns[c], all);
+    m_evicted.numRows += rows.numRows;
+    m_evictedBatch.insert(m_evictedBatch.end(), rows.numRows, m_batch);
+    const size_t numKeys = m_node->keys.size();
+    // Windows are mostly evicted in time order: the new rows then simply follow the old ones.
+    if (before == 0 || rows.numRows == 0
+        || compareKeys(m_evicted.columns, numKeys, static_cast<uint32_t>(before - 1), static_cast<uint32_t>(before)) <= 0)
+        return;
+    std::vector<uint32_t> order = allRows(m_evicted.numRows);
+    std::inplace_merge(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(before), order.end(),
+                       [&](uint32_t a, uint32_t b) { return compareKeys(m_evicted.columns, numKeys, a, b) < 0; });
+    sortEvicted(order);
+}
+
+void StatefulAggregate::sortEvicted(const std::vector<uint32_t> &order)
+{
+    ColumnBatch sorted = ColumnBatch::empty(m_node->output);
+    for (size_t c = 0; c < sorted.columns.size(); ++c)
+        appendRows(sorted.columns[c], m_evicted.columns[c], order);
+    sorted.numRows = order.size();
+    std::vector<int64_t> batches(order.size());
+    for (size_t i = 0; i < order.size(); ++i)
+        batches[i] = m_evictedBatch[order[i]];
+    m_evicted = std::move(sorted);
+    m_evictedBatch = std::move(batches);
 }
 
 void StatefulAggregate::extendOrder()
@@ -451,11 +487,10 @@ ResultTableView StatefulAggregate::resultTable() const
     ColumnBatch rows = outputRows(groups);
     std::vector<ResultRowStatus> statuses;
     statuses.reserve(live + m_evicted.numRows);
-    const uint32_t now = stamp();
     for (uint32_t g : groups) {
-        if (m_buffers.createdStamp(g) == now)
+        if (g >= m_createdFrom)
             statuses.push_back(ResultRowStatus::New);
-        else if (m_buffers.updatedStamp(g) == now)
+        else if (updatedNow(g))
             statuses.push_back(ResultRowStatus::Updated);
         else
             statuses.push_back(ResultRowStatus::Unchanged);
@@ -467,11 +502,10 @@ ResultTableView StatefulAggregate::resultTable() const
     for (int64_t batch : m_evictedBatch)
         statuses.push_back(batch == m_batch ? ResultRowStatus::Final : ResultRowStatus::Evicted);
 
-    // The live rows are in key order already; merge the evicted ones in.
+    // The live rows and the evicted ones are each in key order already; merge them.
     std::vector<uint32_t> order = allRows(rows.numRows);
     const size_t numKeys = m_node->keys.size();
     const auto less = [&](uint32_t a, uint32_t b) { return compareKeys(rows.columns, numKeys, a, b) < 0; };
-    std::sort(order.begin() + static_cast<std::ptrdiff_t>(live), order.end(), less);
     std::inplace_merge(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(live), order.end(), less);
     view.rows = ColumnBatch::empty(m_node->output);
     for (size_t c = 0; c < rows.columns.size(); ++c)
@@ -515,8 +549,10 @@ void StatefulAggregate::save(StateWriter &out) const
         const auto eventTime = eventTimeOf(g);
         out.writeU8(eventTime ? 1 : 0);
         out.writeI64(eventTime.value_or(0));
-        out.writeI64(batchOfStamp(m_buffers.updatedStamp(g)));
-        out.writeI64(batchOfStamp(m_buffers.createdStamp(g)));
+        // The batches that last updated and created the group: only whether either is the
+        // current batch is known (and ever compared), so an earlier one is written as m_batch - 1.
+        out.writeI64(updatedNow(g) ? m_batch : m_batch - 1);
+        out.writeI64(g >= m_createdFrom ? m_batch : m_batch - 1);
     }
     out.writeI64(static_cast<int64_t>(m_evicted.numRows));
     std::vector<Value> values(m_evicted.columns.size() - numKeys);
@@ -540,6 +576,8 @@ void StatefulAggregate::load(StateReader &in)
     m_buffers.clear();
     m_order.clear();
     m_orderedCount = 0;
+    m_updatedBits.clear();
+    m_createdFrom = std::numeric_limits<size_t>::max();
     std::vector<Column> keyRow;
     for (const DataType &t : keyTypes(*m_node))
         keyRow.emplace_back(t);
@@ -566,9 +604,13 @@ void StatefulAggregate::load(StateReader &in)
         const uint32_t g = m_groups.findOrInsert(keys, 0, GroupTable::tagOf(hashes[0]), inserted);
         if (!inserted)
             throw damaged();
-        m_buffers.addGroup(0);
-        m_buffers.setCreatedStamp(g, static_cast<uint32_t>(createdBatch));
-        m_buffers.setUpdatedStamp(g, static_cast<uint32_t>(lastUpdatedBatch));
+        m_buffers.addGroup();
+        if (createdBatch == m_batch)
+            m_createdFrom = std::min<size_t>(m_createdFrom, g);
+        if ((g >> 6) >= m_updatedBits.size())
+            m_updatedBits.resize((g >> 6) + 1, 0);
+        if (lastUpdatedBatch == m_batch)
+            markUpdated(g);
         size_t call = 0;
         for (size_t a = 0; a < states.size(); ++a) {
             if (states[a].size() != m_node->boundAggregates[a].calls.size())
@@ -577,6 +619,7 @@ void StatefulAggregate::load(StateReader &in)
                 m_buffers.setState(call++, g, state);
         }
     }
+    m_createdFrom = std::min(m_createdFrom, m_groups.size());
     m_evicted = ColumnBatch::empty(m_node->output);
     m_evictedBatch.clear();
     for (int64_t n = in.readI64(); n > 0; --n) {
@@ -589,6 +632,13 @@ void StatefulAggregate::load(StateReader &in)
         m_evicted.appendRow(row);
         m_evictedBatch.push_back(in.readI64());
     }
+    // Snapshots of earlier versions list evicted rows in eviction order.
+    std::vector<uint32_t> order = allRows(m_evicted.numRows);
+    std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
+        return compareKeys(m_evicted.columns, numKeys, a, b) < 0;
+    });
+    if (!std::is_sorted(order.begin(), order.end()))
+        sortEvicted(order);
 }
 
 } // namespace streamstep

@@ -54,13 +54,39 @@ private:
     // Brings m_order up to date: the groups added since are sorted and merged in, so complete
     // mode does not sort every group of the state on every trigger.
     void extendOrder();
-    uint32_t stamp() const { return static_cast<uint32_t>(m_batch); }
-    // The batch counter value a stored 32-bit stamp stands for (exact for stamps less than
-    // 2^32 batches old).
-    int64_t batchOfStamp(uint32_t stamp) const
+    // Which groups the current batch updated (one bit per group, cleared when a batch starts)
+    // and the first group it created (groups are numbered in creation order, and eviction keeps
+    // that order): all the result table's statuses and the snapshot need, so group records
+    // carry no batch stamps.
+    bool updatedNow(uint32_t group) const { return (m_updatedBits[group >> 6] >> (group & 63)) & 1; }
+    // Marks a group updated in this batch; true when it was not yet (a new group gets its bit).
+    bool markUpdated(uint32_t group)
     {
-        return m_batch - static_cast<int64_t>(static_cast<uint32_t>(static_cast<uint32_t>(m_batch) - stamp));
+        if ((group >> 6) >= m_updatedBits.size())
+            m_updatedBits.resize((group >> 6) + 1, 0);
+        uint64_t &word = m_updatedBits[group >> 6];
+        const uint64_t bit = uint64_t(1) << (group & 63);
+        if (word & bit)
+            return false;
+        word |= bit;
+        return true;
     }
+    // Adds the group to the batch's updated groups unless it is there already.
+    void noteUpdate(uint32_t group, bool inserted, std::vector<uint32_t> &updated)
+    {
+        if (inserted) {
+            m_buffers.addGroup();
+            if ((group >> 6) >= m_updatedBits.size())
+                m_updatedBits.resize((group >> 6) + 1, 0);
+        }
+        uint64_t &word = m_updatedBits[group >> 6];
+        const uint64_t bit = uint64_t(1) << (group & 63);
+        if (!(word & bit)) {
+            word |= bit;
+            updated.push_back(group);
+        }
+    }
+
     // The event time (µs) a group is judged by: its window's end or its timestamp key.
     std::optional<int64_t> eventTimeOf(uint32_t group) const;
     int64_t estimateBytes() const;
@@ -72,10 +98,16 @@ private:
     // Every group numbered below m_orderedCount, sorted by key.
     std::vector<uint32_t> m_order;
     size_t m_orderedCount = 0;
-    // Groups evicted earlier, as output rows (kept for the result table only).
+    // Appends evicted groups' output rows (in key order) to m_evicted, keeping it in key order.
+    void appendEvicted(const ColumnBatch &rows);
+    void sortEvicted(const std::vector<uint32_t> &order);
+
+    // Groups evicted earlier, as output rows in key order (kept for the result table only).
     ColumnBatch m_evicted;
     std::vector<int64_t> m_evictedBatch;
     int64_t m_batch = -1;
+    std::vector<uint64_t> m_updatedBits;
+    size_t m_createdFrom = 0;
 };
 
 } // namespace streamstep

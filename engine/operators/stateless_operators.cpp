@@ -1,5 +1,7 @@
 #include "operators/stateless_operators.h"
 
+#include "expr/expr_node.h"
+
 #include <algorithm>
 
 namespace streamstep {
@@ -26,6 +28,8 @@ Flow applyFilter(const PlanNode &node, Flow &input, BatchContext &context)
     const size_t n = input.batch.numRows;
     std::vector<uint8_t> keep(n, 1);
     for (const auto &conjunct : node.boundConjuncts) {
+        if (expr::narrowByComparison(*conjunct, input.batch, keep))
+            continue; // `column <op> literal`, straight from the column array
         Column storage;
         const Column &result = evaluateColumn(*conjunct, input.batch, context.eval, storage);
         if (result.type().kind == TypeKind::Null) {
@@ -126,10 +130,21 @@ Flow assignTimeWindows(const PlanNode &node, Flow &input, BatchContext &context)
         window.nulls.assign(numKept, 0);
         window.ints.resize(numKept);
         window.ends.resize(numKept);
-        for (size_t i = 0; i < numKept; ++i) {
-            const int64_t start = lastWindowStart(time.ints[keptRow(i)], node.slideMicros, node.startMicros);
-            window.ints[i] = start;
-            window.ends[i] = start + node.windowMicros;
+        const int64_t *times = time.ints.data();
+        int64_t *starts = window.ints.data();
+        int64_t *ends = window.ends.data();
+        if (anyNull) {
+            for (size_t i = 0; i < numKept; ++i) {
+                const int64_t start = lastWindowStart(times[kept[i]], node.slideMicros, node.startMicros);
+                starts[i] = start;
+                ends[i] = start + node.windowMicros;
+            }
+        } else {
+            for (size_t i = 0; i < numKept; ++i) {
+                const int64_t start = lastWindowStart(times[i], node.slideMicros, node.startMicros);
+                starts[i] = start;
+                ends[i] = start + node.windowMicros;
+            }
         }
         if (anyNull) {
             std::vector<uint8_t> keep(n, 0);
