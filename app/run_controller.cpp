@@ -1,35 +1,52 @@
 #include "run_controller.h"
 
+#include "run_worker.h"
+
+#include <QDeadlineTimer>
 #include <QDir>
+#include <QEventLoop>
 #include <QFile>
 #include <QSaveFile>
 
+#include <algorithm>
+
 namespace streamstep {
-
-namespace {
-
-QString errorText(const Error &e)
-{
-    switch (e.kind()) {
-    case ErrorKind::Analysis: return QStringLiteral("AnalysisException: ") + QString::fromStdString(e.message());
-    case ErrorKind::Runtime: return QStringLiteral("StreamingQueryException: ") + QString::fromStdString(e.message());
-    case ErrorKind::Scenario: return QString::fromStdString(e.message());
-    }
-    return QString::fromStdString(e.message());
-}
-
-} // namespace
 
 RunController::RunController(QObject *parent) : QObject(parent)
 {
+    m_thread.setObjectName(QStringLiteral("StreamStep engine"));
     m_playTimer.setInterval(1000);
     connect(&m_playTimer, &QTimer::timeout, this, [this] {
-        if (!step())
+        if (isBusy())
+            return; // the last trigger is still running: skip this tick
+        if (!step() && !isBusy())
             pause();
     });
 }
 
-RunController::~RunController() = default;
+RunController::~RunController()
+{
+    if (m_activeCancel)
+        m_activeCancel->store(true);
+    if (m_thread.isRunning()) {
+        // Waits for the running step's next checkpoint at most.
+        m_thread.quit();
+        m_thread.wait();
+    }
+    delete m_worker;
+}
+
+RunWorker *RunController::worker()
+{
+    if (!m_worker) {
+        m_worker = new RunWorker;
+        m_worker->moveToThread(&m_thread);
+        connect(m_worker, &RunWorker::progressed, this, &RunController::onStepProgressed);
+        connect(m_worker, &RunWorker::stepFinished, this, &RunController::onStepFinished);
+        m_thread.start();
+    }
+    return m_worker;
+}
 
 int RunController::numSteps() const
 {
@@ -50,7 +67,7 @@ bool RunController::openFile(const QString &path, QString *error)
         setScenario(std::move(scenario), path);
     } catch (const Error &e) {
         if (error)
-            *error = errorText(e);
+            *error = RunWorker::messageOf(e);
         return false;
     }
     return true;
@@ -59,11 +76,29 @@ bool RunController::openFile(const QString &path, QString *error)
 void RunController::setScenario(Scenario scenario, const QString &filePath)
 {
     pause();
-    m_scenario = std::move(scenario);
+    m_scenario = std::make_shared<Scenario>(std::move(scenario));
     m_filePath = filePath;
     compile();
     reset();
     Q_EMIT scenarioChanged();
+}
+
+void RunController::editInput(const std::function<void(Scenario &)> &edit)
+{
+    if (!m_scenario)
+        return;
+    pause();
+    reset();
+    edit(mutableScenario());
+    Q_EMIT scenarioChanged();
+}
+
+Scenario &RunController::mutableScenario()
+{
+    // The worker holds a reference only while it runs a step of this scenario.
+    if (m_scenario.use_count() > 1)
+        m_scenario = std::make_shared<Scenario>(*m_scenario);
+    return *m_scenario;
 }
 
 void RunController::setQuery(const QuerySpec &spec)
@@ -71,9 +106,10 @@ void RunController::setQuery(const QuerySpec &spec)
     if (!m_scenario)
         return;
     pause();
-    m_scenario->query = spec.ops;
-    m_scenario->outputMode = spec.outputMode;
-    m_scenario->sink = spec.sink;
+    Scenario &scenario = mutableScenario();
+    scenario.query = spec.ops;
+    scenario.outputMode = spec.outputMode;
+    scenario.sink = spec.sink;
     compile();
     reset();
     Q_EMIT scenarioChanged();
@@ -86,7 +122,7 @@ void RunController::compile()
     try {
         m_query = Query::compile(*m_scenario);
     } catch (const Error &e) {
-        m_validationMessage = errorText(e);
+        m_validationMessage = RunWorker::messageOf(e);
     } catch (const std::exception &e) {
         m_validationMessage = QString::fromStdString(e.what());
     }
@@ -110,7 +146,7 @@ bool RunController::saveFile(const QString &path, QString *error)
         return false;
     }
     m_filePath = path;
-    m_scenario->fileName = QDir::toNativeSeparators(path).toStdString();
+    mutableScenario().fileName = QDir::toNativeSeparators(path).toStdString();
     return true;
 }
 
@@ -129,12 +165,52 @@ std::shared_ptr<const ColumnBatch> RunController::memoryTableAt(int batch) const
     return m_memoryTables[size_t(batch)];
 }
 
+QString RunController::phaseName(StepPhase phase)
+{
+    switch (phase) {
+    case StepPhase::Input: return tr("reading the input");
+    case StepPhase::Watermark: return tr("withWatermark");
+    case StepPhase::Filter: return tr("filter");
+    case StepPhase::Project: return tr("select");
+    case StepPhase::Window: return tr("window");
+    case StepPhase::Aggregate: return tr("aggregation and state");
+    case StepPhase::Deduplicate: return tr("dropDuplicates");
+    case StepPhase::LateRows: return tr("marking late rows");
+    case StepPhase::ResultTable: return tr("result table");
+    case StepPhase::Sink: return tr("watermark and sink");
+    case StepPhase::NoDataBatch: return tr("no-data batch");
+    }
+    return {};
+}
+
 void RunController::start()
 {
-    if (!m_query || m_run)
+    if (!m_query || m_started)
         return;
-    m_run = std::make_unique<Run>(m_query);
+    m_started = true;
+    ++m_runId;
     Q_EMIT startedChanged(true);
+}
+
+qint64 RunController::estimatedWork(int step) const
+{
+    qint64 work = static_cast<qint64>(m_scenario->steps[size_t(step)].rows.numRows);
+    if (!m_reports.empty())
+        work += m_reports.back()->stateRows;
+    if (!m_memoryTables.empty() && m_memoryTables.back())
+        work += static_cast<qint64>(m_memoryTables.back()->numRows);
+    return work;
+}
+
+// Spark's StreamTest manual clock, as `streamstep-cli run` and `check` use it: a step's own
+// processingTime, otherwise the previous trigger's plus one second, starting at 0. The app and
+// the CLI then agree on current_timestamp() and on the Global Watermark Gap.
+static int64_t processingTimeOf(const Scenario &scenario, int index)
+{
+    int64_t time = 0;
+    for (int i = 0; i <= index; ++i)
+        time = scenario.steps[size_t(i)].processingTimeMicros.value_or(i == 0 ? 0 : time + 1'000'000);
+    return time;
 }
 
 bool RunController::step()
@@ -142,33 +218,94 @@ bool RunController::step()
     if (!canStep())
         return false;
     start();
-    const Step &data = m_scenario->steps[size_t(m_nextStep)];
-    std::vector<BatchReport> batches;
-    try {
-        batches = m_run->step(data.rows, m_nextStep, data.processingTimeMicros);
-    } catch (const Error &e) {
+    const int index = m_nextStep;
+    const Step &data = m_scenario->steps[size_t(index)];
+    StepRequest request;
+    request.ticket = ++m_nextTicket;
+    request.runId = m_runId;
+    request.query = m_query;
+    request.rows = std::shared_ptr<const ColumnBatch>(m_scenario, &data.rows);
+    request.stepIndex = index;
+    request.processingTimeMicros = processingTimeOf(*m_scenario, index);
+    request.cancel = std::make_shared<std::atomic<bool>>(false);
+    RunWorker *runner = worker();
+
+    if (m_inFlight == 0 && estimatedWork(index) <= m_synchronousLimit) {
+        // Lesson-sized: run it on the worker and wait the few microseconds it takes, so the
+        // caller sees the new batch at once.
+        request.reportProgress = false;
+        StepOutcome outcome;
+        QMetaObject::invokeMethod(runner, [&] { outcome = runner->runStep(request); }, Qt::BlockingQueuedConnection);
+        return applyOutcome(outcome, false);
+    }
+
+    m_activeTicket = request.ticket;
+    m_activeCancel = request.cancel;
+    m_cancelRequested = false;
+    m_busyRows = static_cast<qint64>(data.rows.numRows);
+    m_progress = 0;
+    m_progressPhase = phaseName(StepPhase::Input);
+    ++m_inFlight;
+    QMetaObject::invokeMethod(runner, [runner, request] { runner->step(request); }, Qt::QueuedConnection);
+    Q_EMIT busyChanged(true);
+    Q_EMIT stepProgressed(m_progress, m_progressPhase);
+    return true;
+}
+
+void RunController::onStepProgressed(quint64 ticket, double fraction, int phase)
+{
+    if (ticket != m_activeTicket || fraction < m_progress)
+        return;
+    m_progress = fraction;
+    m_progressPhase = m_cancelRequested ? tr("cancelling…") : phaseName(static_cast<StepPhase>(phase));
+    Q_EMIT stepProgressed(m_progress, m_progressPhase);
+}
+
+void RunController::onStepFinished(const std::shared_ptr<const StepOutcome> &outcome)
+{
+    --m_inFlight;
+    if (!outcome || outcome->ticket != m_activeTicket)
+        return; // the run was reset meanwhile: the outcome belongs to a run that is gone
+    m_activeTicket = 0;
+    m_activeCancel.reset();
+    m_cancelRequested = false;
+    m_progress = 0;
+    m_progressPhase.clear();
+    applyOutcome(*outcome, true);
+    if (m_runningAll)
+        continueRunAll();
+}
+
+bool RunController::applyOutcome(const StepOutcome &outcome, bool background)
+{
+    m_busyRows = 0;
+    switch (outcome.status) {
+    case StepOutcome::Status::Failed:
         m_failed = true;
+        m_runningAll = false;
         pause();
-        Q_EMIT errorOccurred(errorText(e));
+        if (background)
+            Q_EMIT busyChanged(false);
+        Q_EMIT errorOccurred(outcome.error);
         return false;
-    } catch (const std::exception &e) {
-        m_failed = true;
+    case StepOutcome::Status::Cancelled:
+        m_runningAll = false;
         pause();
-        Q_EMIT errorOccurred(QString::fromStdString(e.what()));
+        if (background)
+            Q_EMIT busyChanged(false);
+        Q_EMIT stepCancelled(outcome.stepIndex);
         return false;
+    case StepOutcome::Status::Completed: break;
     }
     const int stepIndex = m_nextStep++;
     const int first = numBatches();
-    for (BatchReport &report : batches) {
-        // The memory sink's table as it stood after this very batch (a no-data batch can
-        // change it too).
-        std::shared_ptr<const ColumnBatch> memoryTable;
-        if (report.hasSinkTable)
-            memoryTable = std::make_shared<const ColumnBatch>(std::move(report.sinkTable));
-        m_reports.push_back(std::make_shared<const BatchReport>(std::move(report)));
-        m_memoryTables.push_back(memoryTable);
-    }
-    Q_EMIT triggerCompleted(stepIndex, static_cast<int>(batches.size()));
+    m_reports.insert(m_reports.end(), outcome.reports.begin(), outcome.reports.end());
+    m_memoryTables.insert(m_memoryTables.end(), outcome.memoryTables.begin(), outcome.memoryTables.end());
+    m_lastStepRows = outcome.numInputRows;
+    m_lastStepSeconds = outcome.seconds;
+    if (background)
+        Q_EMIT busyChanged(false);
+    Q_EMIT triggerCompleted(stepIndex, static_cast<int>(outcome.reports.size()));
     for (int i = first; i < numBatches(); ++i)
         Q_EMIT batchCompleted(i);
     if (numBatches() > first)
@@ -179,8 +316,49 @@ bool RunController::step()
 void RunController::runAll()
 {
     pause();
-    while (step()) {
+    if (!canStep())
+        return;
+    m_runningAll = true;
+    continueRunAll();
+}
+
+void RunController::continueRunAll()
+{
+    // Small steps complete inside step(); a background one continues from onStepFinished.
+    while (m_runningAll && canStep()) {
+        if (!step())
+            break;
+        if (isBusy())
+            return;
     }
+    m_runningAll = false;
+}
+
+void RunController::cancel()
+{
+    if (!isBusy())
+        return;
+    m_runningAll = false;
+    pause();
+    m_cancelRequested = true;
+    m_activeCancel->store(true);
+    m_progressPhase = tr("cancelling…");
+    Q_EMIT stepProgressed(m_progress, m_progressPhase);
+}
+
+bool RunController::waitForIdle(int timeoutMs)
+{
+    const QDeadlineTimer deadline = timeoutMs < 0 ? QDeadlineTimer(QDeadlineTimer::Forever) : QDeadlineTimer(timeoutMs);
+    while (isBusy() || m_runningAll) {
+        if (deadline.hasExpired())
+            return false;
+        QEventLoop loop;
+        connect(this, &RunController::busyChanged, &loop, &QEventLoop::quit);
+        QTimer::singleShot(deadline.isForever() ? 1000 : int(std::max<qint64>(1, deadline.remainingTime())), &loop,
+                           &QEventLoop::quit);
+        loop.exec();
+    }
+    return true;
 }
 
 void RunController::play()
@@ -202,13 +380,27 @@ void RunController::pause()
 void RunController::reset()
 {
     pause();
+    m_runningAll = false;
+    const bool wasBusy = isBusy();
+    if (m_activeCancel)
+        m_activeCancel->store(true); // its outcome will be ignored
+    m_activeTicket = 0;
+    m_activeCancel.reset();
+    m_cancelRequested = false;
+    m_busyRows = 0;
+    m_progress = 0;
+    m_progressPhase.clear();
     const bool wasStarted = isStarted();
-    m_run.reset();
+    if (m_worker)
+        QMetaObject::invokeMethod(m_worker, [w = m_worker, id = m_runId] { w->releaseRun(id); }, Qt::QueuedConnection);
+    m_started = false;
     m_failed = false;
     m_nextStep = 0;
     m_currentBatch = -1;
     m_reports.clear();
     m_memoryTables.clear();
+    if (wasBusy)
+        Q_EMIT busyChanged(false);
     Q_EMIT runReset();
     if (wasStarted)
         Q_EMIT startedChanged(false);

@@ -1,8 +1,8 @@
-// Owns one run of a scenario: the scenario, its compiled Query, the Run and every BatchReport it
+// Owns one run of a scenario: the scenario, its compiled Query, the run and every BatchReport it
 // produced, so the main window only lays out and the tests drive the same object the user does.
-// Steps synchronously for now (lesson-sized batches take microseconds); reports are shared
-// immutable objects so they can cross a thread boundary unchanged when the engine moves to a
-// worker thread.
+// The engine's Run lives on a RunWorker in a thread of its own; this object keeps the immutable
+// reports it sends back. A step is asynchronous (progress, cancel) unless it is lesson-sized —
+// see synchronousLimit() — so lessons, scripts and tests can still step and look at once.
 #pragma once
 
 #include "streamstep/engine.h"
@@ -10,13 +10,19 @@
 
 #include <QObject>
 #include <QString>
+#include <QThread>
 #include <QTimer>
 
+#include <atomic>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <vector>
 
 namespace streamstep {
+
+class RunWorker;
+struct StepOutcome;
 
 // The part of a scenario the query editor changes: the ops, the output mode and the sink. The
 // undo stack keeps these, not whole scenarios, so an edit never copies the input steps.
@@ -41,12 +47,16 @@ public:
     // file error returns false with the message (FILE:LINE:COL: …) and keeps the current one.
     bool openFile(const QString &path, QString *error = nullptr);
     void setScenario(Scenario scenario, const QString &filePath = {});
+    // Changes the scenario's input in place (steps, processing times, expectations; not the
+    // query) and resets the run, since batches of the old input say nothing about the new one.
+    // Unlike setScenario it copies no rows the edit does not touch.
+    void editInput(const std::function<void(Scenario &)> &edit);
     bool saveFile(const QString &path, QString *error = nullptr);
     // Replaces the query, recompiles it (Spark's checks at start()) and resets the run, since
     // batches of the old query say nothing about the new one.
     void setQuery(const QuerySpec &spec);
 
-    bool hasScenario() const { return m_scenario.has_value(); }
+    bool hasScenario() const { return m_scenario != nullptr; }
     const Scenario &scenario() const { return *m_scenario; }
     QString filePath() const { return m_filePath; }
     // Bundled lessons live in resources: saving them needs a new path.
@@ -58,11 +68,35 @@ public:
     // "AnalysisException: …" as Spark prints it, empty when the query is valid.
     QString validationMessage() const { return m_validationMessage; }
 
-    bool isStarted() const { return m_run != nullptr; }
+    bool isStarted() const { return m_started; }
     bool isPlaying() const { return m_playTimer.isActive(); }
     int nextStep() const { return m_nextStep; }
     int numSteps() const;
-    bool canStep() const { return isValid() && !m_failed && m_nextStep < numSteps(); }
+    // A step can start now: the query is valid, not failed, steps are left and none is running.
+    bool canStep() const { return isValid() && !m_failed && m_nextStep < numSteps() && !isBusy(); }
+
+    // A step runs on the worker thread (from step() until triggerCompleted, stepCancelled or
+    // errorOccurred); the window stays responsive and cancel() may stop it.
+    bool isBusy() const { return m_activeTicket != 0; }
+    bool isCancelling() const { return isBusy() && m_cancelRequested; }
+    // The step running (its index in the scenario's steps), its rows, and how far it got.
+    int busyStep() const { return isBusy() ? m_nextStep : -1; }
+    qint64 busyRows() const { return isBusy() ? m_busyRows : 0; }
+    double progress() const { return m_progress; }
+    // The phase the running step reported last, named for the user.
+    QString progressPhase() const { return m_progressPhase; }
+    static QString phaseName(StepPhase phase);
+    // Rows and wall time (on the worker) of the last step that completed.
+    qint64 lastStepRows() const { return m_lastStepRows; }
+    double lastStepSeconds() const { return m_lastStepSeconds; }
+    // Runs the event loop until no step runs and runAll() is done (or `timeoutMs` passed, when
+    // not negative). For scripts, tests and --screenshot; the window itself never waits.
+    bool waitForIdle(int timeoutMs = -1);
+    // A step whose estimated work — its rows plus the state rows and memory-table rows the
+    // report copies — is at most this many rows completes before step() returns (it takes
+    // microseconds to milliseconds); larger ones run in the background. 0: every step does.
+    qint64 synchronousLimit() const { return m_synchronousLimit; }
+    void setSynchronousLimit(qint64 rows) { m_synchronousLimit = rows; }
 
     const std::vector<std::shared_ptr<const BatchReport>> &reports() const { return m_reports; }
     int numBatches() const { return static_cast<int>(m_reports.size()); }
@@ -78,9 +112,15 @@ public:
 public Q_SLOTS:
     // Starts the query (Spark's DataStreamWriter.start): a fresh run, no batch yet.
     void start();
-    // Feeds the next step's rows as one trigger; false when nothing is left or it failed.
+    // Feeds the next step's rows as one trigger. True when the step ran (small steps, see
+    // synchronousLimit) or started on the worker; false when nothing is left, a step is already
+    // running, or it failed or was cancelled.
     bool step();
+    // Steps until the end, one trigger after the other (in the background for large steps).
     void runAll();
+    // Stops the running step at its next checkpoint: the run stays as after the last completed
+    // trigger (stepCancelled). A step past its last checkpoint completes instead.
+    void cancel();
     void play();
     void pause();
     // Forgets the run and its reports; the scenario and the compiled query stay.
@@ -94,6 +134,12 @@ Q_SIGNALS:
     void playingChanged(bool playing);
     // A trigger ran; `numBatches` reports were appended (0: nothing to do, as in Spark).
     void triggerCompleted(int step, int numBatches);
+    // A step started on (true) or came back from (false) the worker thread.
+    void busyChanged(bool busy);
+    // The running step got this far (0..1) and is in this phase (phaseName()).
+    void stepProgressed(double fraction, const QString &phase);
+    // The step was cancelled: no batch of it ran, the run is as after the previous trigger.
+    void stepCancelled(int step);
     void batchCompleted(int index);
     void currentBatchChanged(int index);
     void runReset();
@@ -101,12 +147,23 @@ Q_SIGNALS:
 
 private:
     void compile();
+    // Makes the scenario ours alone before changing it (the worker may still read a step's rows).
+    Scenario &mutableScenario();
+    RunWorker *worker();
+    qint64 estimatedWork(int step) const;
+    void onStepProgressed(quint64 ticket, double fraction, int phase);
+    void onStepFinished(const std::shared_ptr<const StepOutcome> &outcome);
+    // Takes a step's outcome in (`background`: it ran while busy); returns whether it completed.
+    bool applyOutcome(const StepOutcome &outcome, bool background);
+    void continueRunAll();
 
-    std::optional<Scenario> m_scenario;
+    // Shared with the worker's running step (copy on write, see mutableScenario).
+    std::shared_ptr<Scenario> m_scenario;
     QString m_filePath;
     std::shared_ptr<const Query> m_query;
     QString m_validationMessage;
-    std::unique_ptr<Run> m_run;
+    bool m_started = false;
+    quint64 m_runId = 0; // a new id makes the worker start a fresh Run
     bool m_failed = false;
     int m_nextStep = 0;
     int m_currentBatch = -1;
@@ -114,6 +171,21 @@ private:
     // The memory sink's table after each batch's trigger, shared by the batches of one trigger.
     std::vector<std::shared_ptr<const ColumnBatch>> m_memoryTables;
     QTimer m_playTimer;
+
+    QThread m_thread;
+    RunWorker *m_worker = nullptr; // lives in m_thread; created with the first step
+    quint64 m_nextTicket = 0;
+    quint64 m_activeTicket = 0; // the step running in the background, 0 if none
+    std::shared_ptr<std::atomic<bool>> m_activeCancel;
+    bool m_cancelRequested = false;
+    int m_inFlight = 0; // requests the worker has not answered yet, stale ones included
+    bool m_runningAll = false;
+    qint64 m_synchronousLimit = 10'000;
+    qint64 m_busyRows = 0;
+    double m_progress = 0;
+    QString m_progressPhase;
+    qint64 m_lastStepRows = 0;
+    double m_lastStepSeconds = 0;
 };
 
 } // namespace streamstep

@@ -36,6 +36,17 @@ BatchTableModel::BatchTableModel(QObject *parent) : QAbstractTableModel(parent)
 {
     m_markFont.setBold(true);
     m_quietFont.setItalic(true);
+    // A translucent tint that reads on light and dark palettes; the text mark carries the
+    // meaning, the tint only groups rows for the eye.
+    const auto tint = [this](RowMark mark, QColor color) { m_markBrushes[static_cast<size_t>(mark)] = QBrush(color); };
+    tint(RowMark::Late, QColor(220, 50, 47, 60));
+    tint(RowMark::LateKept, QColor(203, 75, 22, 40));
+    tint(RowMark::Filtered, QColor(128, 128, 128, 50));
+    tint(RowMark::Duplicate, QColor(128, 128, 128, 50));
+    tint(RowMark::Evicted, QColor(128, 128, 128, 50));
+    tint(RowMark::New, QColor(38, 139, 210, 50));
+    tint(RowMark::Updated, QColor(181, 137, 0, 55));
+    tint(RowMark::Final, QColor(133, 153, 0, 60));
 }
 
 void BatchTableModel::setBatch(std::shared_ptr<const ColumnBatch> batch, std::vector<RowMark> marks)
@@ -166,22 +177,8 @@ QVariant BatchTableModel::data(const QModelIndex &index, int role) const
         return static_cast<int>(mark);
     if (role == Qt::ToolTipRole && mark != RowMark::None)
         return markExplanation(mark);
-    if (role == Qt::BackgroundRole && mark != RowMark::None) {
-        // A translucent tint that reads on light and dark palettes; the text mark carries the
-        // meaning, the tint only groups rows for the eye.
-        switch (mark) {
-        case RowMark::Late: return QBrush(QColor(220, 50, 47, 60));
-        case RowMark::LateKept: return QBrush(QColor(203, 75, 22, 40));
-        case RowMark::Filtered:
-        case RowMark::Duplicate:
-        case RowMark::Evicted: return QBrush(QColor(128, 128, 128, 50));
-        case RowMark::New: return QBrush(QColor(38, 139, 210, 50));
-        case RowMark::Updated: return QBrush(QColor(181, 137, 0, 55));
-        case RowMark::Final: return QBrush(QColor(133, 153, 0, 60));
-        case RowMark::None: break;
-        }
-        return {};
-    }
+    if (role == Qt::BackgroundRole && mark != RowMark::None)
+        return m_markBrushes[static_cast<size_t>(mark)]; // shared, not a new brush per cell
     if (column < 0) {
         if (role == Qt::DisplayRole)
             return markText(mark);

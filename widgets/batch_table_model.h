@@ -1,15 +1,18 @@
 // Shows one ColumnBatch of a BatchReport (input rows, result table, emitted rows, a sink table)
 // as a table, with an optional first column marking each row's fate or status in text — marks
 // are never colour alone. Shares the report instead of copying its columns, so reviewing a past
-// batch of 100,000 rows costs nothing, and formats cells on demand (Spark's string forms).
+// batch of 100,000 rows costs nothing, and formats cells on demand (Spark's string forms): a
+// million-row table holds one mark byte per row and nothing per cell, so it scrolls smoothly.
 #pragma once
 
 #include "streamstep/column_batch.h"
 #include "streamstep/engine.h"
 
 #include <QAbstractTableModel>
+#include <QBrush>
 #include <QFont>
 
+#include <array>
 #include <memory>
 #include <vector>
 
@@ -67,6 +70,7 @@ private:
     std::vector<RowMark> m_marks;
     QFont m_markFont;  // status column: bold marks
     QFont m_quietFont; // NULL cells and rows no longer counted: italic
+    std::array<QBrush, 9> m_markBrushes; // the row tint of each RowMark, made once
 };
 
 } // namespace streamstep

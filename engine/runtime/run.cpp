@@ -3,12 +3,14 @@
 #include "analysis/ast_rewrite.h"
 #include "analysis/logical_plan.h"
 #include "operators/deduplicate.h"
+#include "operators/group_table.h"
 #include "operators/session_window_aggregate.h"
 #include "operators/stateful_aggregate.h"
 #include "operators/stateless_operators.h"
 #include "runtime/watermark_tracker.h"
 #include "sinks/console_format.h"
 
+#include <algorithm>
 #include <chrono>
 #include <variant>
 
@@ -41,6 +43,116 @@ public:
     ColumnBatch memoryTable;
     std::optional<Error> failure; // the query stopped (Spark: the query terminated with it)
     bool collectResultTables = true;
+};
+
+namespace {
+
+// Rows between two checkpoints inside the run's own row loops.
+constexpr size_t kCheckpointRows = 16384;
+
+// Cuts a batch back to its first `numRows` rows (only the storage a column's type uses is filled).
+void truncateRows(ColumnBatch &batch, size_t numRows)
+{
+    if (batch.numRows <= numRows)
+        return;
+    for (Column &c : batch.columns) {
+        const auto cut = [numRows](auto &values) {
+            if (values.size() > numRows)
+                values.resize(numRows);
+        };
+        cut(c.nulls);
+        cut(c.ints);
+        cut(c.ends);
+        cut(c.doubles);
+        cut(c.decimals);
+        cut(c.strings);
+    }
+    batch.numRows = numRows;
+}
+
+} // namespace
+
+// Follows one Run::step for its StepControl: reports progress at checkpoints, stops there when
+// cancelled, and keeps what it takes to undo the step. The undo copy is taken lazily, right
+// before the step first changes the RunState (its first stateful operator, or the watermark and
+// sink when it has none), so the stateless phases cost nothing to cancel; it copies the stateful
+// operators' state (O(state rows), the whole cost of being cancellable) but never the memory
+// sink's table: rows appended to it are cut off again, a table replaced in complete mode is moved
+// aside.
+class StepMonitor {
+public:
+    explicit StepMonitor(const StepControl &control) : m_control(control) {}
+
+    // The current batch spans [start, start + span) of the step's progress and has `units` of work.
+    void beginBatch(double start, double span, double units)
+    {
+        m_start = start;
+        m_span = span;
+        m_units = units > 0 ? units : 1;
+    }
+    // A checkpoint `done` units into the current batch.
+    void checkpoint(StepPhase phase, double done)
+    {
+        if (m_control.progress)
+            m_control.progress(m_start + m_span * std::min(done / m_units, 0.999), phase);
+        if (m_control.cancel && m_control.cancel->load(std::memory_order_relaxed))
+            throw StepCancelled();
+    }
+    // Called before every change of the RunState.
+    void aboutToChange(const RunState &state)
+    {
+        if (!m_control.cancel || m_captured)
+            return;
+        m_captured = true;
+        m_nextBatchId = state.nextBatchId;
+        m_tracker = state.tracker;
+        m_ranBatch = state.ranBatch;
+        m_lastBatchWatermarkMs = state.lastBatchWatermarkMs;
+        m_operators = state.operators;
+        m_memoryRows = state.memoryTable.numRows;
+        m_failure = state.failure;
+    }
+    // Called before the memory sink's table is replaced (complete mode).
+    void aboutToReplaceMemoryTable(RunState &state)
+    {
+        aboutToChange(state);
+        if (!m_control.cancel || m_savedMemoryTable)
+            return;
+        truncateRows(state.memoryTable, m_memoryRows);
+        m_savedMemoryTable = std::move(state.memoryTable);
+    }
+    void rollback(RunState &state)
+    {
+        if (!m_captured)
+            return;
+        state.nextBatchId = m_nextBatchId;
+        state.tracker = std::move(*m_tracker);
+        state.ranBatch = m_ranBatch;
+        state.lastBatchWatermarkMs = m_lastBatchWatermarkMs;
+        state.operators = std::move(m_operators);
+        if (m_savedMemoryTable)
+            state.memoryTable = std::move(*m_savedMemoryTable);
+        else
+            truncateRows(state.memoryTable, m_memoryRows);
+        state.failure = std::move(m_failure);
+        m_captured = false;
+    }
+
+private:
+    const StepControl &m_control;
+    double m_start = 0;
+    double m_span = 1;
+    double m_units = 1;
+
+    bool m_captured = false;
+    int64_t m_nextBatchId = 0;
+    std::optional<WatermarkTracker> m_tracker;
+    bool m_ranBatch = false;
+    int64_t m_lastBatchWatermarkMs = 0;
+    std::vector<OperatorState> m_operators;
+    size_t m_memoryRows = 0;
+    std::optional<ColumnBatch> m_savedMemoryTable;
+    std::optional<Error> m_failure;
 };
 
 // ---- Query ----
@@ -131,13 +243,58 @@ bool shouldRunAnotherBatch(const CompiledQuery &query, int64_t newWatermarkMs, i
 
 } // namespace
 
+// The share of a batch's work each phase stands for in progress reports (a rough guide: the
+// input copies and the stateful operators dominate).
+double phaseUnits(PlanNode::Kind kind)
+{
+    switch (kind) {
+    case PlanNode::Kind::Aggregate:
+    case PlanNode::Kind::SessionWindowAggregate: return 3;
+    case PlanNode::Kind::Deduplicate: return 2;
+    default: return 1;
+    }
+}
+
+StepPhase phaseOf(PlanNode::Kind kind)
+{
+    switch (kind) {
+    case PlanNode::Kind::Watermark: return StepPhase::Watermark;
+    case PlanNode::Kind::Filter: return StepPhase::Filter;
+    case PlanNode::Kind::Project: return StepPhase::Project;
+    case PlanNode::Kind::TimeWindow: return StepPhase::Window;
+    case PlanNode::Kind::Aggregate:
+    case PlanNode::Kind::SessionWindowAggregate: return StepPhase::Aggregate;
+    case PlanNode::Kind::Deduplicate: return StepPhase::Deduplicate;
+    }
+    return StepPhase::Input;
+}
+
 class BatchRunner {
 public:
-    BatchRunner(const CompiledQuery &query, RunState &state) : m_query(query), m_state(state) {}
+    BatchRunner(const CompiledQuery &query, RunState &state, StepMonitor &monitor)
+        : m_query(query), m_state(state), m_monitor(monitor)
+    {
+    }
+
+    // The progress units of one batch (see phaseUnits): input 2, each operator, late rows 1,
+    // result table 1, sink 1.
+    double batchUnits() const
+    {
+        double units = 2 + 1 + 1;
+        bool aggregates = false;
+        for (const PlanNode &node : m_query.nodes) {
+            units += phaseUnits(node.kind);
+            aggregates = aggregates || node.kind == PlanNode::Kind::Aggregate
+                || node.kind == PlanNode::Kind::SessionWindowAggregate;
+        }
+        return units + (aggregates && m_state.collectResultTables ? 1 : 0);
+    }
 
     BatchReport run(const ColumnBatch &rows, int step, bool noData, int64_t triggerTimeMicros)
     {
         const auto started = std::chrono::steady_clock::now();
+        double done = 0; // progress units of this batch
+        m_monitor.checkpoint(noData ? StepPhase::NoDataBatch : StepPhase::Input, done);
         BatchReport report;
         report.batchId = m_state.nextBatchId;
         report.step = step;
@@ -168,8 +325,11 @@ public:
         std::vector<std::optional<int64_t>> eventTimes(rows.numRows); // per input row
         int watermarkIndex = 0;
         int lastAggregate = -1;
+        done += 2;
         for (size_t i = 0; i < m_query.nodes.size(); ++i) {
             const PlanNode &node = m_query.nodes[i];
+            m_monitor.checkpoint(phaseOf(node.kind), done);
+            done += phaseUnits(node.kind);
             switch (node.kind) {
             case PlanNode::Kind::Watermark:
                 if (watermarkIndex == 0)
@@ -183,6 +343,7 @@ public:
             case PlanNode::Kind::SessionWindowAggregate:
             case PlanNode::Kind::Deduplicate: {
                 OperatorMetrics metrics;
+                m_monitor.aboutToChange(m_state);
                 OperatorState &state = m_state.operators[i];
                 if (auto *aggregate = std::get_if<StatefulAggregate>(&state))
                     flow = aggregate->process(flow, context, metrics);
@@ -200,10 +361,17 @@ public:
             }
             }
         }
-        for (size_t r = 0; r < rows.numRows; ++r)
-            if (report.inputFates[r] == InputRowFate::Processed && eventTimes[r]
-                && *eventTimes[r] <= report.watermarkMs * 1000)
-                report.inputFates[r] = InputRowFate::LateButKept;
+        m_monitor.checkpoint(StepPhase::LateRows, done);
+        for (size_t begin = 0; begin < rows.numRows; begin += kCheckpointRows) {
+            if (begin > 0)
+                m_monitor.checkpoint(StepPhase::LateRows, done + double(begin) / double(rows.numRows));
+            const size_t end = std::min(rows.numRows, begin + kCheckpointRows);
+            for (size_t r = begin; r < end; ++r)
+                if (report.inputFates[r] == InputRowFate::Processed && eventTimes[r]
+                    && *eventTimes[r] <= report.watermarkMs * 1000)
+                    report.inputFates[r] = InputRowFate::LateButKept;
+        }
+        done += 1;
         for (const StateOperatorReport &op : report.stateOperators) {
             report.stateRows += op.numRowsTotal;
             report.stateRowsUpdated += op.numRowsUpdated;
@@ -215,8 +383,11 @@ public:
         report.emitted = std::move(flow.batch);
         report.emitted.schema = m_query.resultSchema;
         report.numOutputRows = static_cast<int64_t>(report.emitted.numRows);
-        if (lastAggregate >= 0 && m_state.collectResultTables)
+        if (lastAggregate >= 0 && m_state.collectResultTables) {
+            m_monitor.checkpoint(StepPhase::ResultTable, done);
+            done += 1;
             buildResultTable(report, static_cast<size_t>(lastAggregate), context);
+        }
 
         if (m_query.hasWatermark && !stats.empty() && stats[0].count > 0) {
             EventTimeStats s;
@@ -230,10 +401,12 @@ public:
         for (const PlanNode &node : m_query.nodes)
             if (node.kind == PlanNode::Kind::Watermark)
                 delays.push_back(node.delayMs);
+        m_monitor.checkpoint(StepPhase::Sink, done);
+        m_monitor.aboutToChange(m_state);
         m_state.tracker.update(delays, stats);
         report.nextWatermarkMs = m_state.tracker.globalWatermarkMs();
 
-        writeSink(report);
+        writeSink(report, done);
         m_state.lastBatchWatermarkMs = report.watermarkMs;
         m_state.ranBatch = true;
         ++m_state.nextBatchId;
@@ -286,7 +459,8 @@ private:
         report.hasResultTable = true;
     }
 
-    void writeSink(BatchReport &report)
+    // `done`: the batch's progress units before the sink (for checkpoints while appending).
+    void writeSink(BatchReport &report, double done)
     {
         const SinkSpec &sink = m_query.sink;
         if (sink.format == "console") {
@@ -297,11 +471,20 @@ private:
         if (sink.format != "memory")
             return;
         // Spark's MemorySink: complete mode replaces the table, the other modes append.
-        if (m_query.outputMode == OutputMode::Complete)
+        if (m_query.outputMode == OutputMode::Complete) {
+            m_monitor.aboutToReplaceMemoryTable(m_state);
             m_state.memoryTable = report.emitted;
-        else
-            for (size_t r = 0; r < report.emitted.numRows; ++r)
-                m_state.memoryTable.appendRow(report.emitted.row(r));
+        } else {
+            const size_t n = report.emitted.numRows;
+            for (size_t begin = 0; begin < n; begin += kCheckpointRows) {
+                if (begin > 0)
+                    m_monitor.checkpoint(StepPhase::Sink, done + double(begin) / double(n));
+                const size_t end = std::min(n, begin + kCheckpointRows);
+                for (size_t c = 0; c < report.emitted.columns.size(); ++c)
+                    appendRange(m_state.memoryTable.columns[c], report.emitted.columns[c], begin, end);
+                m_state.memoryTable.numRows += end - begin;
+            }
+        }
         if (m_state.collectResultTables) {
             report.sinkTable = m_state.memoryTable;
             report.hasSinkTable = true;
@@ -310,10 +493,12 @@ private:
 
     const CompiledQuery &m_query;
     RunState &m_state;
+    StepMonitor &m_monitor;
 };
 
 std::vector<BatchReport> Run::step(const ColumnBatch &rows, int stepIndex,
-                                   std::optional<int64_t> processingTimeMicros)
+                                   std::optional<int64_t> processingTimeMicros,
+                                   const StepControl &control)
 {
     const CompiledQuery &query = m_query->compiled();
     std::vector<BatchReport> reports;
@@ -325,22 +510,38 @@ std::vector<BatchReport> Run::step(const ColumnBatch &rows, int stepIndex,
     // Batches do not fail half-way (expressions are non-ANSI: no runtime errors); the only
     // runtime failure, a redefined watermark, is detected after a batch completed. Durable runs
     // recover from the checkpoint's last committed snapshot.
-    BatchRunner runner(query, *m_state);
-    reports.push_back(runner.run(rows, stepIndex, false, triggerTime));
-    const BatchReport &last = reports.back();
-    // Spark >= 3.4 (WatermarkPropagator): a withWatermark below another one fails the query as
-    // soon as a non-zero watermark is propagated, after the batch that produced it.
-    if (query.numWatermarkNodes > 1 && last.nextWatermarkMs > 0) {
-        m_state->failure = Error(ErrorKind::Runtime,
-                                 "query terminated after batch " + std::to_string(last.batchId)
-                                     + ": Redefining watermark is disallowed. You can set the config "
-                                       "'spark.sql.streaming.statefulOperator.allowMultiple' to "
-                                       "'false' to restore the previous behavior. Note that "
-                                       "multiple stateful operators will be disallowed.");
-        return reports;
+    StepMonitor monitor(control);
+    BatchRunner runner(query, *m_state, monitor);
+    // A no-data batch may follow when the watermark can move a stateful operator: it gets the
+    // last tenth of the progress bar.
+    bool mayRunNoDataBatch = false;
+    for (const PlanNode &n : query.nodes)
+        mayRunNoDataBatch = mayRunNoDataBatch || (query.hasWatermark && n.isStateful());
+    const double dataShare = mayRunNoDataBatch ? 0.9 : 1.0;
+    try {
+        monitor.beginBatch(0, dataShare, runner.batchUnits());
+        reports.push_back(runner.run(rows, stepIndex, false, triggerTime));
+        const BatchReport &last = reports.back();
+        // Spark >= 3.4 (WatermarkPropagator): a withWatermark below another one fails the query
+        // as soon as a non-zero watermark is propagated, after the batch that produced it.
+        if (query.numWatermarkNodes > 1 && last.nextWatermarkMs > 0) {
+            m_state->failure = Error(ErrorKind::Runtime,
+                                     "query terminated after batch " + std::to_string(last.batchId)
+                                         + ": Redefining watermark is disallowed. You can set the config "
+                                           "'spark.sql.streaming.statefulOperator.allowMultiple' to "
+                                           "'false' to restore the previous behavior. Note that "
+                                           "multiple stateful operators will be disallowed.");
+            return reports;
+        }
+        if (shouldRunAnotherBatch(query, last.nextWatermarkMs, last.watermarkMs)) {
+            monitor.beginBatch(dataShare, 1 - dataShare, runner.batchUnits());
+            reports.push_back(runner.run(ColumnBatch::empty(query.sourceSchema), stepIndex, true, triggerTime));
+        }
+    } catch (...) {
+        // Cancelled (or failed) half-way: put the state back as it was before the step.
+        monitor.rollback(*m_state);
+        throw;
     }
-    if (shouldRunAnotherBatch(query, last.nextWatermarkMs, last.watermarkMs))
-        reports.push_back(runner.run(ColumnBatch::empty(query.sourceSchema), stepIndex, true, triggerTime));
     return reports;
 }
 

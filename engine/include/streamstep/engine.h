@@ -7,7 +7,10 @@
 #include "streamstep/error.h"
 #include "streamstep/scenario.h"
 
+#include <atomic>
 #include <cstdint>
+#include <exception>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -117,6 +120,41 @@ private:
     std::unique_ptr<CompiledQuery> m_compiled;
 };
 
+// What a step is doing when it reports progress (the app names the phase next to its progress bar).
+enum class StepPhase : uint8_t {
+    Input,       // taking the step's rows
+    Watermark,   // withWatermark: observing event times
+    Filter,
+    Project,     // select / withColumn
+    Window,      // assigning time windows
+    Aggregate,   // a stateful (session) window or group aggregation
+    Deduplicate,
+    LateRows,    // marking rows that were late but kept
+    ResultTable, // collecting the result table for the report
+    Sink,        // the watermark for the next batch, and the sink
+    NoDataBatch, // Spark's no-data batch after the data batch
+};
+
+// Lets another thread follow a long step and stop it (the app's worker: a progress bar and a
+// Cancel button for a batch of a million rows). The step stops only at checkpoints: between the
+// phases of a batch and every few thousand rows of the run's own row loops — never inside an
+// operator, so a cancel takes effect within one operator pass.
+struct StepControl {
+    // Called on the stepping thread at every checkpoint with the share of the step done so far
+    // (strictly increasing, in [0, 1)) and the phase about to run.
+    std::function<void(double fraction, StepPhase phase)> progress;
+    // Read at every checkpoint, right after progress. Once true, step() undoes all the step did
+    // and throws StepCancelled. Null: the step cannot be cancelled and keeps no undo copy.
+    const std::atomic<bool> *cancel = nullptr;
+};
+
+// Thrown by Run::step when its StepControl cancelled it; the Run is exactly as before the call
+// (state stores, watermark, next batch id, memory table), so the same step can run again.
+class StepCancelled : public std::exception {
+public:
+    const char *what() const noexcept override { return "the step was cancelled"; }
+};
+
 class RunState;
 
 // One execution of a query: its state store, watermark and sink. Copyable (a copy continues
@@ -133,9 +171,12 @@ public:
     // Feeds one step's data (source schema) as one trigger and returns the reports of the
     // batches it ran: none (no data and nothing to do), the data batch, and Spark's no-data
     // batch when the watermark moved and a stateful operator asks for it. After a runtime
-    // failure (failure() is set) it throws that error.
+    // failure (failure() is set) it throws that error. With a `control` that can cancel, the step
+    // keeps a copy of the stateful operators' state from just before its first change (the cost
+    // of being cancellable) and throws StepCancelled when cancelled, leaving the Run unchanged.
     std::vector<BatchReport> step(const ColumnBatch &rows, int stepIndex,
-                                  std::optional<int64_t> processingTimeMicros = {});
+                                  std::optional<int64_t> processingTimeMicros = {},
+                                  const StepControl &control = {});
 
     const Query &query() const { return *m_query; }
     // Whether reports carry the whole result table (on by default: the app shows it; the CLI

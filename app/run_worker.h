@@ -1,0 +1,80 @@
+// Steps the engine on a worker thread, so a batch of a million rows never freezes the window. The
+// Run lives here and is only touched on the worker's thread; requests arrive as queued calls and
+// results leave as immutable shared reports through a queued signal (the architecture's rule:
+// only immutable report copies cross the thread boundary).
+#pragma once
+
+#include "streamstep/engine.h"
+
+#include <QMetaType>
+#include <QObject>
+#include <QString>
+
+#include <atomic>
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace streamstep {
+
+// One trigger for the worker to run.
+struct StepRequest {
+    quint64 ticket = 0; // names the request in its progress and outcome
+    quint64 runId = 0;  // another id than the last request's starts a fresh Run (reset, new query)
+    std::shared_ptr<const Query> query;
+    // The step's rows, kept alive by the scenario they alias: a million rows are never copied.
+    std::shared_ptr<const ColumnBatch> rows;
+    int stepIndex = 0;
+    std::optional<int64_t> processingTimeMicros;
+    // Set by the GUI thread to stop the step at its next checkpoint.
+    std::shared_ptr<std::atomic<bool>> cancel;
+    bool reportProgress = true;
+};
+
+// What became of a StepRequest. Immutable once sent; the GUI thread keeps its reports.
+struct StepOutcome {
+    enum class Status { Completed, Cancelled, Failed };
+
+    quint64 ticket = 0;
+    int stepIndex = 0;
+    Status status = Status::Completed;
+    std::vector<std::shared_ptr<const BatchReport>> reports;
+    // The memory sink's table after each report's batch (null for other sinks), split off the
+    // reports here so the GUI thread does no copying.
+    std::vector<std::shared_ptr<const ColumnBatch>> memoryTables;
+    QString error; // Failed: the message as Spark words it
+    int64_t numInputRows = 0;
+    double seconds = 0; // wall time of the step on the worker
+};
+
+class RunWorker : public QObject {
+    Q_OBJECT
+public:
+    explicit RunWorker(QObject *parent = nullptr);
+    ~RunWorker() override;
+
+    // Runs a request on the calling thread (the worker's: via a queued or blocking call).
+    StepOutcome runStep(const StepRequest &request);
+
+    // "AnalysisException: …" / "StreamingQueryException: …" as Spark prints them.
+    static QString messageOf(const Error &error);
+
+public Q_SLOTS:
+    // Runs a request and reports its outcome through stepFinished.
+    void step(const StepRequest &request);
+    // Frees the Run after a reset (the next request would replace it anyway).
+    void releaseRun(quint64 runId);
+
+Q_SIGNALS:
+    // At most every few tens of milliseconds: the share of the step done and the phase running.
+    void progressed(quint64 ticket, double fraction, int phase);
+    void stepFinished(std::shared_ptr<const streamstep::StepOutcome> outcome);
+
+private:
+    std::unique_ptr<Run> m_run;
+    quint64 m_runId = 0;
+};
+
+} // namespace streamstep
+
+Q_DECLARE_METATYPE(std::shared_ptr<const streamstep::StepOutcome>)
