@@ -1,0 +1,70 @@
+// Paints the event-time timeline (Spark programming guide's watermark figures, computed from the
+// engine's reports): batches left to right, event time upwards, every input row a dot shaped by
+// its fate (in a batch of thousands of rows, a bar per fate and event-time bucket whose length is
+// its number of rows), the max event time and watermark as labelled step lines, every window a band with
+// its state per batch. The y axis and window labels stay put while the batches scroll
+// sideways; Ctrl+wheel zooms the batch columns. Clicking a batch asks to show it everywhere.
+#pragma once
+
+#include "event_time_timeline_layout.h"
+
+#include <QAbstractScrollArea>
+
+namespace streamstep {
+
+class EventTimeTimeline : public QAbstractScrollArea {
+    Q_OBJECT
+public:
+    explicit EventTimeTimeline(QWidget *parent = nullptr);
+
+    void setReports(std::vector<std::shared_ptr<const BatchReport>> reports, const TimelineQueryInfo &info);
+    void clear();
+    // Highlights a batch (index into the reports) and scrolls it into view; -1 for none.
+    void setCurrentBatch(int index);
+    int currentBatch() const { return m_currentBatch; }
+
+    const EventTimeTimelineLayout &timelineLayout() const { return m_layout; }
+    double zoom() const { return m_zoom; }
+    void setZoom(double zoom);
+
+    // Where things are in viewport coordinates (for hovering, clicking and tests).
+    QPointF viewportPosOfDot(int dot) const;
+    QPointF viewportPosOfBin(int bin) const;
+    QPointF viewportPosOfSegment(int geometrySegment) const;
+    QPointF viewportPosOfWindowLabel(int window) const;
+    QPointF viewportPosOfHeader(int column) const;
+    // The batch under a viewport point (plot or header), -1 elsewhere.
+    int batchAt(QPointF viewportPos) const;
+    // What hovering at a viewport point shows; empty where there is nothing to tell.
+    QString toolTipAt(QPointF viewportPos) const;
+
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+Q_SIGNALS:
+    void batchClicked(int index);
+
+protected:
+    void paintEvent(QPaintEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
+    void mousePressEvent(QMouseEvent *event) override;
+    void mouseReleaseEvent(QMouseEvent *event) override;
+    void wheelEvent(QWheelEvent *event) override;
+    bool viewportEvent(QEvent *event) override;
+    void changeEvent(QEvent *event) override;
+    void scrollContentsBy(int dx, int dy) override;
+
+private:
+    void relayout();
+    void ensureColumnVisible(int column);
+    QPointF plotOrigin() const; // viewport position of plot coordinate (0, 0)
+    QRectF plotViewportRect() const;
+    QRectF headerViewportRect() const;
+    QRectF gutterViewportRect() const;
+
+    EventTimeTimelineLayout m_layout;
+    int m_currentBatch = -1;
+    double m_zoom = 1.0;
+};
+
+} // namespace streamstep
