@@ -3,12 +3,14 @@
 #include "batch_chart_view.h"
 #include "batch_list_model.h"
 #include "batch_table_model.h"
+#include "event_time_timeline.h"
+#include "input_editor.h"
 #include "lessons_page.h"
 #include "query_edit_command.h"
 #include "query_editor.h"
 #include "query_summary_view.h"
 #include "run_controller.h"
-#include "watermark_chart_view.h"
+#include "sink_contents_model.h"
 
 #include "streamstep/value_format.h"
 
@@ -23,10 +25,12 @@
 #include <QFontDatabase>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QPlainTextEdit>
+#include <QProgressBar>
 #include <QScrollBar>
 #include <QSettings>
 #include <QSlider>
@@ -36,6 +40,7 @@
 #include <QStyle>
 #include <QTableView>
 #include <QToolBar>
+#include <QToolButton>
 #include <QUndoStack>
 #include <QVBoxLayout>
 
@@ -103,6 +108,21 @@ MainWindow::MainWindow(QWidget *parent)
     m_stack->addWidget(createWorkspace());
     setCentralWidget(m_stack);
     statusBar()->showMessage(tr("Open a lesson or a scenario file to begin."));
+    // A large step runs on the worker thread: its progress and a Cancel button, shown meanwhile.
+    m_progressBar = new QProgressBar(statusBar());
+    m_progressBar->setObjectName(QStringLiteral("stepProgressBar"));
+    m_progressBar->setRange(0, 1000);
+    m_progressBar->setMinimumWidth(fontMetrics().averageCharWidth() * 48);
+    m_progressBar->setVisible(false);
+    statusBar()->addPermanentWidget(m_progressBar);
+    auto *cancelButton = new QToolButton(statusBar());
+    cancelButton->setObjectName(QStringLiteral("cancelButton"));
+    cancelButton->setDefaultAction(m_cancelAction);
+    cancelButton->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    cancelButton->setAutoRaise(true);
+    cancelButton->setVisible(false);
+    statusBar()->addPermanentWidget(cancelButton);
+    connect(m_controller, &RunController::busyChanged, cancelButton, &QWidget::setVisible);
 
     connect(m_summary->editor(), &QueryEditor::queryEdited, this, &MainWindow::editQuery);
     connect(m_undoStack, &QUndoStack::cleanChanged, this, [this](bool clean) { setWindowModified(!clean); });
@@ -113,6 +133,9 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_controller, &RunController::currentBatchChanged, this, &MainWindow::showBatch);
     connect(m_controller, &RunController::startedChanged, this, &MainWindow::updateActions);
     connect(m_controller, &RunController::playingChanged, this, &MainWindow::updateActions);
+    connect(m_controller, &RunController::busyChanged, this, &MainWindow::onBusyChanged);
+    connect(m_controller, &RunController::stepProgressed, this, &MainWindow::onStepProgressed);
+    connect(m_controller, &RunController::stepCancelled, this, &MainWindow::onStepCancelled);
     connect(m_controller, &RunController::errorOccurred, this, [this](const QString &message) {
         statusBar()->showMessage(message);
         m_triggerLabel->setText(tr("Query stopped"));
@@ -153,6 +176,21 @@ void MainWindow::createActions()
     m_redoAction->setObjectName(QStringLiteral("redoAction"));
     m_redoAction->setShortcut(QKeySequence::Redo);
 
+    m_editInputAction = new QAction(s->standardIcon(QStyle::SP_FileDialogDetailedView), tr("Edit &Input…"), this);
+    m_editInputAction->setObjectName(QStringLiteral("editInputAction"));
+    m_editInputAction->setShortcut(Qt::CTRL | Qt::Key_I);
+    m_editInputAction->setToolTip(tr("Edit the rows of each step (Ctrl+I)"));
+    connect(m_editInputAction, &QAction::triggered, this, [this] {
+        InputEditor *editor = inputEditor();
+        editor->show();
+        editor->raise();
+        editor->activateWindow();
+    });
+    m_generateRowsAction = new QAction(tr("&Generate Rows…"), this);
+    m_generateRowsAction->setObjectName(QStringLiteral("generateRowsAction"));
+    m_generateRowsAction->setToolTip(tr("Fill the input with seeded random transactions"));
+    connect(m_generateRowsAction, &QAction::triggered, this, [this] { inputEditor()->showGeneratorDialog(); });
+
     m_lessonsAction = new QAction(s->standardIcon(QStyle::SP_FileDialogContentsView), tr("&Lessons"), this);
     m_lessonsAction->setToolTip(tr("Show the list of bundled lessons"));
     connect(m_lessonsAction, &QAction::triggered, this, &MainWindow::showLessons);
@@ -190,6 +228,13 @@ void MainWindow::createActions()
     m_runAllAction->setShortcut(Qt::CTRL | Qt::Key_End);
     connect(m_runAllAction, &QAction::triggered, m_controller, &RunController::runAll);
 
+    m_cancelAction = new QAction(s->standardIcon(QStyle::SP_BrowserStop), tr("&Cancel Batch"), this);
+    m_cancelAction->setObjectName(QStringLiteral("cancelAction"));
+    m_cancelAction->setShortcut(Qt::Key_Escape);
+    m_cancelAction->setToolTip(tr("Stop the running batch; the run stays as after the last trigger (Esc)"));
+    m_cancelAction->setEnabled(false);
+    connect(m_cancelAction, &QAction::triggered, m_controller, &RunController::cancel);
+
     m_zoomInAction = new QAction(tr("&Larger Text"), this);
     m_zoomInAction->setShortcut(QKeySequence::ZoomIn);
     connect(m_zoomInAction, &QAction::triggered, this, [this] { setFontScale(m_fontScale * 1.15); });
@@ -220,12 +265,16 @@ void MainWindow::createMenus()
     QMenu *edit = menuBar()->addMenu(tr("&Edit"));
     edit->addAction(m_undoAction);
     edit->addAction(m_redoAction);
+    edit->addSeparator();
+    edit->addAction(m_editInputAction);
+    edit->addAction(m_generateRowsAction);
 
     QMenu *run = menuBar()->addMenu(tr("&Run"));
     run->addAction(m_startAction);
     run->addAction(m_stepAction);
     run->addAction(m_playAction);
     run->addAction(m_runAllAction);
+    run->addAction(m_cancelAction);
     run->addSeparator();
     run->addAction(m_resetAction);
 
@@ -262,6 +311,7 @@ void MainWindow::createToolBar()
     bar->setMovable(false);
     bar->addAction(m_lessonsAction);
     bar->addAction(m_openAction);
+    bar->addAction(m_editInputAction);
     bar->addSeparator();
     bar->addAction(m_startAction);
     bar->addAction(m_stepAction);
@@ -327,6 +377,10 @@ QWidget *MainWindow::createWorkspace()
     m_sinkTableView = newTableView(m_sinkModel, m_sinkStack);
     m_sinkStack->addWidget(m_consoleView);
     m_sinkStack->addWidget(m_sinkTableView);
+    m_sinkContents = new SinkContentsModel(this);
+    m_sinkContentsView = newTableView(m_sinkContents, m_sinkStack);
+    m_sinkContentsView->setObjectName(QStringLiteral("sinkContentsView"));
+    m_sinkStack->addWidget(m_sinkContentsView);
     m_panelSplitter->addWidget(newPanel(m_sinkTitle, m_sinkStack, m_panelSplitter));
     for (int i = 0; i < m_panelSplitter->count(); ++i)
         m_panelSplitter->setStretchFactor(i, 1);
@@ -352,6 +406,7 @@ QWidget *MainWindow::createWorkspace()
                 if (current.isValid())
                     m_controller->selectBatch(current.row());
             });
+    batchesTitle->setWordWrap(true); // so the event-time timeline beside it can have the room
     batchesLayout->addWidget(batchesTitle);
     batchesLayout->addWidget(m_watermarkLabel);
     batchesLayout->addWidget(m_batchView, 1);
@@ -360,11 +415,11 @@ QWidget *MainWindow::createWorkspace()
     m_chart = new BatchChartView(m_batchModel, m_bottomSplitter);
     m_chart->setObjectName(QStringLiteral("batchChart"));
     m_bottomSplitter->addWidget(m_chart);
-    m_watermarkChart = new WatermarkChartView(m_batchModel, m_bottomSplitter);
-    m_watermarkChart->setObjectName(QStringLiteral("watermarkChart"));
-    m_bottomSplitter->addWidget(m_watermarkChart);
+    m_timeline = new EventTimeTimeline(m_bottomSplitter);
+    m_timeline->setObjectName(QStringLiteral("eventTimeTimeline"));
+    m_bottomSplitter->addWidget(m_timeline);
     connect(m_chart, &BatchChartView::batchClicked, m_controller, &RunController::selectBatch);
-    connect(m_watermarkChart, &WatermarkChartView::batchClicked, m_controller, &RunController::selectBatch);
+    connect(m_timeline, &EventTimeTimeline::batchClicked, m_controller, &RunController::selectBatch);
 
     m_centreSplitter->addWidget(m_panelSplitter);
     m_centreSplitter->addWidget(m_bottomSplitter);
@@ -391,6 +446,16 @@ QueryEditor *MainWindow::queryEditor() const
     return m_summary->editor();
 }
 
+InputEditor *MainWindow::inputEditor()
+{
+    if (!m_inputEditor) {
+        m_inputEditor = new InputEditor(m_controller, m_undoStack, this);
+        connect(m_inputEditor, &InputEditor::inputEdited, this,
+                [this](const QString &description) { statusBar()->showMessage(description, 3000); });
+    }
+    return m_inputEditor;
+}
+
 void MainWindow::editQuery(const QuerySpec &spec, const QString &description)
 {
     if (!m_controller->hasScenario())
@@ -406,7 +471,7 @@ bool MainWindow::maybeSave()
     if (QGuiApplication::platformName() == QLatin1String("offscreen") && qEnvironmentVariableIntValue("STREAMSTEP_NO_PROMPTS") == 1)
         return true;
     const QMessageBox::StandardButton answer = QMessageBox::question(
-        this, tr("Unsaved changes"), tr("The query of this scenario was edited. Save the changes?"),
+        this, tr("Unsaved changes"), tr("The query or the input of this scenario was edited. Save the changes?"),
         QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
     if (answer == QMessageBox::Save)
         return save();
@@ -439,6 +504,9 @@ void MainWindow::onScenarioChanged()
     m_summary->showScenario(c.scenario(), c.query(), c.validationMessage());
     m_sinkStack->setCurrentWidget(c.scenario().sink.format == "console" ? static_cast<QWidget *>(m_consoleView)
                                                                          : m_sinkTableView);
+    m_sinkContents->setSink(c.scenario().sink, c.scenario().outputMode);
+    if (SinkContentsModel::shows(c.scenario().sink.format))
+        m_sinkStack->setCurrentWidget(m_sinkContentsView);
     if (c.isValid())
         statusBar()->showMessage(tr("Ready: press Step (Space) to run the first trigger."));
     else
@@ -450,6 +518,7 @@ void MainWindow::onScenarioChanged()
 void MainWindow::onRunReset()
 {
     m_batchModel->clear();
+    m_timeline->clear();
     m_batchSlider->setRange(0, 0);
     updateActions();
 }
@@ -459,6 +528,7 @@ void MainWindow::onTriggerCompleted(int step, int numBatches)
     std::vector<std::shared_ptr<const BatchReport>> added(m_controller->reports().end() - numBatches,
                                                           m_controller->reports().end());
     m_batchModel->appendReports(added);
+    m_timeline->setReports(m_controller->reports(), TimelineQueryInfo::fromScenario(m_controller->scenario()));
     {
         const QSignalBlocker blocker(m_batchSlider);
         m_batchSlider->setRange(0, std::max(0, m_controller->numBatches() - 1));
@@ -475,7 +545,46 @@ void MainWindow::onTriggerCompleted(int step, int numBatches)
                                      .arg(step).arg(added.front()->batchId).arg(added.back()->batchId));
         break;
     }
+    if (numBatches > 0)
+        statusBar()->showMessage(tr("Batch %1: %2 rows in %3 s.")
+                                     .arg(added.front()->batchId)
+                                     .arg(QLocale().toString(m_controller->lastStepRows()))
+                                     .arg(QLocale().toString(m_controller->lastStepSeconds(), 'f', 2))
+                                 + QLatin1Char(' ') + statusBar()->currentMessage());
     updateActions();
+}
+
+void MainWindow::onBusyChanged(bool busy)
+{
+    m_progressBar->setVisible(busy);
+    if (busy) {
+        m_progressBar->setValue(0);
+        statusBar()->clearMessage();
+    }
+    updateActions();
+}
+
+void MainWindow::onStepProgressed(double fraction, const QString &phase)
+{
+    const RunController &c = *m_controller;
+    m_progressBar->setValue(static_cast<int>(fraction * 1000));
+    m_cancelAction->setEnabled(c.isBusy() && !c.isCancelling());
+    // "%p%" is the progress bar's own placeholder for the percentage.
+    m_progressBar->setFormat(tr("Batch %1: %2 rows · %3 · %p%")
+                                 .arg(c.numBatches())
+                                 .arg(QLocale().toString(c.busyRows()))
+                                 .arg(phase));
+}
+
+void MainWindow::onStepCancelled(int step)
+{
+    Q_UNUSED(step);
+    // Batch ids count from 0 without gaps, so the batch that did not run is the next one.
+    const int batch = m_controller->numBatches();
+    if (batch == 0)
+        statusBar()->showMessage(tr("Cancelled: batch 0 was not run; no batch has run yet."));
+    else
+        statusBar()->showMessage(tr("Cancelled: batch %1 was not run; state is as after batch %2.").arg(batch).arg(batch - 1));
 }
 
 void MainWindow::showBatch(int index)
@@ -493,6 +602,8 @@ void MainWindow::showBatch(int index)
         m_sinkTitle->setText(tr("<b>Sink</b>"));
         m_consoleView->clear();
         m_sinkModel->clear();
+        m_sinkContents->clear();
+        m_sinkTitle->setToolTip(QString());
         m_watermarkLabel->setText(tr("No batch has run yet."));
     } else {
         int late = 0;
@@ -528,6 +639,40 @@ void MainWindow::showBatch(int index)
         } else if (sink == "memory") {
             m_sinkTitle->setText(tr("<b>Sink: memory table</b> after batch %1").arg(report->batchId));
             m_sinkModel->setBatch(m_controller->memoryTableAt(index));
+        } else if (SinkContentsModel::shows(sink)) {
+            // The app's run is in memory: show what the durable sink would hold, and say so.
+            m_sinkContents->showAfter(m_controller->reports(), index);
+            // Bring the first row this batch wrote into view.
+            for (int row = 0; row < m_sinkContents->rowCount(); ++row) {
+                const QModelIndex mark = m_sinkContents->index(row, 0);
+                if (mark.data(BatchTableModel::RowMarkRole).toInt() != int(RowMark::None)) {
+                    m_sinkContentsView->scrollTo(mark, QAbstractItemView::PositionAtTop);
+                    break;
+                }
+            }
+            QString title;
+            if (m_sinkContents->kind() == SinkContentsModel::Kind::Files) {
+                title = tr("<b>Sink: %1 folder '%2'</b> after batch %3: its %n committed file(s) would hold these rows",
+                           nullptr, int(m_sinkContents->files().size()))
+                            .arg(QString::fromStdString(sink), m_sinkContents->path().toHtmlEscaped())
+                            .arg(report->batchId);
+                m_sinkTitle->setToolTip(tr("The app runs the query in memory and writes no files; "
+                                           "streamstep-cli run writes them. These are the rows of the part files "
+                                           "the sink's manifest would list after this batch: %1")
+                                            .arg(m_sinkContents->files().join(QStringLiteral(", "))));
+            } else {
+                title = tr("<b>Sink: SQLite table '%1'</b> after batch %2: it would hold these %n row(s)",
+                           nullptr, m_sinkContents->rowCount())
+                            .arg(m_sinkContents->table().toHtmlEscaped())
+                            .arg(report->batchId);
+                m_sinkTitle->setToolTip(tr("The app runs the query in memory and writes no database; "
+                                           "streamstep-cli run writes the table '%1' in '%2'. These are the rows it "
+                                           "would hold after this batch's transaction.")
+                                            .arg(m_sinkContents->table(), m_sinkContents->path()));
+            }
+            if (!m_sinkContents->failure().isEmpty())
+                title += QStringLiteral("<br>") + m_sinkContents->failure().toHtmlEscaped();
+            m_sinkTitle->setText(title);
         } else {
             m_sinkTitle->setText(tr("<b>Sink: %1</b> — rows written by batch %2")
                                      .arg(QString::fromStdString(sink))
@@ -548,7 +693,7 @@ void MainWindow::showBatch(int index)
         m_batchView->selectRow(index);
     }
     m_chart->setCurrentBatch(index);
-    m_watermarkChart->setCurrentBatch(index);
+    m_timeline->setCurrentBatch(index);
 }
 
 QString MainWindow::watermarkText(int index) const
@@ -590,8 +735,11 @@ void MainWindow::updateActions()
     m_playAction->setIcon(style()->standardIcon(c.isPlaying() ? QStyle::SP_MediaPause : QStyle::SP_MediaSeekForward));
     m_resetAction->setEnabled(workspace && c.isStarted());
     m_runAllAction->setEnabled(workspace && c.canStep());
+    m_cancelAction->setEnabled(c.isBusy() && !c.isCancelling());
     m_saveAction->setEnabled(c.hasScenario());
     m_saveAsAction->setEnabled(c.hasScenario());
+    m_editInputAction->setEnabled(c.hasScenario());
+    m_generateRowsAction->setEnabled(c.hasScenario());
     m_batchSlider->setEnabled(workspace && c.numBatches() > 1);
 
     if (!c.hasScenario())
@@ -600,6 +748,8 @@ void MainWindow::updateActions()
         m_triggerLabel->setText(tr("Query rejected"));
     else if (!c.isStarted())
         m_triggerLabel->setText(tr("Not started · %n trigger(s) of data", nullptr, c.numSteps()));
+    else if (c.isBusy())
+        m_triggerLabel->setText(tr("Running trigger %1 of %2…").arg(c.busyStep()).arg(c.numSteps()));
     else if (c.canStep())
         m_triggerLabel->setText(tr("Next trigger: %1 of %2").arg(c.nextStep()).arg(c.numSteps()));
     else
@@ -743,7 +893,7 @@ void MainWindow::readSettings()
     restoreSplitter(m_mainSplitter, {320, 960});
     restoreSplitter(m_centreSplitter, {430, 300});
     restoreSplitter(m_panelSplitter, {300, 260, 220, 300});
-    restoreSplitter(m_bottomSplitter, {300, 380, 320});
+    restoreSplitter(m_bottomSplitter, {250, 330, 520});
     restoreSplitter(m_summary->splitter(), {230, 240, 160});
     m_recentFiles = settings.value(QStringLiteral("recentFiles")).toStringList();
     updateRecentFilesMenu();

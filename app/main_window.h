@@ -12,6 +12,7 @@ class QActionGroup;
 class QLabel;
 class QMenu;
 class QPlainTextEdit;
+class QProgressBar;
 class QSlider;
 class QSplitter;
 class QStackedWidget;
@@ -23,12 +24,14 @@ namespace streamstep {
 class BatchChartView;
 class BatchListModel;
 class BatchTableModel;
+class EventTimeTimeline;
 class LessonsPage;
 class QueryEditor;
+class InputEditor;
 class QuerySummaryView;
 struct QuerySpec;
 class RunController;
-class WatermarkChartView;
+class SinkContentsModel;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -50,17 +53,27 @@ public:
     BatchTableModel *resultModel() const { return m_resultModel; }
     BatchTableModel *emittedModel() const { return m_emittedModel; }
     BatchTableModel *sinkModel() const { return m_sinkModel; }
+    // What a csv, json or sqlite sink holds after the batch shown.
+    SinkContentsModel *sinkContentsModel() const { return m_sinkContents; }
     BatchListModel *batchModel() const { return m_batchModel; }
     QuerySummaryView *summaryView() const { return m_summary; }
     QueryEditor *queryEditor() const;
+    // The input rows editor (Edit ▸ Edit Input…), made on first use.
+    InputEditor *inputEditor();
+    QAction *editInputAction() const { return m_editInputAction; }
+    QAction *generateRowsAction() const { return m_generateRowsAction; }
     QUndoStack *undoStack() const { return m_undoStack; }
     LessonsPage *lessonsPage() const { return m_lessons; }
     QPlainTextEdit *consoleView() const { return m_consoleView; }
     BatchChartView *chartView() const { return m_chart; }
+    EventTimeTimeline *timelineView() const { return m_timeline; }
     QAction *startAction() const { return m_startAction; }
     QAction *stepAction() const { return m_stepAction; }
     QAction *playAction() const { return m_playAction; }
     QAction *resetAction() const { return m_resetAction; }
+    // While a step runs on the worker thread: its progress in the status bar, and Cancel (Esc).
+    QAction *cancelAction() const { return m_cancelAction; }
+    QProgressBar *progressBar() const { return m_progressBar; }
     bool isShowingLessons() const;
 
 protected:
@@ -89,6 +102,9 @@ private:
 
     void onScenarioChanged();
     void onTriggerCompleted(int step, int numBatches);
+    void onBusyChanged(bool busy);
+    void onStepProgressed(double fraction, const QString &phase);
+    void onStepCancelled(int step);
     void onRunReset();
     void showBatch(int index);
     void updateActions();
@@ -119,9 +135,11 @@ private:
     QStackedWidget *m_sinkStack = nullptr;
     QPlainTextEdit *m_consoleView = nullptr;
     QTableView *m_sinkTableView = nullptr;
+    SinkContentsModel *m_sinkContents = nullptr;
+    QTableView *m_sinkContentsView = nullptr;
     QTableView *m_batchView = nullptr;
     BatchChartView *m_chart = nullptr;
-    WatermarkChartView *m_watermarkChart = nullptr;
+    EventTimeTimeline *m_timeline = nullptr;
 
     QSlider *m_batchSlider = nullptr;
     QLabel *m_batchLabel = nullptr;
@@ -139,10 +157,15 @@ private:
     QAction *m_playAction = nullptr;
     QAction *m_resetAction = nullptr;
     QAction *m_runAllAction = nullptr;
+    QAction *m_cancelAction = nullptr;
+    QProgressBar *m_progressBar = nullptr;
     QAction *m_zoomInAction = nullptr;
     QAction *m_zoomOutAction = nullptr;
     QAction *m_zoomResetAction = nullptr;
     QAction *m_aboutAction = nullptr;
+    QAction *m_editInputAction = nullptr;
+    QAction *m_generateRowsAction = nullptr;
+    InputEditor *m_inputEditor = nullptr;
     QActionGroup *m_languageGroup = nullptr;
     QMenu *m_recentMenu = nullptr;
     QStringList m_recentFiles;

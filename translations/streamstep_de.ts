@@ -41,6 +41,282 @@
     </message>
 </context>
 <context>
+    <name>EventTimeTimeline</name>
+    <message>
+        <source>0 s</source>
+        <translation>0 s</translation>
+    </message>
+    <message>
+        <source>1 day</source>
+        <translation>1 Tag</translation>
+    </message>
+    <message>
+        <source>%1 days</source>
+        <translation>%1 Tage</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 h</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 min</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>on time</source>
+        <translation>pünktlich</translation>
+    </message>
+    <message>
+        <source>late but kept</source>
+        <translation>verspätet, aber behalten</translation>
+    </message>
+    <message>
+        <source>filtered out</source>
+        <translation>herausgefiltert</translation>
+    </message>
+    <message>
+        <source>dropped (late)</source>
+        <translation>verworfen (verspätet)</translation>
+    </message>
+    <message>
+        <source>duplicate (dropped)</source>
+        <translation>Duplikat (verworfen)</translation>
+    </message>
+    <message>
+        <source>open</source>
+        <translation>offen</translation>
+    </message>
+    <message>
+        <source>new</source>
+        <translation>neu</translation>
+    </message>
+    <message>
+        <source>updated</source>
+        <translation>geändert</translation>
+    </message>
+    <message>
+        <source>final</source>
+        <translation>final</translation>
+    </message>
+    <message>
+        <source>evicted</source>
+        <translation>entfernt</translation>
+    </message>
+    <message>
+        <source>unchanged</source>
+        <translation>unverändert</translation>
+    </message>
+    <message>
+        <source>batch %1</source>
+        <translation>Batch %1</translation>
+    </message>
+    <message>
+        <source>trigger %1 · no-data batch</source>
+        <translation>Trigger %1 · No-Data-Batch</translation>
+    </message>
+    <message>
+        <source>ran because the watermark was set to %1</source>
+        <translation>lief, weil das Watermark auf %1 gesetzt wurde</translation>
+    </message>
+    <message>
+        <source>ran because the watermark moved %1 → %2</source>
+        <translation>lief, weil sich das Watermark verschob: %1 → %2</translation>
+    </message>
+    <message>
+        <source>ran to apply the watermark %1</source>
+        <translation>lief, um das Watermark %1 anzuwenden</translation>
+    </message>
+    <message>
+        <source>trigger %1 · 1 row</source>
+        <translation>Trigger %1 · 1 Zeile</translation>
+    </message>
+    <message>
+        <source>trigger %1 · %2 rows</source>
+        <translation>Trigger %1 · %2 Zeilen</translation>
+    </message>
+    <message>
+        <source>%1 · binned per %2</source>
+        <translation>%1 · zusammengefasst je %2</translation>
+    </message>
+    <message>
+        <source>max %1</source>
+        <translation>max. %1</translation>
+    </message>
+    <message>
+        <source>wm: none yet (no event time seen)</source>
+        <translation>wm: noch keins (noch keine Ereigniszeit gesehen)</translation>
+    </message>
+    <message>
+        <source>wm = %1 − %2 = %3</source>
+        <translation>wm = %1 − %2 = %3</translation>
+    </message>
+    <message>
+        <source>wm = %1</source>
+        <translation>wm = %1</translation>
+    </message>
+    <message>
+        <source>wm stays %1 (%2 − %3 = %4 is not later)</source>
+        <translation>wm bleibt %1 (%2 − %3 = %4 ist nicht später)</translation>
+    </message>
+    <message>
+        <source>wm = %1 (unchanged)</source>
+        <translation>wm = %1 (unverändert)</translation>
+    </message>
+    <message>
+        <source>next wm = %1 − %2 = %3</source>
+        <translation>nächstes wm = %1 − %2 = %3</translation>
+    </message>
+    <message>
+        <source>next wm = %1</source>
+        <translation>nächstes wm = %1</translation>
+    </message>
+    <message>
+        <source>watermark (wm)</source>
+        <translation>Watermark (wm)</translation>
+    </message>
+    <message>
+        <source>no watermark: no row is late, no state is evicted</source>
+        <translation>kein Watermark: keine Zeile ist verspätet, kein Zustand wird entfernt</translation>
+    </message>
+    <message>
+        <source>max event time</source>
+        <translation>max. Ereigniszeit</translation>
+    </message>
+    <message>
+        <source>batches over %1 rows: rows binned by fate and event time, bar length ∝ rows (hover for counts)</source>
+        <translation>Batches mit über %1 Zeilen: Zeilen nach Verbleib und Ereigniszeit zusammengefasst, Balkenlänge ∝ Zeilen (überfahren für Anzahlen)</translation>
+    </message>
+    <message>
+        <source>window [start, end)</source>
+        <translation>Fenster [start, end)</translation>
+    </message>
+    <message>
+        <source>next batch</source>
+        <translation>nächster Batch</translation>
+    </message>
+    <message>
+        <source>not run yet</source>
+        <translation>noch nicht ausgeführt</translation>
+    </message>
+    <message>
+        <source>Batch %1, input row %2: %3</source>
+        <translation>Batch %1, Eingabezeile %2: %3</translation>
+    </message>
+    <message>
+        <source>event time (%1): %2</source>
+        <translation>Ereigniszeit (%1): %2</translation>
+    </message>
+    <message>
+        <source>watermark in force: %1</source>
+        <translation>geltendes Watermark: %1</translation>
+    </message>
+    <message>
+        <source>none yet</source>
+        <translation>noch keins</translation>
+    </message>
+    <message>
+        <source>At or before the watermark, but its window is still open, so it still counts.</source>
+        <translation>Am oder vor dem Watermark, doch ihr Fenster ist noch offen, daher zählt die Zeile noch.</translation>
+    </message>
+    <message>
+        <source>Its window ended at or before the watermark: dropped as late, not counted.</source>
+        <translation>Ihr Fenster endete am oder vor dem Watermark: als verspätet verworfen, nicht gezählt.</translation>
+    </message>
+    <message>
+        <source>Removed by a filter (or a NULL event time).</source>
+        <translation>Von einem Filter entfernt (oder Ereigniszeit NULL).</translation>
+    </message>
+    <message>
+        <source>Dropped by dropDuplicates: already seen.</source>
+        <translation>Von dropDuplicates verworfen: schon bekannt.</translation>
+    </message>
+    <message>
+        <source>1 row %1</source>
+        <translation>1 Zeile %1</translation>
+    </message>
+    <message>
+        <source>%1 rows %2</source>
+        <translation>%1 Zeilen %2</translation>
+    </message>
+    <message>
+        <source>%1 in [%2, %3)</source>
+        <translation>%1 in [%2, %3)</translation>
+    </message>
+    <message>
+        <source>%1 with a NULL event time (%2)</source>
+        <translation>%1 mit Ereigniszeit NULL (%2)</translation>
+    </message>
+    <message>
+        <source>Batch %1 has %2 rows: too many for a dot each, so they are counted per %3 of event time.</source>
+        <translation>Batch %1 hat %2 Zeilen: zu viele für je einen Punkt, daher werden sie je %3 Ereigniszeit gezählt.</translation>
+    </message>
+    <message>
+        <source>Window %1 after batch %2: %3</source>
+        <translation>Fenster %1 nach Batch %2: %3</translation>
+    </message>
+    <message>
+        <source>%1
+computed from batch %2, in force from the next batch</source>
+        <translation>%1
+berechnet aus Batch %2, gültig ab dem nächsten Batch</translation>
+    </message>
+    <message>
+        <source>%1
+in force during batch %2 (rows at or before it are late)</source>
+        <translation>%1
+gültig während Batch %2 (Zeilen an oder vor diesem Wert sind verspätet)</translation>
+    </message>
+    <message>
+        <source>max event time: %1</source>
+        <translation>max. Ereigniszeit: %1</translation>
+    </message>
+    <message>
+        <source>rows dropped by watermark: %1</source>
+        <translation>vom Watermark verworfene Zeilen: %1</translation>
+    </message>
+    <message>
+        <source>Click to show this batch.</source>
+        <translation>Klicken, um diesen Batch anzuzeigen.</translation>
+    </message>
+</context>
+<context>
+    <name>InputEditCommand</name>
+    <message>
+        <source>Edit %1 in row %2 of step %3</source>
+        <translation>%1 in Zeile %2 von Schritt %3 bearbeiten</translation>
+    </message>
+    <message numerus="yes">
+        <source>Add %n row(s) to step %1</source>
+        <translation>
+            <numerusform>%n Zeile zu Schritt %1 hinzufügen</numerusform>
+            <numerusform>%n Zeilen zu Schritt %1 hinzufügen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Remove %n row(s) from step %1</source>
+        <translation>
+            <numerusform>%n Zeile aus Schritt %1 entfernen</numerusform>
+            <numerusform>%n Zeilen aus Schritt %1 entfernen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Remove step %1</source>
+        <translation>Schritt %1 entfernen</translation>
+    </message>
+    <message>
+        <source>Set the processing time of step %1</source>
+        <translation>Verarbeitungszeit von Schritt %1 setzen</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>cannot write %1</source>
@@ -50,10 +326,6 @@
 <context>
     <name>streamstep::BatchChartView</name>
     <message>
-        <source>Per-batch figures</source>
-        <translation>Kennzahlen je Batch</translation>
-    </message>
-    <message>
         <source>Batch</source>
         <translation>Batch</translation>
     </message>
@@ -62,28 +334,68 @@
         <translation>Zeilen</translation>
     </message>
     <message>
-        <source>Input rows</source>
-        <translation>Eingabezeilen</translation>
-    </message>
-    <message>
-        <source>Rows emitted</source>
-        <translation>Ausgegebene Zeilen</translation>
-    </message>
-    <message>
-        <source>Total state rows</source>
-        <translation>Zustandszeilen gesamt</translation>
-    </message>
-    <message>
-        <source>Updated state rows</source>
-        <translation>Geänderte Zustandszeilen</translation>
-    </message>
-    <message>
         <source>Shown batch</source>
         <translation>Angezeigter Batch</translation>
     </message>
     <message>
-        <source>Dropped by watermark</source>
-        <translation>Vom Watermark verworfen</translation>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>Batch %1 — %2: %3</source>
+        <translation>Batch %1 — %2: %3</translation>
+    </message>
+    <message>
+        <source>No points: the query has no watermark</source>
+        <translation>Keine Punkte: Die Abfrage hat kein Watermark</translation>
+    </message>
+    <message>
+        <source>No points yet: the watermark is still at 1970-01-01 00:00:00</source>
+        <translation>Noch keine Punkte: Das Watermark steht noch auf 1970-01-01 00:00:00</translation>
+    </message>
+    <message>
+        <source>Negative: the triggers&apos; processingTime lies before the event times</source>
+        <translation>Negativ: Die processingTime der Trigger liegt vor den Ereigniszeiten</translation>
+    </message>
+    <message>
+        <source>Input Rows and Rows Emitted per batch</source>
+        <translation>Eingabezeilen und ausgegebene Zeilen pro Batch</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>State rows and rows dropped by the watermark, summed over the stateful operators</source>
+        <translation>Zustandszeilen und vom Watermark verworfene Zeilen, summiert über die zustandsbehafteten Operatoren</translation>
+    </message>
+    <message>
+        <source>Gap</source>
+        <translation>Abstand</translation>
+    </message>
+    <message>
+        <source>Global Watermark Gap: the gap between batch timestamp and global watermark for the batch</source>
+        <translation>Global Watermark Gap (Watermark-Abstand): der Abstand zwischen dem Zeitstempel des Batches und seinem globalen Watermark</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>Dauer</translation>
+    </message>
+    <message>
+        <source>Batch Duration: the process duration of each batch</source>
+        <translation>Batch Duration (Batch-Dauer): die Verarbeitungsdauer jedes Batches</translation>
+    </message>
+    <message>
+        <source>Seconds</source>
+        <translation>Sekunden</translation>
+    </message>
+    <message>
+        <source>Milliseconds</source>
+        <translation>Millisekunden</translation>
     </message>
 </context>
 <context>
@@ -186,6 +498,42 @@ Nächstes (aus der maximalen Ereigniszeit dieses Batches): %2</translation>
         <source>Max event time of the batch&apos;s rows (eventTime.max)</source>
         <translation>Maximale Ereigniszeit der Zeilen des Batches (eventTime.max)</translation>
     </message>
+    <message>
+        <source>Input Rows</source>
+        <translation>Input Rows (Eingabezeilen)</translation>
+    </message>
+    <message>
+        <source>Rows Emitted</source>
+        <translation>Ausgegebene Zeilen</translation>
+    </message>
+    <message>
+        <source>Global Watermark Gap</source>
+        <translation>Global Watermark Gap (Watermark-Abstand)</translation>
+    </message>
+    <message>
+        <source>Batch Duration</source>
+        <translation>Batch Duration (Batch-Dauer)</translation>
+    </message>
+    <message>
+        <source>No point in Spark&apos;s UI: the watermark is still 1970-01-01 00:00:00 (no batch has moved it yet).</source>
+        <translation>Kein Punkt in Sparks UI: Das Watermark steht noch auf 1970-01-01 00:00:00 (noch kein Batch hat es verschoben).</translation>
+    </message>
+    <message>
+        <source>Watermark gap (s)</source>
+        <translation>Watermark-Abstand (s)</translation>
+    </message>
+    <message>
+        <source>Duration (ms)</source>
+        <translation>Dauer (ms)</translation>
+    </message>
+    <message>
+        <source>Global Watermark Gap: the gap between batch timestamp and global watermark for the batch, in seconds (trigger time − watermark)</source>
+        <translation>Global Watermark Gap (Watermark-Abstand): der Abstand zwischen dem Zeitstempel des Batches und seinem globalen Watermark, in Sekunden (Trigger-Zeit − Watermark)</translation>
+    </message>
+    <message>
+        <source>Batch Duration: the process duration of the batch, in milliseconds</source>
+        <translation>Batch Duration (Batch-Dauer): die Verarbeitungsdauer des Batches, in Millisekunden</translation>
+    </message>
 </context>
 <context>
     <name>streamstep::BatchTableModel</name>
@@ -264,6 +612,396 @@ Nächstes (aus der maximalen Ereigniszeit dieses Batches): %2</translation>
     <message>
         <source>Late but kept: its event time is at or before the watermark in force, yet its window (or state) is still open, so it still counts.</source>
         <translation>Verspätet, aber behalten: Die Ereigniszeit liegt am oder vor dem geltenden Watermark, doch ihr Fenster (oder Zustand) ist noch offen, daher zählt die Zeile noch.</translation>
+    </message>
+</context>
+<context>
+    <name>streamstep::EventTimeTimeline</name>
+    <message>
+        <source>Event-time timeline</source>
+        <translation>Ereigniszeit-Zeitleiste</translation>
+    </message>
+    <message>
+        <source>Window %1</source>
+        <translation>Fenster %1</translation>
+    </message>
+    <message>
+        <source>after batch %1: %2</source>
+        <translation>nach Batch %1: %2</translation>
+    </message>
+    <message>
+        <source>Max event time of batch %1: %2</source>
+        <translation>Max. Ereigniszeit von Batch %1: %2</translation>
+    </message>
+    <message>
+        <source>Each batch the run executes appears here: its input rows by event time, the watermark, and every window with its state.</source>
+        <translation>Jeder Batch, den der Lauf ausführt, erscheint hier: seine Eingabezeilen nach Ereigniszeit, das Watermark und jedes Fenster mit seinem Zustand.</translation>
+    </message>
+    <message>
+        <source>event time →</source>
+        <translation>Ereigniszeit →</translation>
+    </message>
+    <message>
+        <source>%1 (UTC) →</source>
+        <translation>%1 (UTC) →</translation>
+    </message>
+    <message>
+        <source>▶ %1</source>
+        <translation>▶ %1</translation>
+    </message>
+    <message>
+        <source>batches →</source>
+        <translation>Batches →</translation>
+    </message>
+</context>
+<context>
+    <name>streamstep::GeneratorDialog</name>
+    <message>
+        <source>Generate Rows</source>
+        <translation>Zeilen erzeugen</translation>
+    </message>
+    <message>
+        <source>The same seed and settings make the same rows, on every machine.</source>
+        <translation>Gleicher Startwert und gleiche Einstellungen ergeben auf jedem Rechner dieselben Zeilen.</translation>
+    </message>
+    <message>
+        <source>Accounts ACC-0001 … are drawn uniformly; each has one home branch.</source>
+        <translation>Konten ACC-0001 … werden gleichverteilt gezogen; jedes hat eine Heimatfiliale.</translation>
+    </message>
+    <message>
+        <source>Branch codes: MUMBAI, DELHI, … for the first ten, BR-0011 … after.</source>
+        <translation>Filialcodes: MUMBAI, DELHI, … für die ersten zehn, danach BR-0011 ….</translation>
+    </message>
+    <message>
+        <source>A Spark interval, like &quot;5 minutes&quot;, &quot;30 seconds&quot; or &quot;1 hour 30 minutes&quot;.</source>
+        <translation>Ein Spark-Intervall wie &quot;5 minutes&quot;, &quot;30 seconds&quot; oder &quot;1 hour 30 minutes&quot;.</translation>
+    </message>
+    <message>
+        <source>The event time of the first generated row (UTC).</source>
+        <translation>Die Ereigniszeit der ersten erzeugten Zeile (UTC).</translation>
+    </message>
+    <message>
+        <source>How far event time moves on during one step.</source>
+        <translation>Wie weit die Ereigniszeit in einem Schritt voranschreitet.</translation>
+    </message>
+    <message>
+        <source>Each row&apos;s event time moves by a random amount up to this, either way.</source>
+        <translation>Die Ereigniszeit jeder Zeile verschiebt sich zufällig um bis zu diesen Betrag, in beide Richtungen.</translation>
+    </message>
+    <message>
+        <source>The share of rows that arrive late: their event time is older than their neighbours&apos; by the lateness.</source>
+        <translation>Der Anteil verspäteter Zeilen: ihre Ereigniszeit ist um die Verspätung älter als die ihrer Nachbarn.</translation>
+    </message>
+    <message>
+        <source>How much older a late row&apos;s event time is.</source>
+        <translation>Wie viel älter die Ereigniszeit einer verspäteten Zeile ist.</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>Schritte</translation>
+    </message>
+    <message>
+        <source>&amp;Seed:</source>
+        <translation>&amp;Startwert:</translation>
+    </message>
+    <message>
+        <source>Number of s&amp;teps:</source>
+        <translation>Anzahl der Sc&amp;hritte:</translation>
+    </message>
+    <message>
+        <source>&amp;Rows per step:</source>
+        <translation>&amp;Zeilen pro Schritt:</translation>
+    </message>
+    <message>
+        <source>Re&amp;place all steps</source>
+        <translation>Alle Schritte e&amp;rsetzen</translation>
+    </message>
+    <message>
+        <source>Add after the &amp;last step</source>
+        <translation>Nach dem &amp;letzten Schritt anfügen</translation>
+    </message>
+    <message>
+        <source>Generated steps:</source>
+        <translation>Erzeugte Schritte:</translation>
+    </message>
+    <message>
+        <source>Transactions</source>
+        <translation>Transaktionen</translation>
+    </message>
+    <message>
+        <source>&amp;Accounts:</source>
+        <translation>&amp;Konten:</translation>
+    </message>
+    <message>
+        <source>&amp;Branches:</source>
+        <translation>&amp;Filialen:</translation>
+    </message>
+    <message>
+        <source>Smallest a&amp;mount:</source>
+        <translation>Kleinster &amp;Betrag:</translation>
+    </message>
+    <message>
+        <source>Largest amou&amp;nt:</source>
+        <translation>Größter Betra&amp;g:</translation>
+    </message>
+    <message>
+        <source>Event time</source>
+        <translation>Ereigniszeit</translation>
+    </message>
+    <message>
+        <source>First event &amp;time:</source>
+        <translation>Erste Ereignis&amp;zeit:</translation>
+    </message>
+    <message>
+        <source>Event time per st&amp;ep:</source>
+        <translation>Ereigniszeit pro Schri&amp;tt:</translation>
+    </message>
+    <message>
+        <source>&amp;Jitter:</source>
+        <translation>&amp;Streuung:</translation>
+    </message>
+    <message>
+        <source>Late r&amp;ows:</source>
+        <translation>Verspätete Zei&amp;len:</translation>
+    </message>
+    <message>
+        <source>Late by:</source>
+        <translation>Verspätet um:</translation>
+    </message>
+    <message>
+        <source>&amp;Generate</source>
+        <translation>&amp;Erzeugen</translation>
+    </message>
+    <message>
+        <source>First event time: &quot;%1&quot; is not a timestamp (expected YYYY-MM-DD HH:MM:SS[.ffffff], UTC).</source>
+        <translation>Erste Ereigniszeit: &quot;%1&quot; ist kein Zeitstempel (erwartet YYYY-MM-DD HH:MM:SS[.ffffff], UTC).</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1: give a duration of zero or more, in days, hours, minutes or seconds.</source>
+        <translation>%1: Geben Sie eine Dauer von null oder mehr an, in Tagen, Stunden, Minuten oder Sekunden.</translation>
+    </message>
+    <message>
+        <source>Event time per step</source>
+        <translation>Ereigniszeit pro Schritt</translation>
+    </message>
+    <message>
+        <source>Jitter</source>
+        <translation>Streuung</translation>
+    </message>
+    <message>
+        <source>Late by</source>
+        <translation>Verspätet um</translation>
+    </message>
+    <message>
+        <source>The smallest amount is larger than the largest.</source>
+        <translation>Der kleinste Betrag ist größer als der größte.</translation>
+    </message>
+    <message>
+        <source>%1 rows in all is too many: at most %2.</source>
+        <translation>%1 Zeilen insgesamt sind zu viele: höchstens %2.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Makes %n step(s) of %1 rows (%2 in all), event time from %3 to %4, about %5 % of the rows late.</source>
+        <translation>
+            <numerusform>Erzeugt %n Schritt mit %1 Zeilen (%2 insgesamt), Ereigniszeit von %3 bis %4, etwa %5 % der Zeilen verspätet.</numerusform>
+            <numerusform>Erzeugt %n Schritte mit je %1 Zeilen (%2 insgesamt), Ereigniszeit von %3 bis %4, etwa %5 % der Zeilen verspätet.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>They follow the %n step(s) there are.</source>
+        <translation>
+            <numerusform>Sie folgen auf den vorhandenen Schritt.</numerusform>
+            <numerusform>Sie folgen auf die %n vorhandenen Schritte.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>They replace the %n step(s) there are.</source>
+        <translation>
+            <numerusform>Sie ersetzen den vorhandenen Schritt.</numerusform>
+            <numerusform>Sie ersetzen die %n vorhandenen Schritte.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Left NULL (the generator makes accountId, branchCode, amount and eventTime): %1.</source>
+        <translation>Bleiben NULL (der Generator erzeugt accountId, branchCode, amount und eventTime): %1.</translation>
+    </message>
+</context>
+<context>
+    <name>streamstep::InputEditor</name>
+    <message>
+        <source>Input Rows</source>
+        <translation>Eingabezeilen</translation>
+    </message>
+    <message>
+        <source>&amp;Add Step</source>
+        <translation>Schritt &amp;hinzufügen</translation>
+    </message>
+    <message>
+        <source>Add an empty step (a trigger with no new data) after the selected one</source>
+        <translation>Einen leeren Schritt (einen Trigger ohne neue Daten) nach dem ausgewählten einfügen</translation>
+    </message>
+    <message>
+        <source>&amp;Duplicate</source>
+        <translation>&amp;Duplizieren</translation>
+    </message>
+    <message>
+        <source>Add a copy of the selected step after it</source>
+        <translation>Eine Kopie des ausgewählten Schritts dahinter einfügen</translation>
+    </message>
+    <message>
+        <source>Re&amp;move Step</source>
+        <translation>Schritt &amp;entfernen</translation>
+    </message>
+    <message>
+        <source>Remove the selected step and its rows</source>
+        <translation>Den ausgewählten Schritt und seine Zeilen entfernen</translation>
+    </message>
+    <message>
+        <source>Add &amp;Row</source>
+        <translation>&amp;Zeile hinzufügen</translation>
+    </message>
+    <message>
+        <source>Add a copy of the selected row below it, ready to edit (Insert)</source>
+        <translation>Eine Kopie der ausgewählten Zeile darunter einfügen, bereit zum Bearbeiten (Einfg)</translation>
+    </message>
+    <message>
+        <source>Remove Ro&amp;ws</source>
+        <translation>Zeilen ent&amp;fernen</translation>
+    </message>
+    <message>
+        <source>Remove the selected rows (Ctrl+Delete)</source>
+        <translation>Die ausgewählten Zeilen entfernen (Strg+Entf)</translation>
+    </message>
+    <message>
+        <source>Set &amp;NULL</source>
+        <translation>Auf &amp;NULL setzen</translation>
+    </message>
+    <message>
+        <source>Set the selected cell to NULL (Delete); typed text in a string column is always text</source>
+        <translation>Die ausgewählte Zelle auf NULL setzen (Entf); getippter Text in einer String-Spalte bleibt immer Text</translation>
+    </message>
+    <message>
+        <source>&amp;Generate Rows…</source>
+        <translation>Zeilen &amp;erzeugen…</translation>
+    </message>
+    <message>
+        <source>Fill the input with seeded random transactions</source>
+        <translation>Die Eingabe mit reproduzierbaren Zufallstransaktionen füllen</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>&amp;Rückgängig</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>&amp;Wiederholen</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Steps&lt;/b&gt; (one trigger each)</source>
+        <translation>&lt;b&gt;Schritte&lt;/b&gt; (je ein Trigger)</translation>
+    </message>
+    <message>
+        <source>&amp;Processing time:</source>
+        <translation>&amp;Verarbeitungszeit:</translation>
+    </message>
+    <message>
+        <source>not set</source>
+        <translation>nicht gesetzt</translation>
+    </message>
+    <message>
+        <source>The trigger&apos;s wall-clock time (UTC) that current_timestamp() returns in this step, like 2026-03-01 10:05:00. Leave empty when the query does not use it.</source>
+        <translation>Die Uhrzeit des Triggers (UTC), die current_timestamp() in diesem Schritt liefert, z. B. 2026-03-01 10:05:00. Leer lassen, wenn die Abfrage sie nicht verwendet.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Step %1 · %Ln row(s)</source>
+        <translation>
+            <numerusform>Schritt %1 · %Ln Zeile</numerusform>
+            <numerusform>Schritt %1 · %Ln Zeilen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Input Rows — %1</source>
+        <translation>Eingabezeilen — %1</translation>
+    </message>
+    <message>
+        <source>No steps: add one or generate rows.</source>
+        <translation>Keine Schritte: Fügen Sie einen hinzu oder erzeugen Sie Zeilen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Step %1: %Ln row(s) arrive in this trigger</source>
+        <translation>
+            <numerusform>Schritt %1: %Ln Zeile kommt in diesem Trigger an</numerusform>
+            <numerusform>Schritt %1: %Ln Zeilen kommen in diesem Trigger an</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Add step %1</source>
+        <translation>Schritt %1 hinzufügen</translation>
+    </message>
+    <message>
+        <source>Duplicate step %1</source>
+        <translation>Schritt %1 duplizieren</translation>
+    </message>
+    <message>
+        <source>Processing time: &quot;%1&quot; is not a timestamp (expected YYYY-MM-DD HH:MM:SS[.ffffff], UTC).</source>
+        <translation>Verarbeitungszeit: &quot;%1&quot; ist kein Zeitstempel (erwartet YYYY-MM-DD HH:MM:SS[.ffffff], UTC).</translation>
+    </message>
+    <message>
+        <source>Cannot generate rows: %1</source>
+        <translation>Zeilen können nicht erzeugt werden: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Generate %n step(s)</source>
+        <translation>
+            <numerusform>%n Schritt erzeugen</numerusform>
+            <numerusform>%n Schritte erzeugen</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>streamstep::InputStepsModel</name>
+    <message>
+        <source>Column &apos;%1&apos;: %2 is not a boolean (true or false).</source>
+        <translation>Spalte &apos;%1&apos;: %2 ist kein boolescher Wert (true oder false).</translation>
+    </message>
+    <message>
+        <source>Column &apos;%1&apos;: %2 is not a whole number (%3).</source>
+        <translation>Spalte &apos;%1&apos;: %2 ist keine ganze Zahl (%3).</translation>
+    </message>
+    <message>
+        <source>Column &apos;%1&apos;: %2 does not fit %3 (from %4 to %5).</source>
+        <translation>Spalte &apos;%1&apos;: %2 passt nicht in %3 (von %4 bis %5).</translation>
+    </message>
+    <message>
+        <source>Column &apos;%1&apos;: %2 is not a number (a double like 1.5, 2.0E-3, NaN or Infinity).</source>
+        <translation>Spalte &apos;%1&apos;: %2 ist keine Zahl (ein double wie 1.5, 2.0E-3, NaN oder Infinity).</translation>
+    </message>
+    <message>
+        <source>Column &apos;%1&apos;: %2 does not fit double.</source>
+        <translation>Spalte &apos;%1&apos;: %2 passt nicht in double.</translation>
+    </message>
+    <message>
+        <source>Column &apos;%1&apos;: %2 does not fit %3 (at most %4 digits before the point and %5 after it).</source>
+        <translation>Spalte &apos;%1&apos;: %2 passt nicht in %3 (höchstens %4 Stellen vor dem Punkt und %5 danach).</translation>
+    </message>
+    <message>
+        <source>Column &apos;%1&apos;: %2 is not a plain decimal number (like 12.50).</source>
+        <translation>Spalte &apos;%1&apos;: %2 ist keine einfache Dezimalzahl (wie 12.50).</translation>
+    </message>
+    <message>
+        <source>Column &apos;%1&apos;: %2 is not a timestamp (expected YYYY-MM-DD HH:MM:SS[.ffffff], UTC).</source>
+        <translation>Spalte &apos;%1&apos;: %2 ist kein Zeitstempel (erwartet YYYY-MM-DD HH:MM:SS[.ffffff], UTC).</translation>
+    </message>
+    <message>
+        <source>Column &apos;%1&apos; has type %2, which input rows cannot hold.</source>
+        <translation>Spalte &apos;%1&apos; hat den Typ %2, den Eingabezeilen nicht enthalten können.</translation>
+    </message>
+    <message>
+        <source>%1: %2 (type a value; NULL or nothing for NULL in non-string columns)</source>
+        <translation>%1: %2 (Wert eingeben; NULL oder nichts für NULL in Spalten, die keine Strings sind)</translation>
     </message>
 </context>
 <context>
@@ -648,8 +1386,74 @@ Nächstes (aus der maximalen Ereigniszeit dieses Batches): %2</translation>
         <translation>Ungespeicherte Änderungen</translation>
     </message>
     <message>
-        <source>The query of this scenario was edited. Save the changes?</source>
-        <translation>Die Abfrage dieses Szenarios wurde bearbeitet. Änderungen speichern?</translation>
+        <source>Edit &amp;Input…</source>
+        <translation>E&amp;ingabe bearbeiten…</translation>
+    </message>
+    <message>
+        <source>Edit the rows of each step (Ctrl+I)</source>
+        <translation>Die Zeilen jedes Schritts bearbeiten (Strg+I)</translation>
+    </message>
+    <message>
+        <source>&amp;Generate Rows…</source>
+        <translation>Zeilen &amp;erzeugen…</translation>
+    </message>
+    <message>
+        <source>Fill the input with seeded random transactions</source>
+        <translation>Die Eingabe mit reproduzierbaren Zufallstransaktionen füllen</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel Batch</source>
+        <translation>Batch a&amp;bbrechen</translation>
+    </message>
+    <message>
+        <source>Stop the running batch; the run stays as after the last trigger (Esc)</source>
+        <translation>Laufenden Batch abbrechen; der Lauf bleibt wie nach dem letzten Trigger (Esc)</translation>
+    </message>
+    <message>
+        <source>Batch %1: %2 rows in %3 s.</source>
+        <translation>Batch %1: %2 Zeilen in %3 s.</translation>
+    </message>
+    <message>
+        <source>Batch %1: %2 rows · %3 · %p%</source>
+        <translation>Batch %1: %2 Zeilen · %3 · %p%</translation>
+    </message>
+    <message>
+        <source>Cancelled: batch 0 was not run; no batch has run yet.</source>
+        <translation>Abgebrochen: Batch 0 wurde nicht ausgeführt; es ist noch kein Batch gelaufen.</translation>
+    </message>
+    <message>
+        <source>Cancelled: batch %1 was not run; state is as after batch %2.</source>
+        <translation>Abgebrochen: Batch %1 wurde nicht ausgeführt; der Zustand ist wie nach Batch %2.</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;Sink: %1 folder &apos;%2&apos;&lt;/b&gt; after batch %3: its %n committed file(s) would hold these rows</source>
+        <translation>
+            <numerusform>&lt;b&gt;Senke: %1-Ordner &apos;%2&apos;&lt;/b&gt; nach Batch %3: Die %n festgeschriebene Datei würde diese Zeilen enthalten</numerusform>
+            <numerusform>&lt;b&gt;Senke: %1-Ordner &apos;%2&apos;&lt;/b&gt; nach Batch %3: Die %n festgeschriebenen Dateien würden diese Zeilen enthalten</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The app runs the query in memory and writes no files; streamstep-cli run writes them. These are the rows of the part files the sink&apos;s manifest would list after this batch: %1</source>
+        <translation>Die App führt die Abfrage im Speicher aus und schreibt keine Dateien; streamstep-cli run schreibt sie. Dies sind die Zeilen der Part-Dateien, die das Manifest der Senke nach diesem Batch aufführen würde: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;Sink: SQLite table &apos;%1&apos;&lt;/b&gt; after batch %2: it would hold these %n row(s)</source>
+        <translation>
+            <numerusform>&lt;b&gt;Senke: SQLite-Tabelle &apos;%1&apos;&lt;/b&gt; nach Batch %2: Die Tabelle würde diese %n Zeile enthalten</numerusform>
+            <numerusform>&lt;b&gt;Senke: SQLite-Tabelle &apos;%1&apos;&lt;/b&gt; nach Batch %2: Die Tabelle würde diese %n Zeilen enthalten</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The app runs the query in memory and writes no database; streamstep-cli run writes the table &apos;%1&apos; in &apos;%2&apos;. These are the rows it would hold after this batch&apos;s transaction.</source>
+        <translation>Die App führt die Abfrage im Speicher aus und schreibt keine Datenbank; streamstep-cli run schreibt die Tabelle &apos;%1&apos; in &apos;%2&apos;. Dies sind die Zeilen, die sie nach der Transaktion dieses Batches enthalten würde.</translation>
+    </message>
+    <message>
+        <source>Running trigger %1 of %2…</source>
+        <translation>Trigger %1 von %2 läuft…</translation>
+    </message>
+    <message>
+        <source>The query or the input of this scenario was edited. Save the changes?</source>
+        <translation>Die Abfrage oder die Eingabe dieses Szenarios wurde bearbeitet. Änderungen speichern?</translation>
     </message>
 </context>
 <context>
@@ -887,36 +1691,96 @@ Nächstes (aus der maximalen Ereigniszeit dieses Batches): %2</translation>
         <source>%1: cannot write the file: %2</source>
         <translation>%1: Die Datei kann nicht geschrieben werden: %2</translation>
     </message>
+    <message>
+        <source>reading the input</source>
+        <translation>Eingabe lesen</translation>
+    </message>
+    <message>
+        <source>withWatermark</source>
+        <translation>withWatermark</translation>
+    </message>
+    <message>
+        <source>filter</source>
+        <translation>filter</translation>
+    </message>
+    <message>
+        <source>select</source>
+        <translation>select</translation>
+    </message>
+    <message>
+        <source>window</source>
+        <translation>window</translation>
+    </message>
+    <message>
+        <source>aggregation and state</source>
+        <translation>Aggregation und Zustand</translation>
+    </message>
+    <message>
+        <source>dropDuplicates</source>
+        <translation>dropDuplicates</translation>
+    </message>
+    <message>
+        <source>marking late rows</source>
+        <translation>verspätete Zeilen markieren</translation>
+    </message>
+    <message>
+        <source>result table</source>
+        <translation>Ergebnistabelle</translation>
+    </message>
+    <message>
+        <source>watermark and sink</source>
+        <translation>Watermark und Senke</translation>
+    </message>
+    <message>
+        <source>no-data batch</source>
+        <translation>No-Data-Batch</translation>
+    </message>
+    <message>
+        <source>cancelling…</source>
+        <translation>wird abgebrochen…</translation>
+    </message>
 </context>
 <context>
-    <name>streamstep::WatermarkChartView</name>
+    <name>streamstep::SinkContentsModel</name>
     <message>
-        <source>Watermark and max event time (UTC)</source>
-        <translation>Watermark und max. Ereigniszeit (UTC)</translation>
+        <source>Batch %1 would fail: row %2 violates the table&apos;s primary key (append mode inserts; use update mode to upsert). The table holds the batches before it.</source>
+        <translation>Batch %1 würde fehlschlagen: Zeile %2 verletzt den Primärschlüssel der Tabelle (der Append-Modus fügt ein; verwenden Sie den Update-Modus für ein Upsert). Die Tabelle enthält die Batches davor.</translation>
     </message>
     <message>
-        <source>Batch</source>
-        <translation>Batch</translation>
+        <source>New: written by this batch, in its part file</source>
+        <translation>Neu: von diesem Batch geschrieben, in seiner Part-Datei</translation>
     </message>
     <message>
-        <source>Event time</source>
-        <translation>Ereigniszeit</translation>
+        <source>New: inserted by this batch&apos;s transaction</source>
+        <translation>Neu: von der Transaktion dieses Batches eingefügt</translation>
     </message>
     <message>
-        <source>Max event time</source>
-        <translation>Max. Ereigniszeit</translation>
+        <source>Updated: its key was in the table; this batch&apos;s upsert replaced the row</source>
+        <translation>Geändert: Der Schlüssel war schon in der Tabelle; das Upsert dieses Batches hat die Zeile ersetzt</translation>
     </message>
     <message>
-        <source>Watermark</source>
-        <translation>Watermark</translation>
+        <source>Written by batch %1; listed in %2/_spark_metadata/%1</source>
+        <translation>Von Batch %1 geschrieben; aufgeführt in %2/_spark_metadata/%1</translation>
     </message>
     <message>
-        <source>Shown batch</source>
-        <translation>Angezeigter Batch</translation>
+        <source>status</source>
+        <translation>Status</translation>
     </message>
     <message>
-        <source>No watermark: this query has no withWatermark</source>
-        <translation>Kein Watermark: Diese Abfrage hat kein withWatermark</translation>
+        <source>file</source>
+        <translation>Datei</translation>
+    </message>
+    <message>
+        <source>What the batch shown wrote: new rows, and rows its upsert replaced</source>
+        <translation>Was der angezeigte Batch geschrieben hat: neue Zeilen und die von seinem Upsert ersetzten Zeilen</translation>
+    </message>
+    <message>
+        <source>The committed part file that holds the row (only files the _spark_metadata manifest lists)</source>
+        <translation>Die festgeschriebene Part-Datei, die die Zeile enthält (nur Dateien, die das _spark_metadata-Manifest aufführt)</translation>
+    </message>
+    <message>
+        <source>%1: part of the table&apos;s primary key</source>
+        <translation>%1: Teil des Primärschlüssels der Tabelle</translation>
     </message>
 </context>
 </TS>

@@ -1,11 +1,23 @@
 #include "batch_chart_view.h"
 
-#include "batch_list_model.h"
-
 #include <QChart>
-#include <QLegendMarker>
+#include <QChartView>
+#include <QEvent>
+#include <QGridLayout>
+#include <QImage>
+#include <QLabel>
 #include <QLineSeries>
+#include <QLocale>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QPainterPath>
 #include <QPalette>
+#include <QPixmap>
+#include <QSortFilterProxyModel>
+#include <QTabBar>
+#include <QTabWidget>
+#include <QToolTip>
+#include <QVBoxLayout>
 #include <QVXYModelMapper>
 #include <QValueAxis>
 
@@ -14,84 +26,282 @@
 
 namespace streamstep {
 
-BatchChartView::BatchChartView(BatchListModel *model, QWidget *parent)
-    : QChartView(parent), m_model(model), m_batchAxis(new QValueAxis(this)),
-      m_rowsAxis(new QValueAxis(this)), m_currentMarker(new QLineSeries(this))
+namespace {
+
+using FigureColumn = BatchListModel::Column;
+
+enum ChartIndex { kRowsChart, kStateChart, kGapChart, kDurationChart, kNumCharts };
+
+enum MarkerShape { kCircle, kSquare, kTriangle, kDiamond, kCross };
+
+// Hovering finds the nearest point within this many pixels.
+constexpr qreal kHoverRadius = 12;
+
+// Okabe–Ito colours (safe for colour-blind readers), a lighter set on dark palettes.
+QColor figureColor(int index, bool dark)
 {
-    auto *chart = new QChart;
-    chart->setTitle(tr("Per-batch figures"));
-    // Legend beside the plot in a smaller font: the Spark UI names stay whole on a 1280 px screen.
-    chart->legend()->setAlignment(Qt::AlignRight);
-    QFont legendFont = chart->legend()->font();
-    legendFont.setPointSizeF(legendFont.pointSizeF() * 0.85);
-    chart->legend()->setFont(legendFont);
-    chart->setMargins(QMargins(4, 4, 4, 4));
-    if (palette().color(QPalette::Window).lightness() < 128)
-        chart->setTheme(QChart::ChartThemeDark);
-    setChart(chart);
-    setRenderHint(QPainter::Antialiasing);
+    static const QColor light[] = {QColor(0x00, 0x72, 0xb2), QColor(0xd5, 0x5e, 0x00), QColor(0x00, 0x9e, 0x73),
+                                   QColor(0xcc, 0x79, 0xa7), QColor(0x8a, 0x6d, 0x00)};
+    static const QColor darkSet[] = {QColor(0x56, 0xb4, 0xe9), QColor(0xe6, 0x9f, 0x00), QColor(0x3c, 0xd0, 0xa0),
+                                     QColor(0xe8, 0x9b, 0xc8), QColor(0xf0, 0xe4, 0x42)};
+    return (dark ? darkSet : light)[index % 5];
+}
+
+// Draws a marker shape, filled with the figure's colour and outlined in the background colour so
+// overlapping points stay apart.
+QImage markerImage(int shape, const QColor &color, const QColor &outline)
+{
+    constexpr int size = 24;
+    QImage image(size, size, QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::transparent);
+    QPainter p(&image);
+    p.setRenderHint(QPainter::Antialiasing);
+    p.setPen(QPen(outline, 2));
+    p.setBrush(color);
+    const QRectF r(3, 3, size - 6, size - 6);
+    QPainterPath path;
+    switch (shape) {
+    case kCircle: path.addEllipse(r); break;
+    case kSquare: path.addRect(r.adjusted(1, 1, -1, -1)); break;
+    case kTriangle:
+        path.moveTo(r.center().x(), r.top());
+        path.lineTo(r.bottomRight());
+        path.lineTo(r.bottomLeft());
+        path.closeSubpath();
+        break;
+    case kDiamond:
+        path.moveTo(r.center().x(), r.top());
+        path.lineTo(r.right(), r.center().y());
+        path.lineTo(r.center().x(), r.bottom());
+        path.lineTo(r.left(), r.center().y());
+        path.closeSubpath();
+        break;
+    default: { // a bold ×
+        const qreal w = 3.5;
+        QPainterPath bar;
+        bar.addRect(QRectF(-w, -r.width() / 2, 2 * w, r.width()));
+        QTransform t;
+        t.translate(r.center().x(), r.center().y());
+        t.rotate(45);
+        path = t.map(bar);
+        t.rotate(90);
+        path = path.united(t.map(bar));
+        break;
+    }
+    }
+    p.drawPath(path);
+    return image;
+}
+
+// A tick step of 1, 2 or 5 × 10^n that gives at most `maxTicks` intervals over `range`.
+double niceStep(double range, int maxTicks)
+{
+    if (range <= 0)
+        return 1;
+    const double raw = range / maxTicks;
+    const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
+    for (double m : {1.0, 2.0, 5.0, 10.0})
+        if (m * magnitude >= raw)
+            return m * magnitude;
+    return 10 * magnitude;
+}
+
+QColor mixed(const QColor &a, const QColor &b, double t)
+{
+    return QColor::fromRgbF(float(a.redF() * (1 - t) + b.redF() * t), float(a.greenF() * (1 - t) + b.greenF() * t),
+                            float(a.blueF() * (1 - t) + b.blueF() * t));
+}
+
+} // namespace
+
+BatchChartView::BatchChartView(BatchListModel *model, QWidget *parent)
+    : QWidget(parent), m_model(model), m_tabs(new QTabWidget(this))
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    m_tabs->setDocumentMode(true);
+    // Every tab whole: the splitter cannot squeeze the charts narrower than their tab bar.
+    m_tabs->tabBar()->setUsesScrollButtons(false);
+    m_tabs->tabBar()->setElideMode(Qt::ElideNone);
+    layout->addWidget(m_tabs);
     setMinimumHeight(160);
 
-    m_batchAxis->setTitleText(tr("Batch"));
-    m_batchAxis->setLabelFormat(QStringLiteral("%d"));
-    m_batchAxis->setTickType(QValueAxis::TicksDynamic);
-    m_batchAxis->setTickAnchor(0);
-    m_batchAxis->setTickInterval(1);
-    m_rowsAxis->setTitleText(tr("Rows"));
-    m_rowsAxis->setLabelFormat(QStringLiteral("%d"));
-    chart->addAxis(m_batchAxis, Qt::AlignBottom);
-    chart->addAxis(m_rowsAxis, Qt::AlignLeft);
+    // Spark's UI leaves out batches without a gap: chart only the rows that have one.
+    auto *gapRows = new QSortFilterProxyModel(this);
+    gapRows->setSourceModel(m_model);
+    gapRows->setFilterKeyColumn(BatchListModel::column(FigureColumn::GlobalWatermarkGap));
+    gapRows->setFilterRole(BatchListModel::ValueRole);
+    gapRows->setFilterRegularExpression(QStringLiteral("."));
+    m_gapRows = gapRows;
 
-    using C = BatchListModel::Column;
-    addFigure(BatchListModel::column(C::InputRows), tr("Input rows"));
-    addFigure(BatchListModel::column(C::EmittedRows), tr("Rows emitted"));
-    addFigure(BatchListModel::column(C::StateRows), tr("Total state rows"));
-    addFigure(BatchListModel::column(C::StateRowsUpdated), tr("Updated state rows"));
-    addFigure(BatchListModel::column(C::DroppedByWatermark), tr("Dropped by watermark"));
+    for (int i = 0; i < kNumCharts; ++i)
+        addChart();
+    addFigure(kRowsChart, FigureColumn::InputRows, kCircle, Qt::SolidLine);
+    addFigure(kRowsChart, FigureColumn::EmittedRows, kSquare, Qt::DashLine);
+    addFigure(kStateChart, FigureColumn::StateRows, kDiamond, Qt::SolidLine);
+    addFigure(kStateChart, FigureColumn::StateRowsUpdated, kTriangle, Qt::DashLine);
+    addFigure(kStateChart, FigureColumn::DroppedByWatermark, kCross, Qt::DotLine);
+    addFigure(kGapChart, FigureColumn::GlobalWatermarkGap, kCircle, Qt::SolidLine);
+    addFigure(kDurationChart, FigureColumn::BatchDuration, kSquare, Qt::SolidLine);
 
-    m_currentMarker->setName(tr("Shown batch"));
-    QPen markerPen(palette().color(QPalette::Highlight));
-    markerPen.setStyle(Qt::DashLine);
-    markerPen.setWidth(2);
-    m_currentMarker->setPen(markerPen);
-    chart->addSeries(m_currentMarker);
-    m_currentMarker->attachAxis(m_batchAxis);
-    m_currentMarker->attachAxis(m_rowsAxis);
-    for (QLegendMarker *marker : chart->legend()->markers(m_currentMarker))
-        marker->setVisible(false);
-
+    retranslate();
+    applyPalette();
     connect(m_model, &QAbstractItemModel::rowsInserted, this, &BatchChartView::rescale);
     connect(m_model, &QAbstractItemModel::modelReset, this, &BatchChartView::rescale);
     rescale();
 }
 
-void BatchChartView::addFigure(int column, const QString &name)
+int BatchChartView::addChart()
 {
-    auto *series = new QLineSeries(this);
-    series->setName(name);
+    auto *chart = new QChart;
+    chart->setMargins(QMargins(2, 2, 2, 2));
+    chart->setBackgroundRoundness(0);
+    chart->legend()->hide(); // the legend below names every figure in full
+
+    auto *page = new QWidget(m_tabs);
+    page->setAutoFillBackground(true);
+    page->setBackgroundRole(QPalette::Base);
+    auto *layout = new QVBoxLayout(page);
+    layout->setContentsMargins(0, 0, 0, 4);
+    layout->setSpacing(0);
+    auto *view = new QChartView(chart, page);
+    view->setRenderHint(QPainter::Antialiasing);
+    view->setFrameShape(QFrame::NoFrame);
+    view->viewport()->installEventFilter(this);
+    view->viewport()->setMouseTracking(true);
+    layout->addWidget(view, 1);
+    auto *legend = new QWidget(page);
+    auto *legendLayout = new QGridLayout(legend);
+    legendLayout->setContentsMargins(8, 0, 8, 0);
+    legendLayout->setHorizontalSpacing(6);
+    legendLayout->setVerticalSpacing(1);
+    legendLayout->setColumnStretch(1, 1);
+    layout->addWidget(legend);
+
+    Chart c{view, new QValueAxis(chart), new QValueAxis(chart), new QLineSeries(chart), legend};
+    c.batchAxis->setLabelFormat(QStringLiteral("%d"));
+    c.batchAxis->setTickType(QValueAxis::TicksDynamic);
+    c.batchAxis->setTickAnchor(0);
+    c.batchAxis->setTickInterval(1);
+    chart->addAxis(c.batchAxis, Qt::AlignBottom);
+    chart->addAxis(c.valueAxis, Qt::AlignLeft);
+    chart->addSeries(c.currentMarker);
+    c.currentMarker->attachAxis(c.batchAxis);
+    c.currentMarker->attachAxis(c.valueAxis);
+    m_tabs->addTab(page, QString());
+    m_charts.append(c);
+    return int(m_charts.size()) - 1;
+}
+
+QAbstractItemModel *BatchChartView::sourceFor(FigureColumn column)
+{
+    return column == FigureColumn::GlobalWatermarkGap ? m_gapRows : static_cast<QAbstractItemModel *>(m_model);
+}
+
+void BatchChartView::addFigure(int chart, FigureColumn column, int shape, Qt::PenStyle dash)
+{
+    const Chart &c = m_charts[chart];
+    auto *series = new QLineSeries(c.view->chart());
     series->setPointsVisible(true);
-    chart()->addSeries(series);
-    series->attachAxis(m_batchAxis);
-    series->attachAxis(m_rowsAxis);
+    series->setMarkerSize(11);
+    c.view->chart()->addSeries(series);
+    series->attachAxis(c.batchAxis);
+    series->attachAxis(c.valueAxis);
     auto *mapper = new QVXYModelMapper(this);
-    mapper->setXColumn(BatchListModel::column(BatchListModel::Column::BatchId));
-    mapper->setYColumn(column);
+    mapper->setXColumn(BatchListModel::column(FigureColumn::BatchId));
+    mapper->setYColumn(BatchListModel::column(column));
     mapper->setSeries(series);
-    mapper->setModel(m_model);
-    connect(series, &QLineSeries::clicked, this, [this](const QPointF &point) {
-        const int batchId = qRound(point.x());
-        for (int row = 0; row < m_model->rowCount(); ++row) {
-            if (m_model->report(row)->batchId == batchId) {
-                Q_EMIT batchClicked(row);
-                return;
-            }
-        }
-    });
+    mapper->setModel(sourceFor(column));
+    auto *grid = static_cast<QGridLayout *>(c.legend->layout());
+    auto *icon = new QLabel(c.legend);
+    auto *text = new QLabel(c.legend);
+    text->setWordWrap(true);
+    text->setForegroundRole(QPalette::Text); // on the page's Base background
+    QFont small = text->font();
+    small.setPointSizeF(small.pointSizeF() * 0.9);
+    text->setFont(small);
+    const int row = grid->rowCount();
+    grid->addWidget(icon, row, 0, Qt::AlignVCenter);
+    grid->addWidget(text, row, 1);
+    m_figures.append(Figure{column, series, chart, shape, dash, icon, text});
 }
 
 int BatchChartView::numSeries() const
 {
-    return static_cast<int>(chart()->series().size()) - 1; // without the current-batch marker
+    return int(m_figures.size());
+}
+
+int BatchChartView::numCharts() const
+{
+    return int(m_charts.size());
+}
+
+QList<QLabel *> BatchChartView::legendEntries(int chart) const
+{
+    QList<QLabel *> entries;
+    for (const Figure &f : m_figures)
+        if (f.chart == chart)
+            entries << f.legendText;
+    return entries;
+}
+
+QChartView *BatchChartView::chartViewAt(int chart) const
+{
+    return chart >= 0 && chart < m_charts.size() ? m_charts[chart].view : nullptr;
+}
+
+QXYSeries *BatchChartView::seriesFor(FigureColumn figure) const
+{
+    for (const Figure &f : m_figures)
+        if (f.column == figure)
+            return f.series;
+    return nullptr;
+}
+
+BatchListModel::Column BatchChartView::figureOf(const QXYSeries *series) const
+{
+    for (const Figure &f : m_figures)
+        if (f.series == series)
+            return f.column;
+    return FigureColumn::Count;
+}
+
+int BatchChartView::rowOfBatch(qint64 batchId) const
+{
+    const int rows = m_model->rowCount();
+    if (rows == 0)
+        return -1;
+    // Batch ids are consecutive from the first report; search only if that ever changes.
+    const qint64 guess = batchId - m_model->report(0)->batchId;
+    if (guess >= 0 && guess < rows && m_model->report(int(guess))->batchId == batchId)
+        return int(guess);
+    for (int row = 0; row < rows; ++row)
+        if (m_model->report(row)->batchId == batchId)
+            return row;
+    return -1;
+}
+
+QString BatchChartView::pointText(const QXYSeries *series, qint64 batchId) const
+{
+    const FigureColumn column = figureOf(series);
+    const int row = rowOfBatch(batchId);
+    if (column == FigureColumn::Count || row < 0)
+        return {};
+    const QVariant value = m_model->index(row, BatchListModel::column(column)).data(BatchListModel::ValueRole);
+    if (!value.isValid())
+        return {};
+    const QLocale locale;
+    QString text;
+    switch (column) {
+    case FigureColumn::GlobalWatermarkGap: {
+        const double seconds = value.toDouble();
+        text = tr("%1 s").arg(locale.toString(seconds, 'f', seconds == std::floor(seconds) ? 0 : 3));
+        break;
+    }
+    case FigureColumn::BatchDuration: text = tr("%1 ms").arg(locale.toString(value.toDouble(), 'f', 2)); break;
+    default: text = locale.toString(value.toLongLong()); break;
+    }
+    return tr("Batch %1 — %2: %3").arg(batchId).arg(BatchListModel::sparkName(column), text);
 }
 
 void BatchChartView::setCurrentBatch(int row)
@@ -105,30 +315,226 @@ void BatchChartView::rescale()
     const int rows = m_model->rowCount();
     double minBatch = 0;
     double maxBatch = 1;
-    qint64 maxValue = 1;
     if (rows > 0) {
         minBatch = double(m_model->report(0)->batchId);
         maxBatch = std::max(minBatch + 1, double(m_model->report(rows - 1)->batchId));
     }
-    for (int row = 0; row < rows; ++row) {
-        const auto &r = *m_model->report(row);
-        maxValue = std::max({maxValue, qint64(r.numInputRows), qint64(r.numOutputRows), qint64(r.stateRows),
-                             qint64(r.stateRowsUpdated), qint64(r.numRowsDroppedByWatermark)});
-    }
-    // Whole numbers on the axis: a top that is a multiple of a round tick.
-    const qint64 top = maxValue <= 5 ? maxValue + 1 : qint64(std::ceil(maxValue * 1.15));
-    m_batchAxis->setRange(minBatch - 0.25, maxBatch + 0.25);
-    m_rowsAxis->setRange(0, double(top));
-    m_rowsAxis->setTickCount(int(std::min<qint64>(top, 5)) + 1);
-    if (top > 5)
-        m_rowsAxis->applyNiceNumbers();
+    const double batchStep = std::max(1.0, niceStep(maxBatch - minBatch, 10));
+    bool anyGap = false;
+    bool anyWatermark = false;
 
-    m_currentMarker->clear();
-    if (m_currentRow >= 0 && m_currentRow < rows) {
-        const double x = double(m_model->report(m_currentRow)->batchId);
-        m_currentMarker->append(x, 0);
-        m_currentMarker->append(x, m_rowsAxis->max());
+    for (int chart = 0; chart < m_charts.size(); ++chart) {
+        const Chart &c = m_charts[chart];
+        double low = 0;
+        double high = 0;
+        for (const Figure &f : std::as_const(m_figures)) {
+            if (f.chart != chart)
+                continue;
+            for (int row = 0; row < rows; ++row) {
+                const QVariant v = m_model->index(row, BatchListModel::column(f.column)).data(BatchListModel::ValueRole);
+                if (!v.isValid())
+                    continue;
+                low = std::min(low, v.toDouble());
+                high = std::max(high, v.toDouble());
+                anyGap = anyGap || f.column == FigureColumn::GlobalWatermarkGap;
+            }
+        }
+        c.batchAxis->setRange(minBatch - 0.25, maxBatch + 0.25);
+        c.batchAxis->setTickInterval(batchStep);
+        if (chart == kRowsChart || chart == kStateChart) {
+            // Whole numbers of rows: a top that is a round multiple of a whole tick.
+            const double step = std::max(1.0, niceStep(std::max(high, 1.0), 5));
+            const double top = step * (std::floor(high / step) + 1);
+            c.valueAxis->setLabelFormat(QStringLiteral("%d"));
+            c.valueAxis->setRange(0, top);
+            c.valueAxis->setTickCount(int(std::lround(top / step)) + 1);
+        } else {
+            if (high == low)
+                high = low + 1;
+            const double span = high - low;
+            c.valueAxis->setRange(low < 0 ? low - span * 0.1 : 0, high + span * 0.1);
+            c.valueAxis->setTickCount(5);
+            c.valueAxis->applyNiceNumbers();
+            const double magnitude = std::max(std::abs(c.valueAxis->min()), std::abs(c.valueAxis->max()));
+            c.valueAxis->setLabelFormat(magnitude >= 1e6 ? QStringLiteral("%.3g")
+                                        : magnitude >= 10 ? QStringLiteral("%.0f") : QStringLiteral("%.2f"));
+        }
+
+        c.currentMarker->clear();
+        if (m_currentRow >= 0 && m_currentRow < rows) {
+            const double x = double(m_model->report(m_currentRow)->batchId);
+            c.currentMarker->append(x, c.valueAxis->min());
+            c.currentMarker->append(x, c.valueAxis->max());
+        }
     }
+    bool negativeGap = false;
+    for (int row = 0; row < rows; ++row) {
+        anyWatermark = anyWatermark || m_model->report(row)->hasWatermark;
+        const std::optional<double> gap = BatchListModel::globalWatermarkGapSeconds(*m_model->report(row));
+        negativeGap = negativeGap || (gap && *gap < 0);
+    }
+
+    // Spark's UI shows the gap chart only for queries with a watermark: say why it is empty.
+    QChart *gap = m_charts[kGapChart].view->chart();
+    if (rows > 0 && !anyWatermark)
+        gap->setTitle(tr("No points: the query has no watermark"));
+    else if (rows > 0 && !anyGap)
+        gap->setTitle(tr("No points yet: the watermark is still at 1970-01-01 00:00:00"));
+    else if (negativeGap)
+        // Spark measures from the wall clock; a scenario without processingTime steps has none.
+        gap->setTitle(tr("Negative: the triggers' processingTime lies before the event times"));
+    else
+        gap->setTitle(QString());
+}
+
+void BatchChartView::retranslate()
+{
+    m_tabs->setTabText(kRowsChart, tr("Rows"));
+    m_tabs->setTabToolTip(kRowsChart, tr("Input Rows and Rows Emitted per batch"));
+    m_tabs->setTabText(kStateChart, tr("State"));
+    m_tabs->setTabToolTip(kStateChart, tr("State rows and rows dropped by the watermark, summed over the stateful operators"));
+    m_tabs->setTabText(kGapChart, tr("Gap"));
+    m_tabs->setTabToolTip(kGapChart, tr("Global Watermark Gap: the gap between batch timestamp and global watermark for the batch"));
+    m_tabs->setTabText(kDurationChart, tr("Duration"));
+    m_tabs->setTabToolTip(kDurationChart, tr("Batch Duration: the process duration of each batch"));
+    for (const Chart &c : std::as_const(m_charts))
+        c.batchAxis->setTitleText(tr("Batch"));
+    m_charts[kRowsChart].valueAxis->setTitleText(tr("Rows"));
+    m_charts[kStateChart].valueAxis->setTitleText(tr("Rows"));
+    m_charts[kGapChart].valueAxis->setTitleText(tr("Seconds"));
+    m_charts[kDurationChart].valueAxis->setTitleText(tr("Milliseconds"));
+    for (const Figure &f : std::as_const(m_figures)) {
+        f.series->setName(BatchListModel::sparkName(f.column));
+        f.legendText->setText(f.series->name());
+    }
+    for (const Chart &c : std::as_const(m_charts))
+        c.currentMarker->setName(tr("Shown batch"));
+    rescale();
+}
+
+void BatchChartView::applyPalette()
+{
+    const QPalette pal = palette();
+    const QColor base = pal.color(QPalette::Base);
+    const QColor text = pal.color(QPalette::Text);
+    const bool dark = base.lightness() < 128;
+    const QColor grid = mixed(base, text, 0.18);
+    const QColor axisLine = mixed(base, text, 0.55);
+    for (const Chart &c : std::as_const(m_charts)) {
+        QChart *chart = c.view->chart();
+        chart->setBackgroundBrush(base);
+        chart->setBackgroundPen(Qt::NoPen);
+        chart->setPlotAreaBackgroundVisible(false);
+        chart->setTitleBrush(text);
+        c.view->setBackgroundBrush(base);
+        for (QValueAxis *axis : {c.batchAxis, c.valueAxis}) {
+            axis->setLabelsBrush(text);
+            axis->setTitleBrush(text);
+            axis->setLinePenColor(axisLine);
+            axis->setGridLineColor(grid);
+            axis->setMinorGridLineColor(grid);
+        }
+        // A wide translucent band, unlike any figure's thin line.
+        QColor band = pal.color(QPalette::Highlight);
+        band.setAlpha(70);
+        QPen marker(band);
+        marker.setWidth(12);
+        marker.setCapStyle(Qt::FlatCap);
+        c.currentMarker->setPen(marker);
+    }
+    int index = 0;
+    for (const Figure &f : std::as_const(m_figures)) {
+        // Colours run per chart, so the figures of one chart always differ.
+        int inChart = 0;
+        for (int i = 0; i < index; ++i)
+            inChart += m_figures[i].chart == f.chart;
+        const QColor color = figureColor(inChart, dark);
+        QPen pen(color);
+        pen.setWidthF(2);
+        pen.setStyle(f.dash);
+        f.series->setPen(pen);
+        f.series->setColor(color);
+        const QImage marker = markerImage(f.shape, color, base);
+        f.series->setLightMarker(marker);
+        // The legend icon: the figure's dash pattern through its marker.
+        const qreal dpr = devicePixelRatioF();
+        QPixmap icon(QSize(34, 16) * dpr);
+        icon.setDevicePixelRatio(dpr);
+        icon.fill(Qt::transparent);
+        {
+            QPainter p(&icon);
+            p.setRenderHint(QPainter::Antialiasing);
+            p.setPen(pen);
+            p.drawLine(QPointF(1, 8), QPointF(33, 8));
+            p.drawImage(QRectF(10, 1, 14, 14), marker);
+        }
+        f.legendIcon->setPixmap(icon);
+        ++index;
+    }
+}
+
+void BatchChartView::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::PaletteChange)
+        applyPalette();
+    else if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+bool BatchChartView::eventFilter(QObject *watched, QEvent *event)
+{
+    const QEvent::Type type = event->type();
+    if (type != QEvent::MouseMove && type != QEvent::MouseButtonPress && type != QEvent::Leave)
+        return QWidget::eventFilter(watched, event);
+    const Chart *chart = nullptr;
+    for (const Chart &c : std::as_const(m_charts))
+        if (c.view->viewport() == watched)
+            chart = &c;
+    if (!chart)
+        return QWidget::eventFilter(watched, event);
+    if (type == QEvent::Leave) {
+        m_hoverText.clear();
+        return false;
+    }
+    QChart *qchart = chart->view->chart();
+    const QPoint pos = static_cast<QMouseEvent *>(event)->position().toPoint();
+    const QPointF inChart = qchart->mapFromScene(chart->view->mapToScene(pos));
+
+    if (type == QEvent::MouseButtonPress) {
+        // A click anywhere above a batch selects it: points are small targets on a projector.
+        if (static_cast<QMouseEvent *>(event)->button() == Qt::LeftButton && qchart->plotArea().contains(inChart)) {
+            const int row = rowOfBatch(qRound64(qchart->mapToValue(inChart, chart->currentMarker).x()));
+            if (row >= 0)
+                Q_EMIT batchClicked(row);
+        }
+        return false;
+    }
+
+    // Hover: the point nearest to the pointer, within a few pixels.
+    QString text;
+    qreal best = kHoverRadius;
+    for (const Figure &f : std::as_const(m_figures)) {
+        if (m_charts[f.chart].view != chart->view || !f.series->isVisible())
+            continue;
+        const QList<QPointF> points = f.series->points();
+        for (const QPointF &point : points) {
+            const QPointF at = qchart->mapToPosition(point, f.series);
+            const qreal distance = std::hypot(at.x() - inChart.x(), at.y() - inChart.y());
+            if (distance <= best) {
+                best = distance;
+                text = pointText(f.series, qRound64(point.x()));
+            }
+        }
+    }
+    if (text != m_hoverText) {
+        m_hoverText = text;
+        if (text.isEmpty())
+            QToolTip::hideText();
+        else
+            QToolTip::showText(chart->view->viewport()->mapToGlobal(pos), text, chart->view->viewport());
+    }
+    return false;
 }
 
 } // namespace streamstep

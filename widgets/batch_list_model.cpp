@@ -13,7 +13,38 @@ QString shortTimestamp(int64_t ms)
     return full.size() > 11 ? full.mid(11) : full;
 }
 
+int64_t floorDiv(int64_t a, int64_t b)
+{
+    const int64_t q = a / b;
+    return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
+}
+
 } // namespace
+
+std::optional<double> BatchListModel::globalWatermarkGapSeconds(const BatchReport &report)
+{
+    // Spark: eventTime("watermark") exists only for queries with a watermark, and
+    // `if (watermarkValue > 0L)` leaves out batches whose watermark is still the epoch.
+    if (!report.hasWatermark || report.watermarkMs <= 0)
+        return std::nullopt;
+    // progress.timestamp is the trigger's start in milliseconds.
+    const int64_t batchTimestampMs = floorDiv(report.triggerTimeMicros, 1000);
+    return double(batchTimestampMs - report.watermarkMs) / 1000.0;
+}
+
+QString BatchListModel::sparkName(Column c)
+{
+    switch (c) {
+    case Column::InputRows: return tr("Input Rows");
+    case Column::EmittedRows: return tr("Rows Emitted");
+    case Column::StateRows: return tr("Aggregated Number Of Total State Rows");
+    case Column::StateRowsUpdated: return tr("Aggregated Number Of Updated State Rows");
+    case Column::DroppedByWatermark: return tr("Aggregated Number Of Rows Dropped By Watermark");
+    case Column::GlobalWatermarkGap: return tr("Global Watermark Gap");
+    case Column::BatchDuration: return tr("Batch Duration");
+    default: return {};
+    }
+}
 
 BatchListModel::BatchListModel(QObject *parent) : QAbstractTableModel(parent) {}
 
@@ -63,6 +94,8 @@ QVariant BatchListModel::data(const QModelIndex &index, int role) const
             return tr("Spark's no-data batch: the previous batch moved the watermark, so the "
                       "stateful operator runs once more without input to emit and evict what "
                       "the new watermark finalises.");
+        if (column == Column::GlobalWatermarkGap && r.hasWatermark && !globalWatermarkGapSeconds(r))
+            return tr("No point in Spark's UI: the watermark is still 1970-01-01 00:00:00 (no batch has moved it yet).");
         if (column == Column::Watermark && r.hasWatermark)
             return tr("In force while this batch ran: %1\nNext (from this batch's max event time): %2")
                 .arg(QString::fromStdString(formatTimestamp(r.watermarkMs * 1000)),
@@ -93,6 +126,11 @@ QVariant BatchListModel::data(const QModelIndex &index, int role) const
         if (!r.eventTime)
             return display ? QVariant(QStringLiteral("–")) : QVariant();
         return display ? QVariant(shortTimestamp(r.eventTime->maxMs)) : QVariant(qlonglong(r.eventTime->maxMs));
+    case Column::GlobalWatermarkGap:
+        if (const std::optional<double> gap = globalWatermarkGapSeconds(r))
+            return *gap;
+        return {};
+    case Column::BatchDuration: return r.durationMs;
     case Column::Count: break;
     }
     return {};
@@ -115,6 +153,8 @@ QVariant BatchListModel::headerData(int section, Qt::Orientation orientation, in
         case Column::StateRowsUpdated: return tr("Updated state rows");
         case Column::Watermark: return tr("Watermark");
         case Column::EventTimeMax: return tr("Max event time");
+        case Column::GlobalWatermarkGap: return tr("Watermark gap (s)");
+        case Column::BatchDuration: return tr("Duration (ms)");
         case Column::Count: break;
         }
     }
@@ -131,6 +171,10 @@ QVariant BatchListModel::headerData(int section, Qt::Orientation orientation, in
         case Column::StateRowsUpdated: return tr("Aggregated Number Of Updated State Rows");
         case Column::Watermark: return tr("Global watermark in force while the batch ran (eventTime.watermark)");
         case Column::EventTimeMax: return tr("Max event time of the batch's rows (eventTime.max)");
+        case Column::GlobalWatermarkGap:
+            return tr("Global Watermark Gap: the gap between batch timestamp and global watermark for the batch, "
+                      "in seconds (trigger time − watermark)");
+        case Column::BatchDuration: return tr("Batch Duration: the process duration of the batch, in milliseconds");
         case Column::Count: break;
         }
     }

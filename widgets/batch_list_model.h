@@ -1,6 +1,8 @@
 // Lists the batches a run has executed, one row per BatchReport, with the per-batch figures the
-// Spark UI shows (input rows, rows emitted, state rows, rows dropped by watermark, watermark).
-// The batch table and the charts both read this model, so they can never disagree.
+// Spark UI's Structured Streaming tab charts (Input Rows, rows emitted, Aggregated Number Of
+// Total / Updated State Rows, … Rows Dropped By Watermark, Global Watermark Gap, Batch Duration)
+// and the watermark. The batch table and the charts both read this model, so they can never
+// disagree.
 #pragma once
 
 #include "streamstep/engine.h"
@@ -8,6 +10,7 @@
 #include <QAbstractTableModel>
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace streamstep {
@@ -26,10 +29,14 @@ public:
         StateRowsUpdated,
         Watermark,
         EventTimeMax,
+        GlobalWatermarkGap, // seconds; empty where Spark's UI leaves the batch out
+        BatchDuration,      // milliseconds
         Count
     };
     // Raw numbers behind a cell: milliseconds since the epoch for Watermark and EventTimeMax
-    // (invalid when there is none), the count otherwise; charts plot this role.
+    // (invalid when there is none), seconds for GlobalWatermarkGap (invalid when Spark's UI has
+    // no point for the batch), the count otherwise. Figure columns show plain numbers in
+    // Qt::DisplayRole too, since QVXYModelMapper reads that role.
     enum Role { ValueRole = Qt::UserRole + 1 };
 
     explicit BatchListModel(QObject *parent = nullptr);
@@ -44,6 +51,14 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
 
     static int column(Column c) { return static_cast<int>(c); }
+    // The name the Spark UI gives the figure of a column ("Aggregated Number Of Total State
+    // Rows"); empty for columns that are not charted figures.
+    static QString sparkName(Column c);
+    // Spark's StreamingQueryStatisticsPage: (batch timestamp − global watermark) / 1000 seconds,
+    // both in milliseconds, only for a batch whose watermark is > 0 (the first batches of a
+    // query, whose watermark is still the epoch, get no point). The batch timestamp is the
+    // trigger's processing time.
+    static std::optional<double> globalWatermarkGapSeconds(const BatchReport &report);
 
 private:
     std::vector<std::shared_ptr<const BatchReport>> m_reports;

@@ -131,7 +131,7 @@ void TestMainWindow::panelsShowTheEngineReport()
     QVERIFY(!window.stepAction()->isEnabled());
     QCOMPARE(controller->numBatches(), int(expected.size()));
     QCOMPARE(window.batchModel()->rowCount(), int(expected.size()));
-    QCOMPARE(window.chartView()->numSeries(), 5);
+    QCOMPARE(window.chartView()->numSeries(), 7);
 
     const bool console = controller->scenario().sink.format == "console";
     std::string consoleSoFar;

@@ -1,0 +1,580 @@
+// Checks how the main window presents itself, as a presenter would see it: in a dark (Fusion)
+// palette every view and chart follows the palette (no white boxes, readable text); at 1920×1080
+// and 1280×800 no panel is squeezed below a usable size and the toolbar is not cut off; with the
+// German translation loaded, no visible string is left in English. Screenshots of each case are
+// saved to $STREAMSTEP_SCREENSHOT_DIR (default: <temp>/streamstep-presentation) for a human look.
+#include "batch_chart_view.h"
+#include "batch_list_model.h"
+#include "batch_table_model.h"
+#include "main_window.h"
+#include "run_controller.h"
+
+#include "streamstep/engine.h"
+
+#include <QAbstractButton>
+#include <QAbstractItemView>
+#include <QAction>
+#include <QApplication>
+#include <QChart>
+#include <QChartView>
+#include <QComboBox>
+#include <QDir>
+#include <QGroupBox>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
+#include <QPlainTextEdit>
+#include <QRegularExpression>
+#include <QSplitter>
+#include <QStyleFactory>
+#include <QTabBar>
+#include <QTabWidget>
+#include <QTextDocument>
+#include <QToolBar>
+#include <QToolButton>
+#include <QTranslator>
+#include <QtTest>
+
+#include <cmath>
+
+using namespace streamstep;
+
+namespace {
+
+constexpr int kMinPanelWidth = 150;
+constexpr int kMinPanelHeight = 90;
+
+QString lessonPath(const char *name)
+{
+    return QStringLiteral(STREAMSTEP_SOURCE_DIR "/scenarios/%1.scenario.json").arg(QLatin1String(name));
+}
+
+QString screenshotDir()
+{
+    QString dir = qEnvironmentVariable("STREAMSTEP_SCREENSHOT_DIR");
+    if (dir.isEmpty())
+        dir = QDir::tempPath() + QStringLiteral("/streamstep-presentation");
+    QDir().mkpath(dir);
+    return dir;
+}
+
+QPalette darkPalette()
+{
+    QPalette p;
+    p.setColor(QPalette::Window, QColor(45, 45, 48));
+    p.setColor(QPalette::WindowText, QColor(228, 228, 228));
+    p.setColor(QPalette::Base, QColor(30, 30, 32));
+    p.setColor(QPalette::AlternateBase, QColor(52, 52, 56));
+    p.setColor(QPalette::ToolTipBase, QColor(60, 60, 64));
+    p.setColor(QPalette::ToolTipText, QColor(228, 228, 228));
+    p.setColor(QPalette::PlaceholderText, QColor(150, 150, 150));
+    p.setColor(QPalette::Text, QColor(228, 228, 228));
+    p.setColor(QPalette::Button, QColor(53, 53, 56));
+    p.setColor(QPalette::ButtonText, QColor(228, 228, 228));
+    p.setColor(QPalette::BrightText, QColor(255, 90, 90));
+    p.setColor(QPalette::Light, QColor(80, 80, 84));
+    p.setColor(QPalette::Midlight, QColor(66, 66, 70));
+    p.setColor(QPalette::Mid, QColor(40, 40, 42));
+    p.setColor(QPalette::Dark, QColor(25, 25, 27));
+    p.setColor(QPalette::Shadow, QColor(10, 10, 10));
+    p.setColor(QPalette::Link, QColor(110, 170, 255));
+    p.setColor(QPalette::Highlight, QColor(42, 130, 218));
+    p.setColor(QPalette::HighlightedText, Qt::white);
+    for (QPalette::ColorRole role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText})
+        p.setColor(QPalette::Disabled, role, QColor(128, 128, 128));
+    return p;
+}
+
+double luminance(const QColor &c)
+{
+    const auto channel = [](double v) { return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
+    return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(c.blueF());
+}
+
+double contrast(const QColor &a, const QColor &b)
+{
+    const double la = luminance(a), lb = luminance(b);
+    return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
+}
+
+// `over` painted on `under` with its alpha.
+QColor composite(const QColor &over, const QColor &under)
+{
+    const double a = over.alphaF();
+    return QColor::fromRgbF(float(over.redF() * a + under.redF() * (1 - a)), float(over.greenF() * a + under.greenF() * (1 - a)),
+                            float(over.blueF() * a + under.blueF() * (1 - a)));
+}
+
+double meanLightness(const QImage &image)
+{
+    const QImage small = image.scaled(64, 64, Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
+    double sum = 0;
+    for (int y = 0; y < small.height(); ++y)
+        for (int x = 0; x < small.width(); ++x)
+            sum += QColor(small.pixel(x, y)).lightnessF();
+    return sum / (small.width() * small.height());
+}
+
+// The panels a user sees side by side: the children of the main window's splitters.
+QList<QWidget *> panels(MainWindow &window)
+{
+    QList<QWidget *> result;
+    for (const char *name : {"mainSplitter", "panelSplitter", "bottomSplitter"}) {
+        auto *splitter = window.findChild<QSplitter *>(QLatin1String(name));
+        if (!splitter)
+            continue;
+        for (int i = 0; i < splitter->count(); ++i) {
+            QWidget *w = splitter->widget(i);
+            if (qobject_cast<QSplitter *>(w) || !w->isVisible())
+                continue;
+            result << w;
+        }
+    }
+    return result;
+}
+
+QString describe(const QWidget *w)
+{
+    QString name = w->objectName();
+    for (const QObject *o = w; name.isEmpty() && o; o = o->parent())
+        name = o->objectName();
+    return QStringLiteral("%1 (%2)").arg(QLatin1String(w->metaObject()->className()), name);
+}
+
+void runLesson(MainWindow &window, const char *lesson)
+{
+    QVERIFY(window.openScenario(lessonPath(lesson)));
+    window.controller()->runAll();
+    QTRY_VERIFY(window.controller()->numBatches() > 0);
+    window.controller()->selectBatch(window.controller()->numBatches() - 1);
+}
+
+// ---- visible strings ----
+
+struct VisibleString {
+    QString where;
+    QString text;
+};
+
+QString plainText(const QString &text)
+{
+    if (!Qt::mightBeRichText(text))
+        return text;
+    QTextDocument doc;
+    doc.setHtml(text);
+    return doc.toPlainText();
+}
+
+void addString(QList<VisibleString> &out, const QString &where, const QString &text)
+{
+    const QString plain = plainText(text).remove(QLatin1Char('&')).trimmed();
+    if (!plain.isEmpty())
+        out.append({where, plain});
+}
+
+void addModel(QList<VisibleString> &out, const QString &where, QAbstractItemModel *model)
+{
+    if (!model)
+        return;
+    for (int c = 0; c < model->columnCount(); ++c) {
+        addString(out, where + QStringLiteral(" header %1").arg(c), model->headerData(c, Qt::Horizontal, Qt::DisplayRole).toString());
+        addString(out, where + QStringLiteral(" header tip %1").arg(c), model->headerData(c, Qt::Horizontal, Qt::ToolTipRole).toString());
+    }
+    // Cells hold data (account ids, amounts) except the marks and explanations the app adds.
+    const auto *table = qobject_cast<BatchTableModel *>(model);
+    const auto *batches = qobject_cast<BatchListModel *>(model);
+    for (int r = 0; r < std::min(model->rowCount(), 200); ++r) {
+        for (int c = 0; c < model->columnCount(); ++c) {
+            const QModelIndex index = model->index(r, c);
+            addString(out, where + QStringLiteral(" tip %1,%2").arg(r).arg(c), index.data(Qt::ToolTipRole).toString());
+            const bool markColumn = (table && table->hasStatusColumn() && c == 0)
+                || (batches && c == BatchListModel::column(BatchListModel::Column::NoData));
+            if (markColumn)
+                addString(out, where + QStringLiteral(" cell %1,%2").arg(r).arg(c), index.data().toString());
+        }
+    }
+}
+
+void addAction(QList<VisibleString> &out, const QString &where, QAction *action)
+{
+    if (action->isSeparator())
+        return;
+    addString(out, where + QStringLiteral(" text"), action->text());
+    if (action->toolTip() != QString(action->text()).remove(QLatin1Char('&')).remove(QStringLiteral("…")))
+        addString(out, where + QStringLiteral(" tooltip"), action->toolTip());
+    addString(out, where + QStringLiteral(" status tip"), action->statusTip());
+    if (QMenu *menu = action->menu()) {
+        const QList<QAction *> actions = menu->actions();
+        for (int i = 0; i < actions.size(); ++i)
+            addAction(out, where + QStringLiteral("/%1").arg(i), actions[i]);
+    }
+}
+
+// Every string the main window shows or can show on hover: widgets' texts, titles, tooltips and
+// placeholders, the menus and toolbar actions, the views' headers, marks and tooltips.
+QList<VisibleString> visibleStrings(MainWindow &window)
+{
+    QList<VisibleString> out;
+    addString(out, QStringLiteral("window title"), window.windowTitle());
+    const QList<QAction *> menus = window.menuBar()->actions();
+    for (int i = 0; i < menus.size(); ++i)
+        addAction(out, QStringLiteral("menu %1").arg(i), menus[i]);
+    const QList<QWidget *> widgets = window.findChildren<QWidget *>();
+    for (int i = 0; i < widgets.size(); ++i) {
+        QWidget *w = widgets[i];
+        if (w->window() != &window || qobject_cast<QMenu *>(w))
+            continue;
+        const QString where = QStringLiteral("%1 #%2").arg(describe(w)).arg(i);
+        addString(out, where + QStringLiteral(" tooltip"), w->toolTip());
+        addString(out, where + QStringLiteral(" status tip"), w->statusTip());
+        addString(out, where + QStringLiteral(" what's this"), w->whatsThis());
+        if (auto *label = qobject_cast<QLabel *>(w))
+            addString(out, where, label->text());
+        if (auto *button = qobject_cast<QAbstractButton *>(w)) {
+            addString(out, where, button->text());
+            if (auto *tool = qobject_cast<QToolButton *>(w); tool && tool->defaultAction())
+                addAction(out, where + QStringLiteral(" action"), tool->defaultAction());
+        }
+        if (auto *box = qobject_cast<QGroupBox *>(w))
+            addString(out, where, box->title());
+        if (auto *edit = qobject_cast<QLineEdit *>(w))
+            addString(out, where + QStringLiteral(" placeholder"), edit->placeholderText());
+        if (auto *edit = qobject_cast<QPlainTextEdit *>(w))
+            addString(out, where + QStringLiteral(" placeholder"), edit->placeholderText());
+        if (auto *combo = qobject_cast<QComboBox *>(w))
+            for (int k = 0; k < combo->count(); ++k) {
+                addString(out, where + QStringLiteral(" item %1").arg(k), combo->itemText(k));
+                addString(out, where + QStringLiteral(" item tip %1").arg(k), combo->itemData(k, Qt::ToolTipRole).toString());
+            }
+        if (auto *tabs = qobject_cast<QTabBar *>(w))
+            for (int k = 0; k < tabs->count(); ++k) {
+                addString(out, where + QStringLiteral(" tab %1").arg(k), tabs->tabText(k));
+                addString(out, where + QStringLiteral(" tab tip %1").arg(k), tabs->tabToolTip(k));
+            }
+        if (auto *view = qobject_cast<QAbstractItemView *>(w); view && !qobject_cast<QHeaderView *>(w))
+            addModel(out, where, view->model());
+        if (auto *chartView = qobject_cast<QChartView *>(w)) {
+            QChart *chart = chartView->chart();
+            addString(out, where + QStringLiteral(" chart title"), chart->title());
+            const QList<QAbstractAxis *> axes = chart->axes();
+            for (int k = 0; k < axes.size(); ++k)
+                addString(out, where + QStringLiteral(" axis %1").arg(k), axes[k]->titleText());
+            const QList<QAbstractSeries *> series = chart->series();
+            for (int k = 0; k < series.size(); ++k)
+                addString(out, where + QStringLiteral(" series %1").arg(k), series[k]->name());
+        }
+    }
+    const QList<QAction *> actions = window.findChildren<QAction *>();
+    for (int i = 0; i < actions.size(); ++i)
+        addAction(out, QStringLiteral("action #%1 (%2)").arg(i).arg(actions[i]->objectName()), actions[i]);
+    return out;
+}
+
+// Strings that are the same in English and German on purpose: Spark's and the format's own
+// words, names Spark's UI uses, units, and words German takes over unchanged.
+bool allowedUntranslated(const QString &text, const QStringList &dataTexts)
+{
+    static const QStringList allowed = [] {
+        QStringList words = {
+            QStringLiteral("OK"), QStringLiteral("StreamStep"), QStringLiteral("Watermark"), QStringLiteral("Batch"),
+            QStringLiteral("Batches"), QStringLiteral("Sink"), QStringLiteral("Trigger"), QStringLiteral("Status"),
+            QStringLiteral("Plan"), QStringLiteral("English"), QStringLiteral("Deutsch"), QStringLiteral("final"),
+            // Sink formats, output modes and query ops: Spark's own words.
+            QStringLiteral("console"), QStringLiteral("memory"), QStringLiteral("csv"), QStringLiteral("json"),
+            QStringLiteral("sqlite"), QStringLiteral("foreachBatch"), QStringLiteral("append"), QStringLiteral("update"),
+            QStringLiteral("complete"), QStringLiteral("no-data"), QStringLiteral("filter"), QStringLiteral("where"),
+            QStringLiteral("select"), QStringLiteral("file"),
+            // Spark's type names.
+            QStringLiteral("string"), QStringLiteral("int"), QStringLiteral("bigint"), QStringLiteral("long"),
+            QStringLiteral("double"), QStringLiteral("decimal"), QStringLiteral("timestamp"), QStringLiteral("boolean"),
+            QStringLiteral("struct"), QStringLiteral("start"), QStringLiteral("end"),
+            // Units.
+            QStringLiteral("ms"), QStringLiteral("s"),
+            // The Spark UI's figure names (Structured Streaming tab), kept as Spark shows them.
+            QStringLiteral("Input Rows"), QStringLiteral("Aggregated Number Of Total State Rows"),
+            QStringLiteral("Aggregated Number Of Updated State Rows"),
+            QStringLiteral("Aggregated Number Of Rows Dropped By Watermark"), QStringLiteral("Global Watermark Gap"),
+            QStringLiteral("Batch Duration"),
+        };
+        // Longest first, so "Global Watermark Gap" goes before "Watermark".
+        std::sort(words.begin(), words.end(), [](const QString &a, const QString &b) { return a.size() > b.size(); });
+        return words;
+    }();
+    QString rest = text;
+    // Data shown as is: the scenario's title, source and column names.
+    for (const QString &data : dataTexts)
+        if (!data.isEmpty())
+            rest.replace(QRegularExpression(QStringLiteral("(?<!\\w)%1(?!\\w)").arg(QRegularExpression::escape(data))), QStringLiteral(" "));
+    static const QRegularExpression identifiers(QStringLiteral(
+        R"J([\w./-]+\.(json|csv|db|png)\b|\.\w+\(.*\)|\b[a-z]+[A-Z]\w*\b|\b[A-Z]{2,}[-_]\w+\b|\b\w+_\w+\b|\d[\d:.,\-]*)J"));
+    // File names, code, camelCase and snake_case identifiers, numbers and times.
+    rest.replace(identifiers, QStringLiteral(" "));
+    for (const QString &word : allowed)
+        rest.replace(QRegularExpression(QStringLiteral("(?<!\\w)%1(?!\\w)").arg(QRegularExpression::escape(word))), QStringLiteral(" "));
+    // Left: at least one word of three letters or more is prose that should be translated.
+    static const QRegularExpression word(QStringLiteral("[A-Za-z]{3,}"));
+    return !rest.contains(word);
+}
+
+} // namespace
+
+class TestPresentation : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void cleanup();
+    void darkPaletteIsFollowed_data();
+    void darkPaletteIsFollowed();
+    void chartsFollowALivePaletteChange();
+    void screenSizes_data();
+    void screenSizes();
+    void germanLeavesNoVisibleStringInEnglish_data();
+    void germanLeavesNoVisibleStringInEnglish();
+
+private:
+    QPalette m_lightPalette;
+};
+
+void TestPresentation::initTestCase()
+{
+    QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+    m_lightPalette = QApplication::style()->standardPalette();
+    QApplication::setPalette(m_lightPalette);
+}
+
+void TestPresentation::cleanup()
+{
+    QApplication::setPalette(m_lightPalette);
+}
+
+void TestPresentation::darkPaletteIsFollowed_data()
+{
+    QTest::addColumn<QString>("lesson");
+    QTest::addColumn<bool>("dark");
+    for (const char *lesson : {"01-high-value-filter", "03-account-counts-update", "04-windowed-totals-append",
+                               "06a-complete-vs-update-complete"}) {
+        QTest::addRow("%s light", lesson) << QString::fromLatin1(lesson) << false;
+        QTest::addRow("%s dark", lesson) << QString::fromLatin1(lesson) << true;
+    }
+}
+
+void TestPresentation::darkPaletteIsFollowed()
+{
+    QFETCH(QString, lesson);
+    QFETCH(bool, dark);
+    const QPalette palette = dark ? darkPalette() : m_lightPalette;
+    QApplication::setPalette(palette);
+    MainWindow window;
+    window.resize(1280, 800);
+    runLesson(window, lesson.toLatin1().constData());
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QApplication::processEvents();
+    const QImage shot = window.grab().toImage();
+    shot.save(screenshotDir() + QStringLiteral("/%1-%2-1280x800.png").arg(lesson, dark ? QStringLiteral("dark") : QStringLiteral("light")));
+
+    QStringList problems;
+    // No panel is a light box on a dark palette (or a dark box on a light one).
+    for (QWidget *panel : panels(window)) {
+        const double lightness = meanLightness(panel->grab().toImage());
+        if (dark ? lightness > 0.45 : lightness < 0.55)
+            problems << QStringLiteral("%1: mean lightness %2").arg(describe(panel)).arg(lightness, 0, 'f', 2);
+    }
+    // Charts take their colours from the palette.
+    for (QChartView *chartView : window.findChildren<QChartView *>()) {
+        QChart *chart = chartView->chart();
+        if (chart->backgroundBrush().color() != palette.color(QPalette::Base))
+            problems << QStringLiteral("%1: chart background %2, palette base %3")
+                            .arg(describe(chartView), chart->backgroundBrush().color().name(), palette.color(QPalette::Base).name());
+        for (QAbstractAxis *axis : chart->axes())
+            if (contrast(axis->labelsBrush().color(), chart->backgroundBrush().color()) < 4.5)
+                problems << QStringLiteral("%1: axis labels %2 on %3").arg(describe(chartView), axis->labelsBrush().color().name(),
+                                                                           chart->backgroundBrush().color().name());
+    }
+    // Text stays readable: labels on their background, table cells (tints included) on Base.
+    for (QLabel *label : window.findChildren<QLabel *>()) {
+        if (!label->isVisible() || label->text().isEmpty())
+            continue;
+        const QPalette p = label->palette();
+        const QColor background = composite(p.color(label->backgroundRole()), palette.color(QPalette::Window));
+        if (contrast(p.color(label->foregroundRole()), background) < 4.5)
+            problems << QStringLiteral("%1: text %2 on %3").arg(describe(label), p.color(label->foregroundRole()).name(), background.name());
+    }
+    for (QAbstractItemView *view : window.findChildren<QAbstractItemView *>()) {
+        if (!view->isVisible() || !view->model())
+            continue;
+        QAbstractItemModel *model = view->model();
+        const QColor base = view->palette().color(QPalette::Base);
+        for (int r = 0; r < std::min(model->rowCount(view->rootIndex()), 100); ++r) {
+            for (int c = 0; c < model->columnCount(view->rootIndex()); ++c) {
+                const QModelIndex index = model->index(r, c, view->rootIndex());
+                const QVariant bg = index.data(Qt::BackgroundRole);
+                const QVariant fg = index.data(Qt::ForegroundRole);
+                const QColor background = bg.isValid() ? composite(bg.value<QBrush>().color(), base) : base;
+                const QColor text = fg.isValid() ? fg.value<QBrush>().color() : view->palette().color(QPalette::Text);
+                if (contrast(text, background) < 4.5) {
+                    problems << QStringLiteral("%1 cell %2,%3: text %4 on %5")
+                                    .arg(describe(view)).arg(r).arg(c).arg(text.name(), background.name());
+                    r = model->rowCount(view->rootIndex()); // one report per view
+                    break;
+                }
+            }
+        }
+    }
+    for (const QString &problem : std::as_const(problems))
+        qWarning("%s", qPrintable(problem));
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
+}
+
+void TestPresentation::chartsFollowALivePaletteChange()
+{
+    MainWindow window;
+    runLesson(window, "04-windowed-totals-append");
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    BatchChartView *charts = window.chartView();
+    QChart *chart = charts->chartViewAt(0)->chart();
+    QCOMPARE(chart->backgroundBrush().color(), m_lightPalette.color(QPalette::Base));
+    // QApplication::setPalette reaches existing widgets only inside exec(), which Qt Test does not
+    // run; a palette set on the window propagates the same QEvent::PaletteChange to every child.
+    window.setPalette(darkPalette());
+    QCOMPARE(chart->backgroundBrush().color(), darkPalette().color(QPalette::Base));
+    QCOMPARE(chart->axes(Qt::Horizontal).first()->labelsBrush().color(), darkPalette().color(QPalette::Text));
+    window.setPalette(m_lightPalette);
+    QCOMPARE(chart->backgroundBrush().color(), m_lightPalette.color(QPalette::Base));
+}
+
+void TestPresentation::screenSizes_data()
+{
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<bool>("dark");
+    QTest::addColumn<QString>("lesson");
+    for (const QSize size : {QSize(1920, 1080), QSize(1280, 800)})
+        for (bool dark : {false, true})
+            for (const char *lesson : {"03-account-counts-update", "04-windowed-totals-append"})
+                QTest::addRow("%dx%d %s %s", size.width(), size.height(), dark ? "dark" : "light", lesson)
+                    << size << dark << QString::fromLatin1(lesson);
+}
+
+void TestPresentation::screenSizes()
+{
+    QFETCH(QSize, size);
+    QFETCH(bool, dark);
+    QFETCH(QString, lesson);
+    QApplication::setPalette(dark ? darkPalette() : m_lightPalette);
+    MainWindow window;
+    runLesson(window, lesson.toLatin1().constData());
+    window.resize(size);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QApplication::processEvents();
+    QCOMPARE(window.size(), size);
+    const QImage shot = window.grab().toImage();
+    QCOMPARE(shot.size() / shot.devicePixelRatio(), size);
+    shot.save(screenshotDir() + QStringLiteral("/%1-%2-%3x%4.png")
+                                    .arg(lesson, dark ? QStringLiteral("dark") : QStringLiteral("light"))
+                                    .arg(size.width())
+                                    .arg(size.height()));
+
+    QStringList problems;
+    const QList<QWidget *> shown = panels(window);
+    QVERIFY(shown.size() >= 6);
+    for (QWidget *panel : shown)
+        if (panel->width() < kMinPanelWidth || panel->height() < kMinPanelHeight)
+            problems << QStringLiteral("%1 is %2×%3").arg(describe(panel)).arg(panel->width()).arg(panel->height());
+
+    // The toolbar shows every action and widget whole: no overflow (») button.
+    auto *toolBar = window.findChild<QToolBar *>(QStringLiteral("stepperToolBar"));
+    QVERIFY(toolBar);
+    for (QToolButton *button : toolBar->findChildren<QToolButton *>())
+        if (button->objectName() == QLatin1String("qt_toolbar_ext_button") && button->isVisible())
+            problems << QStringLiteral("the toolbar overflows into its » menu");
+    for (QAction *action : toolBar->actions()) {
+        if (action->isSeparator())
+            continue;
+        QWidget *w = toolBar->widgetForAction(action);
+        if (!w || !w->isVisible() || !toolBar->rect().contains(w->geometry()))
+            problems << QStringLiteral("toolbar item '%1' is cut off or hidden").arg(action->text());
+        else if (auto *label = qobject_cast<QLabel *>(w); label && label->sizeHint().width() > label->width() + 1)
+            problems << QStringLiteral("toolbar label '%1' is truncated").arg(label->text());
+    }
+    for (const QString &problem : std::as_const(problems))
+        qWarning("%s", qPrintable(problem));
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
+}
+
+void TestPresentation::germanLeavesNoVisibleStringInEnglish_data()
+{
+    QTest::addColumn<QString>("lessonName");
+    // A file sink, an SQLite sink and the console, with and without a watermark.
+    for (const char *lesson : {"01-high-value-filter", "03-account-counts-update", "04-windowed-totals-append"})
+        QTest::newRow(lesson) << QString::fromLatin1(lesson);
+}
+
+void TestPresentation::germanLeavesNoVisibleStringInEnglish()
+{
+    QFETCH(QString, lessonName);
+    const QByteArray lessonBytes = lessonName.toLatin1();
+    const char *lesson = lessonBytes.constData();
+    // The English strings first, with the same steps, so each German string has its twin.
+    QList<VisibleString> english;
+    QStringList dataTexts;
+    {
+        MainWindow window;
+        window.resize(1280, 800);
+        runLesson(window, lesson);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        english = visibleStrings(window);
+        const Scenario &s = window.controller()->scenario();
+        dataTexts << QString::fromStdString(s.title) << QString::fromStdString(s.sourceName);
+        for (const Field &f : s.sourceSchema.fields)
+            dataTexts << QString::fromStdString(f.name);
+        if (const Query *q = window.controller()->query())
+            for (const Field &f : q->resultSchema().fields)
+                dataTexts << QString::fromStdString(f.name);
+    }
+    // Longest first, so a title is removed before a column name inside it.
+    std::sort(dataTexts.begin(), dataTexts.end(), [](const QString &a, const QString &b) { return a.size() > b.size(); });
+
+    QTranslator translator;
+    QVERIFY(translator.load(QStringLiteral(":/i18n/streamstep_de.qm")));
+    QVERIFY(QCoreApplication::installTranslator(&translator));
+    QList<VisibleString> german;
+    {
+        MainWindow window;
+        window.resize(1280, 800);
+        runLesson(window, lesson);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        german = visibleStrings(window);
+        window.grab().save(screenshotDir() + QStringLiteral("/%1-german-1280x800.png").arg(QLatin1String(lesson)));
+    }
+    QCoreApplication::removeTranslator(&translator);
+
+    QVERIFY(english.size() > 50);
+    QHash<QString, QString> englishByPlace;
+    for (const VisibleString &s : std::as_const(english))
+        englishByPlace.insert(s.where, s.text);
+    QStringList untranslated;
+    int compared = 0;
+    for (const VisibleString &s : std::as_const(german)) {
+        const auto it = englishByPlace.constFind(s.where);
+        if (it == englishByPlace.constEnd())
+            continue;
+        ++compared;
+        if (*it == s.text && !allowedUntranslated(s.text, dataTexts) && !untranslated.contains(s.text))
+            untranslated << s.text;
+    }
+    QVERIFY(compared > 50);
+    for (const QString &text : std::as_const(untranslated))
+        qWarning("untranslated: \"%s\"", qPrintable(text));
+    QVERIFY2(untranslated.isEmpty(),
+             qPrintable(QStringLiteral("%1 visible string(s) not translated into German:\n").arg(untranslated.size())
+                        + untranslated.join(QLatin1Char('\n'))));
+}
+
+QTEST_MAIN(TestPresentation)
+#include "tst_presentation.moc"
