@@ -4,15 +4,20 @@
 #include "query_op_list_model.h"
 
 #include <QComboBox>
+#include <QDialog>
+#include <QDialogButtonBox>
 #include <QFontDatabase>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLineEdit>
 #include <QListView>
 #include <QMenu>
 #include <QStyle>
 #include <QToolButton>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace streamstep {
 
@@ -48,7 +53,8 @@ QueryEditor::QueryEditor(QWidget *parent)
       m_removeButton(newButton(tr("Remove"), tr("Remove the selected op"), this)),
       m_upButton(newButton(tr("Up"), tr("Move the selected op up"), this)),
       m_downButton(newButton(tr("Down"), tr("Move the selected op down"), this)), m_mode(new QComboBox(this)),
-      m_sink(new QComboBox(this))
+      m_sink(new QComboBox(this)),
+      m_sinkOptionsButton(newButton(tr("Options…"), tr("Edit the sink's options (DataStreamWriter.option)"), this))
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -109,11 +115,79 @@ QueryEditor::QueryEditor(QWidget *parent)
     m_sink->setObjectName(QStringLiteral("sinkFormatCombo"));
     for (const char *format : {"console", "memory", "csv", "json", "sqlite"})
         m_sink->addItem(QString::fromLatin1(format), QString::fromLatin1(format));
-    form->addRow(tr("Sink:"), m_sink);
+    auto *sinkRow = new QHBoxLayout;
+    sinkRow->setContentsMargins(0, 0, 0, 0);
+    sinkRow->addWidget(m_sink, 1);
+    m_sinkOptionsButton->setObjectName(QStringLiteral("sinkOptionsButton"));
+    sinkRow->addWidget(m_sinkOptionsButton);
+    form->addRow(tr("Sink:"), sinkRow);
+    connect(m_sinkOptionsButton, &QToolButton::clicked, this, &QueryEditor::editSinkOptions);
     layout->addLayout(form);
     connect(m_mode, &QComboBox::activated, this, [this] { setOutputMode(OutputMode(m_mode->currentData().toInt())); });
     connect(m_sink, &QComboBox::activated, this, [this] { setSinkFormat(m_sink->currentData().toString()); });
     clear();
+}
+
+std::vector<std::string> QueryEditor::knownSinkOptions(const std::string &format)
+{
+    if (format == "console")
+        return {"numRows", "truncate"};
+    if (format == "memory")
+        return {"queryName"};
+    if (format == "csv" || format == "json")
+        return {"path"};
+    if (format == "sqlite")
+        return {"path", "table"};
+    return {};
+}
+
+void QueryEditor::setSinkOptions(const std::map<std::string, nlohmann::json> &options)
+{
+    if (!m_scenario)
+        return;
+    QuerySpec next = spec();
+    next.sink.options.clear();
+    for (const auto &[key, value] : options)
+        if (!value.is_null() && !(value.is_string() && value.get<std::string>().empty()))
+            next.sink.options[key] = value;
+    if (next.sink.options == m_scenario->sink.options)
+        return;
+    emitEdit(next, tr("Set %1 sink options").arg(QString::fromStdString(next.sink.format)), currentRow());
+}
+
+void QueryEditor::editSinkOptions()
+{
+    if (!m_scenario)
+        return;
+    const SinkSpec &sink = m_scenario->sink;
+    std::vector<std::string> keys = knownSinkOptions(sink.format);
+    for (const auto &[key, value] : sink.options)
+        if (std::find(keys.begin(), keys.end(), key) == keys.end())
+            keys.push_back(key);
+    QDialog dialog(this);
+    dialog.setWindowTitle(tr("Options of the %1 sink").arg(QString::fromStdString(sink.format)));
+    auto *form = new QFormLayout(&dialog);
+    std::vector<QLineEdit *> edits;
+    for (const std::string &key : keys) {
+        auto *edit = new QLineEdit(&dialog);
+        edit->setObjectName(QString::fromStdString(key));
+        const auto it = sink.options.find(key);
+        if (it != sink.options.end())
+            edit->setText(QString::fromStdString(it->second.is_string() ? it->second.get<std::string>() : it->second.dump()));
+        edit->setPlaceholderText(tr("(not set)"));
+        form->addRow(QString::fromStdString(key) + QLatin1Char(':'), edit);
+        edits.push_back(edit);
+    }
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
+    form->addRow(buttons);
+    connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    std::map<std::string, nlohmann::json> options;
+    for (size_t i = 0; i < keys.size(); ++i)
+        options[keys[i]] = edits[i]->text().trimmed().toStdString();
+    setSinkOptions(options);
 }
 
 QString QueryEditor::outputModeText(OutputMode mode)

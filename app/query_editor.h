@@ -38,6 +38,12 @@ public:
     void moveOp(int row, int delta);
     void setOutputMode(OutputMode mode);
     void setSinkFormat(const QString &format);
+    // Replaces the sink's options (Spark's DataStreamWriter.option: text values); an empty
+    // value removes the option.
+    void setSinkOptions(const std::map<std::string, nlohmann::json> &options);
+    QToolButton *sinkOptionsButton() const { return m_sinkOptionsButton; }
+    // The option names offered for a sink format, in the form's order.
+    static std::vector<std::string> knownSinkOptions(const std::string &format);
 
     static QString outputModeText(OutputMode mode);
 
@@ -50,6 +56,7 @@ private:
     void emitEdit(const QuerySpec &spec, const QString &description, int selectRow);
     void addOpOfKind(QueryOp::Kind kind);
     void editCurrent();
+    void editSinkOptions();
     void updateButtons();
 
     const Scenario *m_scenario = nullptr;
@@ -62,6 +69,7 @@ private:
     QToolButton *m_downButton;
     QComboBox *m_mode;
     QComboBox *m_sink;
+    QToolButton *m_sinkOptionsButton;
     int m_selectAfterEdit = -1;
 };
 

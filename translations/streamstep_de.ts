@@ -1550,6 +1550,26 @@ Nächstes (aus der maximalen Ereigniszeit dieses Batches): %2</translation>
         <source>Set sink to %1</source>
         <translation>Senke auf %1 setzen</translation>
     </message>
+    <message>
+        <source>Options…</source>
+        <translation>Optionen…</translation>
+    </message>
+    <message>
+        <source>Edit the sink&apos;s options (DataStreamWriter.option)</source>
+        <translation>Optionen der Senke bearbeiten (DataStreamWriter.option)</translation>
+    </message>
+    <message>
+        <source>Set %1 sink options</source>
+        <translation>Optionen der Senke %1 setzen</translation>
+    </message>
+    <message>
+        <source>Options of the %1 sink</source>
+        <translation>Optionen der Senke %1</translation>
+    </message>
+    <message>
+        <source>(not set)</source>
+        <translation>(nicht gesetzt)</translation>
+    </message>
 </context>
 <context>
     <name>streamstep::QueryOpDialog</name>

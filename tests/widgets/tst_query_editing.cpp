@@ -18,6 +18,7 @@
 #include <QLineEdit>
 #include <QTemporaryDir>
 #include <QUndoStack>
+#include <QToolButton>
 #include <QtTest>
 
 using namespace streamstep;
@@ -52,6 +53,7 @@ private Q_SLOTS:
     void undoRedoRestoresExactlyThePreviousScenario();
     void invalidPairingDisablesStepUntilFixed();
     void editResetsTheRun();
+    void sinkOptionsAreEditableAndUndoable();
     void saveOpenRoundTripAfterEdits();
     void opFormChecksTheExpressionAsYouType();
     void closingWithEditsDoesNotBlockInTests();
@@ -163,6 +165,38 @@ void TestQueryEditing::editResetsTheRun()
     QVERIFY(!window.controller()->isStarted());
     QCOMPARE(window.controller()->scenario().query.front().condition.text, std::string("amount > 0"));
     QVERIFY(window.controller()->step());
+}
+
+void TestQueryEditing::sinkOptionsAreEditableAndUndoable()
+{
+    MainWindow window;
+    QVERIFY(window.openScenario(lesson("02-branch-totals-complete.scenario.json")));
+    RunController *controller = window.controller();
+    QCOMPARE(controller->scenario().sink.format, std::string("console"));
+    const auto before = controller->scenario().sink.options;
+    QVERIFY(window.queryEditor()->sinkOptionsButton()->isEnabled());
+    QCOMPARE(QueryEditor::knownSinkOptions("console"), (std::vector<std::string>{"numRows", "truncate"}));
+
+    // Spark's console sink shows numRows rows and says how many it left out.
+    window.queryEditor()->setSinkOptions({{"numRows", "1"}, {"truncate", ""}});
+    QCOMPARE(controller->scenario().sink.options.size(), size_t(1));
+    QCOMPARE(controller->scenario().sink.options.at("numRows"), nlohmann::json("1"));
+    QVERIFY(controller->isValid());
+    QVERIFY(controller->step());
+    QVERIFY(controller->waitForIdle(60 * 1000));
+    QVERIFY(controller->numBatches() > 0);
+    const std::string text = controller->reports().front()->sinkText;
+    QVERIFY2(text.find("only showing top 1 row\n") != std::string::npos, text.c_str());
+    QCOMPARE(window.undoStack()->undoText(), QStringLiteral("Set console sink options"));
+
+    // Undo restores the options exactly; the run starts over.
+    window.undoStack()->undo();
+    QCOMPARE(controller->scenario().sink.options, before);
+    QCOMPARE(controller->numBatches(), 0);
+    // The same options again are no edit.
+    const int count = window.undoStack()->count();
+    window.queryEditor()->setSinkOptions(before);
+    QCOMPARE(window.undoStack()->count(), count);
 }
 
 void TestQueryEditing::saveOpenRoundTripAfterEdits()
