@@ -24,6 +24,7 @@
 #include <QFileInfo>
 #include <QFontDatabase>
 #include <QHeaderView>
+#include <QInputDialog>
 #include <QLabel>
 #include <QLocale>
 #include <QMenuBar>
@@ -218,6 +219,18 @@ void MainWindow::createActions()
             m_controller->pause();
     });
 
+    m_playIntervalAction = new QAction(tr("Play &Interval…"), this);
+    m_playIntervalAction->setObjectName(QStringLiteral("playIntervalAction"));
+    m_playIntervalAction->setToolTip(tr("Choose how long Play waits between triggers"));
+    connect(m_playIntervalAction, &QAction::triggered, this, [this] {
+        bool ok = false;
+        const double seconds = QInputDialog::getDouble(this, tr("Play Interval"), tr("Seconds between triggers:"),
+                                                       m_controller->playIntervalMs() / 1000.0, 0.1, 60.0, 1, &ok,
+                                                       Qt::WindowFlags(), 0.5);
+        if (ok)
+            setPlayInterval(seconds);
+    });
+
     m_resetAction = new QAction(s->standardIcon(QStyle::SP_BrowserReload), tr("&Reset"), this);
     m_resetAction->setObjectName(QStringLiteral("resetAction"));
     m_resetAction->setShortcut(Qt::CTRL | Qt::Key_R);
@@ -273,6 +286,7 @@ void MainWindow::createMenus()
     run->addAction(m_startAction);
     run->addAction(m_stepAction);
     run->addAction(m_playAction);
+    run->addAction(m_playIntervalAction);
     run->addAction(m_runAllAction);
     run->addAction(m_cancelAction);
     run->addSeparator();
@@ -873,6 +887,14 @@ void MainWindow::setFontScale(double scale)
     QSettings().setValue(QStringLiteral("fontScale"), m_fontScale);
 }
 
+void MainWindow::setPlayInterval(double seconds)
+{
+    const int ms = qBound(100, qRound(seconds * 1000.0), 60'000);
+    m_controller->setPlayIntervalMs(ms);
+    m_playAction->setToolTip(tr("Run one trigger every %1 s until the data runs out (P)").arg(QLocale().toString(ms / 1000.0, 'f', 1)));
+    QSettings().setValue(QStringLiteral("playIntervalMs"), ms);
+}
+
 void MainWindow::setLanguage(const QString &language)
 {
     QSettings().setValue(QStringLiteral("language"), language);
@@ -897,7 +919,7 @@ void MainWindow::readSettings()
     restoreSplitter(m_summary->splitter(), {230, 240, 160});
     m_recentFiles = settings.value(QStringLiteral("recentFiles")).toStringList();
     updateRecentFilesMenu();
-    m_controller->setPlayIntervalMs(settings.value(QStringLiteral("playIntervalMs"), 1000).toInt());
+    setPlayInterval(settings.value(QStringLiteral("playIntervalMs"), 1000).toInt() / 1000.0);
     const double scale = settings.value(QStringLiteral("fontScale"), 1.0).toDouble();
     if (scale != 1.0)
         setFontScale(scale);

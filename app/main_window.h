@@ -70,6 +70,9 @@ public:
     QAction *startAction() const { return m_startAction; }
     QAction *stepAction() const { return m_stepAction; }
     QAction *playAction() const { return m_playAction; }
+    // Run ▸ Play Interval…: how long Play waits between triggers (kept in the settings).
+    QAction *playIntervalAction() const { return m_playIntervalAction; }
+    void setPlayInterval(double seconds);
     QAction *resetAction() const { return m_resetAction; }
     // While a step runs on the worker thread: its progress in the status bar, and Cancel (Esc).
     QAction *cancelAction() const { return m_cancelAction; }
@@ -158,6 +161,7 @@ private:
     QAction *m_resetAction = nullptr;
     QAction *m_runAllAction = nullptr;
     QAction *m_cancelAction = nullptr;
+    QAction *m_playIntervalAction = nullptr;
     QProgressBar *m_progressBar = nullptr;
     QAction *m_zoomInAction = nullptr;
     QAction *m_zoomOutAction = nullptr;

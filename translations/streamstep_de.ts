@@ -1455,6 +1455,26 @@ Nächstes (aus der maximalen Ereigniszeit dieses Batches): %2</translation>
         <source>The query or the input of this scenario was edited. Save the changes?</source>
         <translation>Die Abfrage oder die Eingabe dieses Szenarios wurde bearbeitet. Änderungen speichern?</translation>
     </message>
+    <message>
+        <source>Play &amp;Interval…</source>
+        <translation>Abspiel&amp;intervall…</translation>
+    </message>
+    <message>
+        <source>Choose how long Play waits between triggers</source>
+        <translation>Wählen, wie lange Abspielen zwischen zwei Triggern wartet</translation>
+    </message>
+    <message>
+        <source>Play Interval</source>
+        <translation>Abspielintervall</translation>
+    </message>
+    <message>
+        <source>Seconds between triggers:</source>
+        <translation>Sekunden zwischen Triggern:</translation>
+    </message>
+    <message>
+        <source>Run one trigger every %1 s until the data runs out (P)</source>
+        <translation>Alle %1 s einen Trigger ausführen, bis keine Daten mehr da sind (P)</translation>
+    </message>
 </context>
 <context>
     <name>streamstep::QueryEditor</name>

@@ -19,6 +19,8 @@
 #include <QPlainTextEdit>
 #include <QTemporaryDir>
 #include <QTranslator>
+#include <QMenu>
+#include <QMenuBar>
 #include <QtTest>
 
 using namespace streamstep;
@@ -73,6 +75,7 @@ private Q_SLOTS:
     void invalidPairingShowsSparkMessage();
     void reviewPastBatch();
     void resetForgetsTheRun();
+    void playIntervalIsChosenAndKept();
     void saveOpenRoundTrip_data();
     void saveOpenRoundTrip();
     void unreadableFileKeepsCurrentScenario();
@@ -231,6 +234,30 @@ void TestMainWindow::reviewPastBatch()
     // Stepping again jumps to the newest batch.
     QVERIFY(controller->step());
     QCOMPARE(controller->currentBatch(), controller->numBatches() - 1);
+}
+
+void TestMainWindow::playIntervalIsChosenAndKept()
+{
+    {
+        MainWindow window;
+        QVERIFY(window.playIntervalAction());
+        QVERIFY(window.menuBar()->actions().size() > 0);
+        bool inRunMenu = false;
+        for (QAction *menu : window.menuBar()->actions())
+            if (menu->menu() && menu->menu()->actions().contains(window.playIntervalAction()))
+                inRunMenu = true;
+        QVERIFY(inRunMenu);
+        window.setPlayInterval(2.5);
+        QCOMPARE(window.controller()->playIntervalMs(), 2500);
+        QVERIFY(window.playAction()->toolTip().contains(QStringLiteral("2.5 s")));
+        window.setPlayInterval(0.01); // bounded: Play never spins faster than 10 triggers a second
+        QCOMPARE(window.controller()->playIntervalMs(), 100);
+        window.setPlayInterval(1.5);
+    }
+    // A new window (the next start of the app) plays at the chosen interval.
+    MainWindow next;
+    QCOMPARE(next.controller()->playIntervalMs(), 1500);
+    next.setPlayInterval(1.0);
 }
 
 void TestMainWindow::resetForgetsTheRun()

@@ -180,7 +180,9 @@ void TestQueryEditing::sinkOptionsAreEditableAndUndoable()
     // Spark's console sink shows numRows rows and says how many it left out.
     window.queryEditor()->setSinkOptions({{"numRows", "1"}, {"truncate", ""}});
     QCOMPARE(controller->scenario().sink.options.size(), size_t(1));
-    QCOMPARE(controller->scenario().sink.options.at("numRows"), nlohmann::json("1"));
+    const auto numRows = controller->scenario().sink.options.find("numRows");
+    QVERIFY(numRows != controller->scenario().sink.options.end());
+    QCOMPARE(numRows->second.get<std::string>(), std::string("1"));
     QVERIFY(controller->isValid());
     QVERIFY(controller->step());
     QVERIFY(controller->waitForIdle(60 * 1000));
