@@ -43,6 +43,11 @@ public:
 // folder, Error(Runtime) when the sink cannot be opened.
 std::unique_ptr<Sink> createSink(const Query &query, const SinkContext &context);
 
+// Checks a durable sink's options against the query's result schema and output mode: a path,
+// csv's header and columns, sqlite's table and key. Throws Error(Analysis) with the message the
+// query would fail to start with; other sinks pass.
+void checkSinkOptions(const SinkSpec &sink, const Schema &resultSchema, OutputMode mode);
+
 // Checks the durable sink's options and path before anything is written (same errors as
 // createSink, without touching the disk). Returns the resolved path (empty for other sinks).
 std::filesystem::path validateSinkOptions(const Query &query, const std::filesystem::path &outputDir);
