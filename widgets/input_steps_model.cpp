@@ -1,12 +1,9 @@
 #include "input_steps_model.h"
 
+#include "streamstep/scenario.h"
 #include "streamstep/value_format.h"
 
-#include <charconv>
-#include <cmath>
-#include <cstdlib>
 #include <limits>
-#include <string>
 
 namespace streamstep {
 
@@ -14,67 +11,11 @@ namespace {
 
 constexpr int kMaxQuotedLength = 40;
 
-std::string_view trimmed(std::string_view text)
-{
-    auto isSpace = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
-    while (!text.empty() && isSpace(text.front()))
-        text.remove_prefix(1);
-    while (!text.empty() && isSpace(text.back()))
-        text.remove_suffix(1);
-    return text;
-}
-
-bool isDigit(char c) { return c >= '0' && c <= '9'; }
-
 // Shows the user's text in a message, shortened like the scenario reader shortens long values.
 QString quoted(const QString &text)
 {
     QString shown = text.size() > kMaxQuotedLength ? text.left(kMaxQuotedLength) + QStringLiteral("…") : text;
     return QLatin1Char('"') + shown + QLatin1Char('"');
-}
-
-int numDigits(Int128 v)
-{
-    if (v < 0)
-        v = -v;
-    int n = 1;
-    while (v >= 10) {
-        v /= 10;
-        ++n;
-    }
-    return n;
-}
-
-Int128 powerOfTen(int n)
-{
-    Int128 p = 1;
-    for (int i = 0; i < n; ++i)
-        p *= 10;
-    return p;
-}
-
-// A plain decimal number: optional sign, digits with at most one point, at least one digit.
-bool looksLikePlainDecimal(std::string_view t)
-{
-    size_t i = (!t.empty() && (t[0] == '-' || t[0] == '+')) ? 1 : 0;
-    bool digit = false;
-    bool point = false;
-    for (; i < t.size(); ++i) {
-        if (isDigit(t[i]))
-            digit = true;
-        else if (t[i] == '.' && !point)
-            point = true;
-        else
-            return false;
-    }
-    return digit;
-}
-
-// A date first ("YYYY-MM-DD…"): Spark's cast also takes a bare time of day on today's date,
-// which would make the same text a different value every day.
-bool startsWithDate(std::string_view t)
-{
-    return t.size() >= 8 && isDigit(t[0]) && isDigit(t[1]) && isDigit(t[2]) && isDigit(t[3]) && t[4] == '-';
 }
 
 } // namespace
@@ -114,127 +55,57 @@ void InputStepsModel::clear()
 
 std::optional<Value> InputStepsModel::parseCellText(const QString &text, const Field &field, QString *error)
 {
+    CellTextError refusal;
+    const std::optional<Value> value = streamstep::parseCellText(text.toStdString(), field.type, &refusal);
+    if (value || !error)
+        return value;
+    // The engine decides; this only words its refusal for the user, with a hint per type.
     const DataType &type = field.type;
     const QString column = QString::fromStdString(field.name);
-    auto fail = [&](const QString &message) -> std::optional<Value> {
-        if (error)
-            *error = message;
-        return std::nullopt;
-    };
-    if (type.kind == TypeKind::String)
-        return Value::string(text.toStdString());
-
-    const std::string utf8 = text.toStdString();
-    const std::string_view t = trimmed(utf8);
-    if (t.empty() || QString::fromUtf8(t.data(), qsizetype(t.size())).compare(QLatin1String("NULL"), Qt::CaseInsensitive) == 0)
-        return Value::null();
+    const QString typeName = QString::fromStdString(type.scenarioName());
     const QString shown = quoted(text.trimmed());
-
-    switch (type.kind) {
-    case TypeKind::Boolean: {
-        const QString lower = text.trimmed().toLower();
-        if (lower == QLatin1String("true"))
-            return Value::boolean(true);
-        if (lower == QLatin1String("false"))
-            return Value::boolean(false);
-        return fail(tr("Column '%1': %2 is not a boolean (true or false).").arg(column, shown));
+    const bool isInt = type.kind == TypeKind::Int;
+    const bool isWhole = isInt || type.kind == TypeKind::Long;
+    switch (refusal.problem) {
+    case CellTextProblem::NotAValue:
+        if (type.kind == TypeKind::Boolean)
+            *error = tr("Column '%1': %2 is not a boolean (true or false).").arg(column, shown);
+        else if (isWhole)
+            *error = tr("Column '%1': %2 is not a whole number (%3).").arg(column, shown, typeName);
+        else if (type.kind == TypeKind::Double)
+            *error = tr("Column '%1': %2 is not a number (a double like 1.5, 2.0E-3, NaN or Infinity).")
+                         .arg(column, shown);
+        else
+            *error = tr("Column '%1': %2.").arg(column, QString::fromStdString(refusal.message));
+        break;
+    case CellTextProblem::DoesNotFit:
+        if (isWhole)
+            *error = tr("Column '%1': %2 does not fit %3 (from %4 to %5).")
+                         .arg(column, text.trimmed(), typeName,
+                              QString::number(isInt ? std::numeric_limits<int32_t>::min()
+                                                    : std::numeric_limits<int64_t>::min()),
+                              QString::number(isInt ? std::numeric_limits<int32_t>::max()
+                                                    : std::numeric_limits<int64_t>::max()));
+        else if (type.kind == TypeKind::Decimal)
+            *error = tr("Column '%1': %2 does not fit %3 (at most %4 digits before the point and %5 after it).")
+                         .arg(column, text.trimmed(), typeName)
+                         .arg(type.precision - type.scale)
+                         .arg(type.scale);
+        else
+            *error = tr("Column '%1': %2 does not fit %3.").arg(column, text.trimmed(), typeName);
+        break;
+    case CellTextProblem::NotAPlainDecimal:
+        *error = tr("Column '%1': %2 is not a plain decimal number (like 12.50).").arg(column, shown);
+        break;
+    case CellTextProblem::NotATimestamp:
+        *error = tr("Column '%1': %2 is not a timestamp (expected YYYY-MM-DD HH:MM:SS[.ffffff], UTC).")
+                     .arg(column, shown);
+        break;
+    case CellTextProblem::NoTextForm:
+        *error = tr("Column '%1' has type %2, which input rows cannot hold.").arg(column, typeName);
+        break;
     }
-    case TypeKind::Int:
-    case TypeKind::Long: {
-        std::string_view digits = t;
-        if (digits.front() == '+')
-            digits.remove_prefix(1);
-        const QString typeName = QString::fromStdString(type.scenarioName());
-        if (digits.empty() || digits.find_first_not_of("-0123456789") != std::string_view::npos
-            || digits.find('-', 1) != std::string_view::npos)
-            return fail(tr("Column '%1': %2 is not a whole number (%3).").arg(column, shown, typeName));
-        int64_t value = 0;
-        const auto [ptr, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
-        const bool isInt = type.kind == TypeKind::Int;
-        const int64_t min = isInt ? std::numeric_limits<int32_t>::min() : std::numeric_limits<int64_t>::min();
-        const int64_t max = isInt ? std::numeric_limits<int32_t>::max() : std::numeric_limits<int64_t>::max();
-        if (ptr == digits.data() || (ec == std::errc() && ptr != digits.data() + digits.size()))
-            return fail(tr("Column '%1': %2 is not a whole number (%3).").arg(column, shown, typeName));
-        if (ec != std::errc() || value < min || value > max)
-            return fail(tr("Column '%1': %2 does not fit %3 (from %4 to %5).")
-                            .arg(column, text.trimmed(), typeName, QString::number(min), QString::number(max)));
-        return isInt ? Value::int32(static_cast<int32_t>(value)) : Value::int64(value);
-    }
-    case TypeKind::Double: {
-        // Spark's spelling of the values a JSON number cannot hold.
-        if (t == "NaN")
-            return Value::float64(std::numeric_limits<double>::quiet_NaN());
-        if (t == "Infinity")
-            return Value::float64(std::numeric_limits<double>::infinity());
-        if (t == "-Infinity")
-            return Value::float64(-std::numeric_limits<double>::infinity());
-        std::string_view number = t;
-        if (number.front() == '+')
-            number.remove_prefix(1);
-        auto notANumber = [&] {
-            return fail(tr("Column '%1': %2 is not a number (a double like 1.5, 2.0E-3, NaN or Infinity).")
-                            .arg(column, shown));
-        };
-        if (number.empty() || !(isDigit(number.front()) || number.front() == '-' || number.front() == '.')
-            || number.find_first_not_of("-+.0123456789eE") != std::string_view::npos)
-            return notANumber();
-        double value = 0;
-        const auto [ptr, ec] = std::from_chars(number.data(), number.data() + number.size(), value);
-        if (ptr != number.data() + number.size())
-            return notANumber();
-        if (ec == std::errc::result_out_of_range) {
-            const double rounded = std::strtod(std::string(number).c_str(), nullptr);
-            if (std::isinf(rounded))
-                return fail(tr("Column '%1': %2 does not fit double.").arg(column, text.trimmed()));
-            return Value::float64(rounded); // underflow rounds towards zero, like Spark
-        }
-        if (ec != std::errc())
-            return notANumber();
-        return Value::float64(value);
-    }
-    case TypeKind::Decimal: {
-        const QString typeName = QString::fromStdString(type.scenarioName());
-        auto doesNotFit = [&] {
-            return fail(tr("Column '%1': %2 does not fit %3 (at most %4 digits before the point and %5 after it).")
-                            .arg(column, text.trimmed(), typeName)
-                            .arg(type.precision - type.scale)
-                            .arg(type.scale));
-        };
-        const std::optional<Decimal> parsed = parseDecimalText(t);
-        if (!parsed) {
-            if (looksLikePlainDecimal(t))
-                return doesNotFit(); // more than 38 digits
-            return fail(tr("Column '%1': %2 is not a plain decimal number (like 12.50).").arg(column, shown));
-        }
-        Int128 unscaled = parsed->unscaled;
-        if (parsed->scale > type.scale) {
-            // Extra fraction digits are fine only when they are zeros (12.50 -> decimal(4,1)).
-            const Int128 factor = powerOfTen(parsed->scale - type.scale);
-            if (unscaled % factor != 0)
-                return doesNotFit();
-            unscaled /= factor;
-        } else if (parsed->scale < type.scale) {
-            if (numDigits(unscaled) + (type.scale - parsed->scale) > type.precision)
-                return doesNotFit();
-            unscaled *= powerOfTen(type.scale - parsed->scale);
-        }
-        if (numDigits(unscaled) > type.precision)
-            return doesNotFit();
-        return Value::decimal(unscaled, type.precision, type.scale);
-    }
-    case TypeKind::Timestamp: {
-        if (startsWithDate(t))
-            if (const std::optional<int64_t> micros = parseTimestamp(t))
-                return Value::timestamp(*micros);
-        return fail(tr("Column '%1': %2 is not a timestamp (expected YYYY-MM-DD HH:MM:SS[.ffffff], UTC).")
-                        .arg(column, shown));
-    }
-    case TypeKind::String:
-    case TypeKind::Null:
-    case TypeKind::Window: break;
-    }
-    return fail(tr("Column '%1' has type %2, which input rows cannot hold.")
-                    .arg(column, QString::fromStdString(type.scenarioName())));
+    return value;
 }
 
 QString InputStepsModel::cellText(const Column &c, size_t row)

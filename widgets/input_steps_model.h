@@ -1,9 +1,10 @@
 // Edits the rows of one input step as a table. Cells show Spark's string forms, formatted on
 // demand from the typed columns (no per-cell copy, so a step of a million rows opens at once), and
-// take text parsed per the column's type by the same rules the scenario reader applies to file
-// values, so whatever the table accepts saves and reopens unchanged. The model never changes the
-// step itself: a valid edit is announced (cellEditRequested) for the app to put on its undo stack,
-// and the changed step comes back through setBatch(); invalid text is refused with a message.
+// take text parsed per the column's type by the engine's parseCellText, the code the scenario
+// reader applies to file values, so whatever the table accepts saves and reopens unchanged. The
+// model never changes the step itself: a valid edit is announced (cellEditRequested) for the app
+// to put on its undo stack, and the changed step comes back through setBatch(); invalid text is
+// refused with a message.
 #pragma once
 
 #include "streamstep/column_batch.h"
@@ -31,11 +32,10 @@ public:
     void clear();
     const ColumnBatch *batch() const { return m_batch; }
 
-    // Parses `text` as a value of `field`'s type, with the scenario reader's rules: int and long
-    // whole numbers in range, doubles (also NaN, Infinity, -Infinity), plain decimals that fit the
-    // column's precision and scale, timestamps as dates with an optional time (UTC), booleans
-    // true/false. In a non-string column, empty text and NULL mean SQL NULL; a string column takes
-    // the text as it is. On failure returns nullopt and sets `error` to a message naming the column.
+    // Parses `text` as a value of `field`'s type with the engine's streamstep::parseCellText (the
+    // scenario reader's rules; in a non-string column empty text and NULL mean SQL NULL). On failure
+    // returns nullopt and sets `error` to a translated message naming the column, worded from the
+    // engine's reason with a hint per type.
     static std::optional<Value> parseCellText(const QString &text, const Field &field, QString *error = nullptr);
     // The text a cell shows and edits: Spark's string form ("NULL" for NULL).
     static QString cellText(const Column &column, size_t row);

@@ -58,6 +58,15 @@ std::string positionText(TextPosition position)
     return std::to_string(position.line) + ":" + std::to_string(position.column);
 }
 
+// Shows a text in a message as a JSON string, long texts shortened.
+std::string shownText(std::string_view text)
+{
+    std::string shown(text);
+    if (shown.size() > kMaxShownValueLength)
+        shown = shown.substr(0, kMaxShownValueLength) + "...";
+    return nlohmann::json(shown).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
 // Shows a JSON value the way it is written in the file (long strings shortened).
 std::string shownValue(const JsonNode &node)
 {
@@ -65,12 +74,7 @@ std::string shownValue(const JsonNode &node)
     case Kind::Null: return "null";
     case Kind::Boolean: return node.boolean ? "true" : "false";
     case Kind::Number: return node.text;
-    case Kind::String: {
-        std::string text = node.text;
-        if (text.size() > kMaxShownValueLength)
-            text = text.substr(0, kMaxShownValueLength) + "...";
-        return nlohmann::json(text).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-    }
+    case Kind::String: return shownText(node.text);
     case Kind::Array:
     case Kind::Object: return describeKind(node.kind);
     }
@@ -152,6 +156,130 @@ Int128 powerOfTen(int n)
     for (int i = 0; i < n; ++i)
         r *= 10;
     return r;
+}
+
+// A typed cell without the blanks around it (a file value has none to trim).
+std::string_view trimmed(std::string_view text)
+{
+    auto isSpace = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
+    while (!text.empty() && isSpace(text.front()))
+        text.remove_prefix(1);
+    while (!text.empty() && isSpace(text.back()))
+        text.remove_suffix(1);
+    return text;
+}
+
+// parseCellText's rules per type on a value's text as it stands (no trimming, no NULL). The
+// reader applies them to the text of a file's numbers and strings; `shown` is how a message
+// shows the text (as written in the file: a number bare, a string quoted).
+std::optional<Value> parseValueText(std::string_view text, const DataType &type, const std::string &shown,
+                                    CellTextError *error)
+{
+    auto refuse = [&](CellTextProblem problem, std::string message) -> std::optional<Value> {
+        if (error)
+            *error = CellTextError{problem, std::move(message)};
+        return std::nullopt;
+    };
+    auto notA = [&] {
+        return refuse(CellTextProblem::NotAValue, shown + " is not " + withArticle(type.scenarioName()));
+    };
+    auto doesNotFit = [&] {
+        return refuse(CellTextProblem::DoesNotFit,
+                      "value " + std::string(text) + " does not fit " + type.scenarioName());
+    };
+    switch (type.kind) {
+    case TypeKind::Boolean:
+        if (equalsIgnoreCase(text, "true"))
+            return Value::boolean(true);
+        if (equalsIgnoreCase(text, "false"))
+            return Value::boolean(false);
+        return notA();
+    case TypeKind::Int:
+    case TypeKind::Long: {
+        // A sign and digits only: no fraction or exponent, even a zero one ("12.0", "1e3").
+        const bool plus = !text.empty() && text.front() == '+';
+        const size_t digitsFrom = (plus || (!text.empty() && text.front() == '-')) ? 1 : 0;
+        if (text.size() == digitsFrom || !isAllDigits(text, digitsFrom, text.size() - digitsFrom))
+            return notA();
+        int64_t value = 0;
+        const char *end = text.data() + text.size();
+        const auto [ptr, ec] = std::from_chars(text.data() + (plus ? 1 : 0), end, value);
+        if (ec != std::errc() || ptr != end)
+            return doesNotFit();
+        if (type.kind == TypeKind::Long)
+            return Value::int64(value);
+        if (value < std::numeric_limits<int32_t>::min() || value > std::numeric_limits<int32_t>::max())
+            return doesNotFit();
+        return Value::int32(static_cast<int32_t>(value));
+    }
+    case TypeKind::Double: {
+        // Spark's spelling of the values a JSON number cannot hold.
+        if (text == "NaN")
+            return Value::float64(std::numeric_limits<double>::quiet_NaN());
+        if (text == "Infinity")
+            return Value::float64(std::numeric_limits<double>::infinity());
+        if (text == "-Infinity")
+            return Value::float64(-std::numeric_limits<double>::infinity());
+        std::string_view number = text;
+        if (!number.empty() && number.front() == '+') {
+            number.remove_prefix(1);
+            if (!number.empty() && number.front() == '-')
+                return notA();
+        }
+        // from_chars also reads "inf" and "nan", which are no Spark double texts.
+        if (number.empty() || number.find_first_not_of("+-.0123456789eE") != std::string_view::npos)
+            return notA();
+        double value = 0;
+        const char *end = number.data() + number.size();
+        const auto [ptr, ec] = std::from_chars(number.data(), end, value);
+        if (ptr != end)
+            return notA();
+        if (ec == std::errc::result_out_of_range) {
+            // Too small rounds towards zero like Spark; too large (a file's JSON layer already
+            // refuses it) does not fit.
+            const double rounded = std::strtod(std::string(number).c_str(), nullptr);
+            if (std::isinf(rounded))
+                return doesNotFit();
+            return Value::float64(rounded);
+        }
+        if (ec != std::errc())
+            return notA();
+        return Value::float64(value);
+    }
+    case TypeKind::Decimal: {
+        const std::optional<Decimal> parsed = parseDecimalText(text);
+        if (!parsed) {
+            if (looksLikePlainDecimal(text))
+                return doesNotFit(); // more than 38 digits
+            return refuse(CellTextProblem::NotAPlainDecimal, shown + " is not a plain decimal number");
+        }
+        Int128 unscaled = parsed->unscaled;
+        if (parsed->scale > type.scale) {
+            // Extra fraction digits are fine only when they are zeros (12.50 -> decimal(4,1)).
+            const Int128 factor = powerOfTen(parsed->scale - type.scale);
+            if (unscaled % factor != 0)
+                return doesNotFit();
+            unscaled /= factor;
+        } else if (parsed->scale < type.scale) {
+            if (numDigits(unscaled) + (type.scale - parsed->scale) > type.precision)
+                return doesNotFit();
+            unscaled *= powerOfTen(type.scale - parsed->scale);
+        }
+        if (numDigits(unscaled) > type.precision)
+            return doesNotFit();
+        return Value::decimal(unscaled, type.precision, type.scale);
+    }
+    case TypeKind::String: return Value::string(std::string(text));
+    case TypeKind::Timestamp:
+        if (hasTimestampShape(text))
+            if (const auto micros = parseTimestamp(text))
+                return Value::timestamp(*micros);
+        return refuse(CellTextProblem::NotATimestamp,
+                      shown + " is not a timestamp (" + kTimestampForms + ")");
+    case TypeKind::Null:
+    case TypeKind::Window: break;
+    }
+    return refuse(CellTextProblem::NoTextForm, shown + " is not " + withArticle(type.scenarioName()));
 }
 
 // Checks a JSON object's keys against the ones its place allows and hands out the values.
@@ -298,10 +426,12 @@ private:
     int64_t readTimestamp(const JsonNode &node, const std::string &subject) const
     {
         expectKind(node, Kind::String, subject);
-        if (hasTimestampShape(node.text))
-            if (const auto micros = parseTimestamp(node.text))
-                return *micros;
-        fail(node, subject + ": " + shownValue(node) + " is not a timestamp (" + kTimestampForms + ")");
+        CellTextError error;
+        const std::optional<Value> value =
+            parseValueText(node.text, DataType::timestamp(), shownValue(node), &error);
+        if (!value)
+            fail(node, subject + ": " + error.message);
+        return value->asTimestamp();
     }
 
     void readSource(const JsonNode &node, Scenario &scenario)
@@ -513,95 +643,43 @@ private:
         if (node.isNull())
             return Value::null();
         const DataType &type = field.type;
-        auto columnPrefix = [&] { return "column '" + field.name + "': "; };
+        const std::string columnPrefix = "column '" + field.name + "': ";
         auto notA = [&]() -> Value {
-            fail(node, columnPrefix() + shownValue(node) + " is not " + withArticle(type.scenarioName()));
+            fail(node, columnPrefix + shownValue(node) + " is not " + withArticle(type.scenarioName()));
         };
-        auto doesNotFit = [&](const std::string &text) -> Value {
-            fail(node, columnPrefix() + "value " + text + " does not fit " + type.scenarioName());
-        };
+        // A file says which JSON kind a value is (12 for an int, never "12"); the rules on the
+        // value's text are parseCellText's.
         switch (type.kind) {
         case TypeKind::Boolean:
             if (node.kind != Kind::Boolean)
                 return notA();
             return Value::boolean(node.boolean);
         case TypeKind::Int:
-        case TypeKind::Long: {
-            if (!node.isNumber() || node.text.find_first_of(".eE") != std::string::npos)
-                return notA();
-            int64_t value = 0;
-            const char *end = node.text.data() + node.text.size();
-            const auto [ptr, ec] = std::from_chars(node.text.data(), end, value);
-            if (ec != std::errc() || ptr != end)
-                return doesNotFit(node.text);
-            if (type.kind == TypeKind::Long)
-                return Value::int64(value);
-            if (value < std::numeric_limits<int32_t>::min() || value > std::numeric_limits<int32_t>::max())
-                return doesNotFit(node.text);
-            return Value::int32(static_cast<int32_t>(value));
-        }
-        case TypeKind::Double: {
-            if (node.isString()) {
-                // Spark's spelling of the values JSON numbers cannot hold.
-                if (node.text == "NaN")
-                    return Value::float64(std::numeric_limits<double>::quiet_NaN());
-                if (node.text == "Infinity")
-                    return Value::float64(std::numeric_limits<double>::infinity());
-                if (node.text == "-Infinity")
-                    return Value::float64(-std::numeric_limits<double>::infinity());
-                return notA();
-            }
+        case TypeKind::Long:
             if (!node.isNumber())
                 return notA();
-            double value = 0;
-            const char *end = node.text.data() + node.text.size();
-            const auto [ptr, ec] = std::from_chars(node.text.data(), end, value);
-            if (ec == std::errc::result_out_of_range) {
-                // Only underflow gets here (the JSON layer rejects overflow): round like Spark.
-                return Value::float64(std::strtod(node.text.c_str(), nullptr));
-            }
-            if (ec != std::errc() || ptr != end)
-                return notA();
-            return Value::float64(value);
-        }
-        case TypeKind::Decimal: {
+            break;
+        case TypeKind::Double:
+        case TypeKind::Decimal:
             if (!node.isNumber() && !node.isString())
                 return notA();
-            const std::string &text = node.text;
-            const std::optional<Decimal> parsed = parseDecimalText(text);
-            if (!parsed) {
-                if (looksLikePlainDecimal(text))
-                    return doesNotFit(text); // more than 38 digits
-                fail(node, columnPrefix() + shownValue(node) + " is not a plain decimal number");
-            }
-            Int128 unscaled = parsed->unscaled;
-            if (parsed->scale > type.scale) {
-                // Extra fraction digits are fine only when they are zeros (12.50 -> decimal(4,1)).
-                const Int128 factor = powerOfTen(parsed->scale - type.scale);
-                if (unscaled % factor != 0)
-                    return doesNotFit(text);
-                unscaled /= factor;
-            } else if (parsed->scale < type.scale) {
-                if (numDigits(unscaled) + (type.scale - parsed->scale) > type.precision)
-                    return doesNotFit(text);
-                unscaled *= powerOfTen(type.scale - parsed->scale);
-            }
-            if (numDigits(unscaled) > type.precision)
-                return doesNotFit(text);
-            return Value::decimal(unscaled, type.precision, type.scale);
-        }
+            break;
         case TypeKind::String:
-            if (!node.isString())
-                return notA();
-            return Value::string(node.text);
         case TypeKind::Timestamp:
             if (!node.isString())
                 return notA();
-            return Value::timestamp(readTimestamp(node, "column '" + field.name + "'"));
+            break;
         case TypeKind::Null:
-        case TypeKind::Window: break;
+        case TypeKind::Window: return notA();
         }
-        return notA();
+        CellTextError error;
+        const std::optional<Value> value = parseValueText(node.text, type, shownValue(node), &error);
+        // A double as a string only for the values a JSON number cannot hold: NaN, Infinity, -Infinity.
+        if (type.kind == TypeKind::Double && node.isString() && (!value || std::isfinite(value->asDouble())))
+            return notA();
+        if (!value)
+            fail(node, columnPrefix + error.message);
+        return *value;
     }
 
     void readExpect(const JsonNode &node, Scenario &scenario) const
@@ -708,6 +786,16 @@ Scenario parseScenario(const std::string &text, const std::string &fileName)
     JsonSource source(text);
     const JsonNode root = parseJsonDocument(source, fileName);
     return ScenarioReader(fileName).read(root);
+}
+
+std::optional<Value> parseCellText(std::string_view text, const DataType &type, CellTextError *error)
+{
+    if (type.kind == TypeKind::String)
+        return Value::string(std::string(text));
+    const std::string_view value = trimmed(text);
+    if (value.empty() || equalsIgnoreCase(value, "NULL"))
+        return Value::null();
+    return parseValueText(value, type, shownText(value), error);
 }
 
 } // namespace streamstep

@@ -1,8 +1,9 @@
 // Tests the input rows table model: it passes QAbstractItemModelTester, shows Spark's string
 // forms, shares the step instead of copying it, and parses typed cell text exactly as the
-// scenario reader parses the same value in a file — accepting what the reader accepts with the
-// same value, refusing what it refuses with a message naming the column — and only announces
-// edits (the step itself never changes inside the model).
+// scenario reader parses the same value in a file (both run the engine's parseCellText; this
+// proves the model's wrapper) — accepting what the reader accepts with the same value, refusing
+// what it refuses with a translated message naming the column — and only announces edits (the
+// step itself never changes inside the model).
 #include "input_steps_model.h"
 
 #include "streamstep/scenario.h"
@@ -157,6 +158,8 @@ void TestInputStepsModel::parsesLikeTheScenarioReader_data()
     QTest::newRow("timestamp micros") << 6 << "2026-03-01 10:05:30.000001" << "\"2026-03-01 10:05:30.000001\"";
     QTest::newRow("timestamp not a date") << 6 << "2026-13-01 10:00:00" << "\"2026-13-01 10:00:00\"";
     QTest::newRow("timestamp words") << 6 << "yesterday" << "\"yesterday\"";
+    QTest::newRow("timestamp no seconds") << 6 << "2026-03-01 10:05" << "\"2026-03-01 10:05\"";
+    QTest::newRow("timestamp date only") << 6 << "2026-03-01" << "\"2026-03-01\"";
 }
 
 void TestInputStepsModel::parsesLikeTheScenarioReader()
@@ -240,7 +243,10 @@ void TestInputStepsModel::invalidEditIsRefusedWithMessage()
     QVERIFY(model.lastError().contains(QLatin1String("is not a timestamp")));
     QCOMPARE(model.data(model.index(0, 6)).toString(), QStringLiteral("2026-03-01 10:00:00"));
     // A good edit afterwards clears the message.
-    QVERIFY(model.setData(model.index(0, 6), QStringLiteral("2026-03-01 11:00")));
+    // A time without seconds is no timestamp in a file, so not in a cell either.
+    QVERIFY(!model.setData(model.index(0, 6), QStringLiteral("2026-03-01 11:00")));
+    QCOMPARE(rejected.count(), 2);
+    QVERIFY(model.setData(model.index(0, 6), QStringLiteral("2026-03-01 11:00:00")));
     QVERIFY(model.lastError().isEmpty());
     QCOMPARE(requested.count(), 1);
     QCOMPARE(requested[0][2].value<Value>().asTimestamp(), 1'772'362'800'000'000);

@@ -10,6 +10,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace streamstep {
@@ -95,5 +96,38 @@ Scenario parseScenario(const std::string &text, const std::string &fileName = "<
 
 // Writes a scenario back in the contract's format; parseScenario(writeScenario(s)) == s.
 std::string writeScenario(const Scenario &scenario);
+
+// Why parseCellText refused a text, so that each caller can word it its own way (the reader puts
+// FILE:LINE:COL and the column in front, the GUI translates and adds hints).
+enum class CellTextProblem {
+    NotAValue,        // not a value of the type at all: "yes" for boolean, "12abc" for int
+    DoesNotFit,       // a number outside int/long/double, or too many digits for decimal(p,s)
+    NotAPlainDecimal, // decimal text that is no plain decimal number: "1e3", "12,5"
+    NotATimestamp,    // neither of the file format's two timestamp spellings
+    NoTextForm,       // the type has no cell text (null, window)
+};
+struct CellTextError {
+    CellTextProblem problem = CellTextProblem::NotAValue;
+    // The scenario reader's words, without position and column: "\"yes\" is not a boolean",
+    // "value 3000000000 does not fit int", "\"10:00\" is not a timestamp (expected ...)".
+    std::string message;
+};
+
+// Parses the text of one cell as a value of `type`, by the rules the scenario reader applies to
+// the same value in a file (it calls the same code), so that whatever is typed into a cell saves
+// and reopens unchanged:
+//   boolean   true / false, in any case
+//   int, long a whole number with an optional sign, in the type's range
+//   double    a decimal or exponent number ("2.5E-3", "+1", ".5"), or NaN, Infinity, -Infinity;
+//             too small rounds towards zero like Spark, too large does not fit
+//   decimal   a plain decimal number ("-12.50", "+3", ".5"; no exponent) fitting precision and
+//             scale; extra fraction digits only when they are zeros (12.50 fits decimal(4,1))
+//   timestamp "YYYY-MM-DD HH:MM:SS[.ffffff]" or "YYYY-MM-DDTHH:MM:SS[.ffffff][Z]", always UTC
+//   string    the text as it is (no trimming; "NULL" is the four-letter string)
+// In every other column the text is trimmed first, and empty text or NULL (any case) is SQL
+// NULL: a cell cannot spell JSON's null, so this is the one cell rule a file does not have (a
+// file also says which JSON kind a value is: 12 for an int, never "12"). On failure returns
+// nullopt and fills `error` (when given).
+std::optional<Value> parseCellText(std::string_view text, const DataType &type, CellTextError *error = nullptr);
 
 } // namespace streamstep
