@@ -980,10 +980,6 @@ Nächstes (aus der maximalen Ereigniszeit dieses Batches): %2</translation>
         <translation>Spalte &apos;%1&apos;: %2 ist keine Zahl (ein double wie 1.5, 2.0E-3, NaN oder Infinity).</translation>
     </message>
     <message>
-        <source>Column &apos;%1&apos;: %2 does not fit double.</source>
-        <translation>Spalte &apos;%1&apos;: %2 passt nicht in double.</translation>
-    </message>
-    <message>
         <source>Column &apos;%1&apos;: %2 does not fit %3 (at most %4 digits before the point and %5 after it).</source>
         <translation>Spalte &apos;%1&apos;: %2 passt nicht in %3 (höchstens %4 Stellen vor dem Punkt und %5 danach).</translation>
     </message>
@@ -1002,6 +998,14 @@ Nächstes (aus der maximalen Ereigniszeit dieses Batches): %2</translation>
     <message>
         <source>%1: %2 (type a value; NULL or nothing for NULL in non-string columns)</source>
         <translation>%1: %2 (Wert eingeben; NULL oder nichts für NULL in Spalten, die keine Strings sind)</translation>
+    </message>
+    <message>
+        <source>Column &apos;%1&apos;: %2.</source>
+        <translation>Spalte &apos;%1&apos;: %2.</translation>
+    </message>
+    <message>
+        <source>Column &apos;%1&apos;: %2 does not fit %3.</source>
+        <translation>Spalte &apos;%1&apos;: %2 passt nicht in %3.</translation>
     </message>
 </context>
 <context>
