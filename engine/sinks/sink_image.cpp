@@ -8,60 +8,70 @@
 
 #include <algorithm>
 #include <cmath>
-#include <map>
-#include <set>
+#include <cstring>
+#include <iterator>
+#include <tuple>
+#include <unordered_map>
+#include <unordered_set>
 
 namespace streamstep {
 
 namespace {
 
-// A key cell as SQLite compares and orders it (BINARY collation): NULL < numbers < text. The
-// sink binds booleans, ints and longs as integers, doubles as REAL ('NaN' as text, which
-// SQLite would otherwise store as NULL), decimals and timestamps as text (SqliteSink::bindRow).
-struct SqlValue {
-    int storageClass = 0; // 0 NULL, 1 number, 2 text
-    long double number = 0;
-    std::string text;
-
-    friend bool operator<(const SqlValue &a, const SqlValue &b)
-    {
-        if (a.storageClass != b.storageClass)
-            return a.storageClass < b.storageClass;
-        if (a.storageClass == 1)
-            return a.number < b.number;
-        return a.text < b.text;
-    }
-};
-
-SqlValue sqlValue(const Value &value)
+// Appends a key cell encoded so that comparing encodings bytewise orders and equates them as
+// SQLite does with its BINARY collation: NULL < numbers < text, numbers by value, text by bytes
+// (a shorter prefix first). The sink binds booleans, ints and longs as integers, doubles as REAL
+// ('NaN' as text, which SQLite would otherwise store as NULL; -0.0 equals 0.0), decimals and
+// timestamps as text (SqliteSink::bindRow). A column holds one type, so integers and reals never
+// meet in one key part.
+void appendSqlKey(std::string &out, const Column &column, size_t row, SinkImage::Column::Part part)
 {
-    SqlValue v;
-    if (value.isNull())
-        return v;
-    switch (value.type().kind) {
-    case TypeKind::Boolean: v.storageClass = 1; v.number = value.asBool() ? 1 : 0; break;
-    case TypeKind::Int: v.storageClass = 1; v.number = value.asInt(); break;
-    case TypeKind::Long: v.storageClass = 1; v.number = static_cast<long double>(value.asLong()); break;
-    case TypeKind::Double:
-        if (std::isnan(value.asDouble())) {
-            v.storageClass = 2;
-            v.text = "NaN";
-        } else {
-            v.storageClass = 1;
-            v.number = value.asDouble();
+    enum : char { kNull = 0, kNumber = 1, kText = 2 };
+    const auto appendUnsigned = [&](uint64_t bits) {
+        out.push_back(kNumber);
+        for (int shift = 56; shift >= 0; shift -= 8)
+            out.push_back(static_cast<char>((bits >> shift) & 0xFF));
+    };
+    const auto appendText = [&](std::string_view text) {
+        out.push_back(kText);
+        for (char c : text) {
+            out.push_back(c);
+            if (c == '\0')
+                out.push_back(static_cast<char>(0xFF)); // an inner NUL stays above the terminator
         }
-        break;
-    case TypeKind::Decimal:
-        v.storageClass = 2;
-        v.text = formatDecimal(value.asDecimal().unscaled, value.asDecimal().scale);
-        break;
-    case TypeKind::Timestamp: v.storageClass = 2; v.text = formatTimestamp(value.asTimestamp()); break;
-    default: v.storageClass = 2; v.text = toDisplayString(value); break;
+        out.push_back('\0');
+        out.push_back('\0');
+    };
+    if (column.isNull(row)) {
+        out.push_back(kNull);
+        return;
     }
-    return v;
+    switch (column.type().kind) {
+    case TypeKind::Boolean:
+    case TypeKind::Int:
+    case TypeKind::Long: appendUnsigned(static_cast<uint64_t>(column.ints[row]) ^ (uint64_t(1) << 63)); break;
+    case TypeKind::Double: {
+        double v = column.doubles[row];
+        if (std::isnan(v)) {
+            appendText("NaN");
+            break;
+        }
+        if (v == 0)
+            v = 0; // -0.0 and 0.0 are one REAL key
+        uint64_t bits = 0;
+        std::memcpy(&bits, &v, sizeof bits);
+        appendUnsigned(bits >> 63 ? ~bits : bits ^ (uint64_t(1) << 63));
+        break;
+    }
+    case TypeKind::Decimal: appendText(formatDecimal(column.decimals[row], column.type().scale)); break;
+    case TypeKind::Timestamp: appendText(formatTimestamp(column.ints[row])); break;
+    case TypeKind::Window:
+        appendText(formatTimestamp(part == SinkImage::Column::Part::End ? column.ends[row] : column.ints[row]));
+        break;
+    case TypeKind::String: appendText(column.strings[row]); break;
+    default: appendText(toDisplayString(column.get(row))); break;
+    }
 }
-
-using SqlKey = std::vector<SqlValue>;
 
 std::string lowerText(std::string text)
 {
@@ -122,11 +132,12 @@ void fillTable(SinkImage &image, OutputMode mode, const std::string &description
     for (size_t c = 0; c < image.columns.size(); ++c)
         if (image.columns[c].isKey)
             keyColumns.push_back(c);
-    // Keyed rows ordered by primary key (as the sink reads them back; NULL never conflicts in
-    // SQLite and sorts lowest) and, without a key, rows in insertion (rowid) order.
-    std::map<SqlKey, SinkImage::Row> keyed;
-    std::vector<std::pair<SqlKey, SinkImage::Row>> nullKeyed;
+    // The table's rows by primary key (SQLite: NULL never conflicts, so a key with a NULL part
+    // is a row of its own) and, without a key, in insertion (rowid) order.
+    std::unordered_map<std::string, SinkImage::Row> keyed;
+    std::vector<std::pair<std::string, SinkImage::Row>> nullKeyed;
     std::vector<SinkImage::Row> plain;
+    std::string key;
     const uint32_t last = static_cast<uint32_t>(image.reports.size() - 1);
     for (uint32_t r = 0; r <= last; ++r) {
         const ColumnBatch &rows = image.reports[r]->emitted;
@@ -141,26 +152,25 @@ void fillTable(SinkImage &image, OutputMode mode, const std::string &description
                 plain.push_back(SinkImage::Row{r, static_cast<uint32_t>(row), written});
             continue;
         }
-        std::vector<std::pair<SqlKey, bool>> keys(rows.numRows); // key, has a NULL
-        for (size_t row = 0; row < rows.numRows; ++row) {
+        const auto keyOf = [&](size_t row, bool *hasNull) {
+            key.clear();
+            *hasNull = false;
             for (size_t c : keyColumns) {
-                const SinkImage::Column &column = image.columns[c];
-                Value value = rows.get(row, column.field);
-                if (!value.isNull() && column.part != SinkImage::Column::Part::Whole)
-                    value = Value::timestamp(column.part == SinkImage::Column::Part::Start ? value.asWindow().startMicros
-                                                                                         : value.asWindow().endMicros);
-                keys[row].first.push_back(sqlValue(value));
-                keys[row].second = keys[row].second || value.isNull();
+                const Column &column = rows.columns[image.columns[c].field];
+                *hasNull = *hasNull || column.isNull(row);
+                appendSqlKey(key, column, row, image.columns[c].part);
             }
-        }
+        };
+        bool hasNull = false;
         if (mode == OutputMode::Append) {
             // INSERT: a key already in the table, or twice in the batch, rolls the batch back
             // and stops the query.
-            std::set<SqlKey> seen;
+            std::unordered_set<std::string> seen;
             for (size_t row = 0; row < rows.numRows; ++row) {
-                if (keys[row].second)
+                keyOf(row, &hasNull);
+                if (hasNull)
                     continue;
-                if (keyed.count(keys[row].first) || !seen.insert(keys[row].first).second) {
+                if (keyed.count(key) || !seen.insert(key).second) {
                     image.failure = SinkImage::Failure{
                         image.reports[r]->batchId, row,
                         description + ": batch " + std::to_string(image.reports[r]->batchId) + ": row "
@@ -172,15 +182,18 @@ void fillTable(SinkImage &image, OutputMode mode, const std::string &description
             if (image.failure)
                 break;
         }
+        keyed.reserve(keyed.size() + rows.numRows);
         for (size_t row = 0; row < rows.numRows; ++row) {
             const SinkImage::Row ref{r, static_cast<uint32_t>(row), written};
-            if (keys[row].second) {
-                nullKeyed.emplace_back(std::move(keys[row].first), ref);
+            keyOf(row, &hasNull);
+            if (hasNull) {
+                nullKeyed.emplace_back(key, ref);
                 continue;
             }
-            auto [it, inserted] = keyed.insert_or_assign(std::move(keys[row].first), ref); // ON CONFLICT DO UPDATE
-            if (!inserted && written == SinkRowMark::New)
-                it->second.mark = SinkRowMark::Updated;
+            auto [it, inserted] = keyed.try_emplace(key, ref); // ON CONFLICT DO UPDATE
+            if (!inserted)
+                it->second = SinkImage::Row{r, static_cast<uint32_t>(row),
+                                            written == SinkRowMark::New ? SinkRowMark::Updated : written};
         }
     }
     if (image.failure) { // the failed batch committed nothing: no marks
@@ -195,11 +208,20 @@ void fillTable(SinkImage &image, OutputMode mode, const std::string &description
         image.rows = std::move(plain);
         return;
     }
-    std::stable_sort(nullKeyed.begin(), nullKeyed.end(), [](const auto &x, const auto &y) { return x.first < y.first; });
-    image.rows.reserve(nullKeyed.size() + keyed.size());
-    for (const auto &entry : nullKeyed)
-        image.rows.push_back(entry.second);
+    // ORDER BY the primary key; rows with equal keys (only possible with a NULL part) in rowid order.
+    std::vector<std::pair<std::string, SinkImage::Row>> ordered;
+    ordered.reserve(keyed.size() + nullKeyed.size());
     for (const auto &entry : keyed)
+        ordered.emplace_back(entry.first, entry.second);
+    keyed.clear();
+    std::move(nullKeyed.begin(), nullKeyed.end(), std::back_inserter(ordered));
+    std::stable_sort(ordered.begin(), ordered.end(), [](const auto &x, const auto &y) {
+        if (x.first != y.first)
+            return x.first < y.first;
+        return std::tie(x.second.report, x.second.row) < std::tie(y.second.report, y.second.row);
+    });
+    image.rows.reserve(ordered.size());
+    for (const auto &entry : ordered)
         image.rows.push_back(entry.second);
 }
 
@@ -210,6 +232,9 @@ Value SinkImage::value(size_t row, size_t column) const
     const Row &ref = rows[row];
     const Column &c = columns[column];
     const Value value = reports[ref.report]->emitted.get(ref.row, c.field);
+    // SQLite stores a whole REAL as an integer, so -0.0 reads back as 0.0.
+    if (kind == Kind::Table && !value.isNull() && value.type().kind == TypeKind::Double && value.asDouble() == 0)
+        return Value::float64(0.0);
     if (value.isNull() || c.part == Column::Part::Whole)
         return value;
     return Value::timestamp(c.part == Column::Part::Start ? value.asWindow().startMicros : value.asWindow().endMicros);

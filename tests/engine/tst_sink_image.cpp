@@ -77,9 +77,38 @@ const char *kSqliteUpdateOddKeys = R"J({
   "outputMode": "update",
   "sink": {"format": "sqlite", "options": {"path": "odd.db", "table": "odd", "key": "k"}},
   "steps": [
-    {"rows": [[10.0, 1], [-2.5, 2], ["NaN", 3], [null, 4], [1e300, 5], [0.5, 6]]},
+    {"rows": [[10.0, 1], [-2.5, 2], ["NaN", 3], [null, 4], [1e300, 5], [0.5, 6], ["Infinity", 7], ["-Infinity", 8]]},
     {"rows": [[-2.5, 10], ["NaN", 20], [null, 30], [3.0, 40]]},
     {"rows": [[1e300, 100]]}
+  ]
+})J";
+
+// A composite key with NULL in either part: SQLite orders by the first part, then the second, NULL
+// lowest in each, so ("A", NULL) sits between (NULL, …) and ("B", …); rows with a NULL part never
+// conflict, and the same key text in another part is another key.
+const char *kSqliteUpdateNullParts = R"J({
+  "format": "streamstep-scenario", "version": 1, "title": "sqlite NULL key parts",
+  "source": {"name": "t", "schema": [{"name": "a", "type": "string"}, {"name": "b", "type": "string"}, {"name": "v", "type": "long"}]},
+  "query": [{"op": "groupBy", "keys": ["a", "b"], "aggs": ["sum(v) AS total"]}],
+  "outputMode": "update",
+  "sink": {"format": "sqlite", "options": {"path": "parts.db", "table": "parts", "key": "a, b"}},
+  "steps": [
+    {"rows": [["B", "a", 1], ["A", null, 2], [null, "x", 3], ["A", "", 4], ["AB", "", 5], ["A", "B", 6]]},
+    {"rows": [["A", null, 10], [null, "x", 20], ["B", "a", 30], [null, null, 40], ["", "A", 50]]}
+  ]
+})J";
+
+// -0.0 and 0.0 are one REAL key to SQLite: the second row upserts over the first.
+const char *kSqliteUpdateSignedZero = R"J({
+  "format": "streamstep-scenario", "version": 1, "title": "sqlite signed zero",
+  "source": {"name": "t", "schema": [{"name": "k", "type": "double"}, {"name": "v", "type": "long"}]},
+  "query": [{"op": "filter", "condition": "v > 0"}],
+  "outputMode": "update",
+  "sink": {"format": "sqlite", "options": {"path": "zero.db", "table": "zero", "key": "k"}},
+  "steps": [
+    {"rows": [[-0.0, 1], [2.5, 2]]},
+    {"rows": [[0.0, 3], [-2.5, 4]]},
+    {"rows": [[-0.0, 5]]}
   ]
 })J";
 
@@ -188,6 +217,8 @@ void TestSinkImage::equalsTheRealSinkAfterEveryBatch_data()
     QTest::newRow("sqlite complete, window key") << QString::fromUtf8(kSqliteCompleteWindow);
     QTest::newRow("sqlite append without key") << QString::fromUtf8(kSqliteAppendNoKey);
     QTest::newRow("sqlite update, NULL, NaN and huge keys") << QString::fromUtf8(kSqliteUpdateOddKeys);
+    QTest::newRow("sqlite update, -0.0 and 0.0 are one key") << QString::fromUtf8(kSqliteUpdateSignedZero);
+    QTest::newRow("sqlite update, NULL in either key part") << QString::fromUtf8(kSqliteUpdateNullParts);
 }
 
 void TestSinkImage::equalsTheRealSinkAfterEveryBatch()

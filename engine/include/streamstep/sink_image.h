@@ -74,7 +74,8 @@ struct SinkImage {
     // The reports the rows refer to; owned by the caller, who keeps them alive with the image.
     std::vector<const BatchReport *> reports;
 
-    // The value a reader reads at row `row`, column `column` (a window part as its timestamp).
+    // The value a reader reads at row `row`, column `column`: a window part as its timestamp, and
+    // in a table -0.0 as 0.0 (SQLite stores a whole REAL as an integer).
     Value value(size_t row, size_t column) const;
     // The file holding row `row`, or null (not a file sink).
     const File *fileOf(size_t row) const;
