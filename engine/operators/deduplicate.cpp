@@ -9,7 +9,7 @@ namespace streamstep {
 Flow Deduplicate::process(const Flow &input, BatchContext &context, OperatorMetrics &metrics)
 {
     const PlanNode &node = *m_node;
-    const ColumnBatch &batch = input.batch;
+    const ColumnBatch &batch = input.rows();
     // Spark: WatermarkSupport finds the first watermarked column of the child's output.
     const int eventColumn = node.input.eventTimeIndex();
     const bool keyHasEventTime = eventColumn >= 0

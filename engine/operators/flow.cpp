@@ -7,14 +7,45 @@
 
 namespace streamstep {
 
+void Flow::fillOrigin()
+{
+    const size_t n = rows().numRows;
+    if (!tracksOrigin || origin.size() == n)
+        return;
+    origin.resize(n);
+    for (size_t r = 0; r < n; ++r)
+        origin[r] = static_cast<uint32_t>(r);
+}
+
+void Flow::own(const std::vector<uint8_t> *live)
+{
+    if (!borrowed)
+        return;
+    fillOrigin();
+    const ColumnBatch &from = *borrowed;
+    batch.schema = from.schema;
+    batch.numRows = from.numRows;
+    batch.columns.clear();
+    batch.columns.reserve(from.columns.size());
+    for (size_t c = 0; c < from.columns.size(); ++c) {
+        if (!live || (c < live->size() && (*live)[c]))
+            batch.columns.push_back(from.columns[c]);
+        else
+            batch.columns.emplace_back(from.columns[c].type());
+    }
+    borrowed = nullptr;
+}
+
 Flow Flow::gather(const std::vector<uint32_t> &rows) const
 {
+    const ColumnBatch &from = this->rows();
     Flow out;
-    out.batch.schema = batch.schema;
-    out.batch.columns.reserve(batch.columns.size());
-    for (const Column &c : batch.columns) {
+    out.batch.schema = from.schema;
+    out.batch.columns.reserve(from.columns.size());
+    for (const Column &c : from.columns) {
         out.batch.columns.emplace_back(c.type());
-        appendRows(out.batch.columns.back(), c, rows);
+        if (!isPruned(c, from.numRows))
+            appendRows(out.batch.columns.back(), c, rows);
     }
     out.batch.numRows = rows.size();
     out.tracksOrigin = tracksOrigin;
@@ -22,7 +53,7 @@ Flow Flow::gather(const std::vector<uint32_t> &rows) const
     if (tracksOrigin) {
         out.origin.resize(rows.size());
         for (size_t i = 0; i < rows.size(); ++i)
-            out.origin[i] = origin[rows[i]];
+            out.origin[i] = originOf(rows[i]);
     }
     return out;
 }
@@ -30,8 +61,13 @@ Flow Flow::gather(const std::vector<uint32_t> &rows) const
 void Flow::retain(const std::vector<uint8_t> &keep)
 {
     const std::vector<uint32_t> rows = keptRows(keep);
+    if (borrowed) {
+        *this = gather(rows);
+        return;
+    }
     for (Column &c : batch.columns)
-        retainRows(c, rows);
+        if (!isPruned(c, batch.numRows))
+            retainRows(c, rows);
     if (tracksOrigin) {
         for (size_t j = 0; j < rows.size(); ++j)
             origin[j] = origin[rows[j]];
@@ -45,8 +81,8 @@ Flow expandWindows(const Flow &flow)
     if (!flow.unexpandedWindows)
         return flow;
     const UnexpandedWindows &w = *flow.unexpandedWindows;
-    const Column &latest = flow.batch.columns[static_cast<size_t>(w.column)];
-    const size_t n = flow.batch.numRows;
+    const Column &latest = flow.rows().columns[static_cast<size_t>(w.column)];
+    const size_t n = flow.rows().numRows;
     std::vector<uint32_t> rows;
     rows.reserve(n * static_cast<size_t>(w.count));
     Column windows(DataType::window());

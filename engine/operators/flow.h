@@ -25,14 +25,37 @@ struct UnexpandedWindows {
     int64_t count = 1;
 };
 
+// Column pruning (Spark's optimizer does the same): a column that no later operator reads may be
+// left empty — a Column of its type with no rows while the batch has some. Only columns the
+// plan never reads again are pruned (see liveColumns in run.cpp), so no operator looks at one;
+// gather() and retain() pass them through empty.
+inline bool isPruned(const Column &column, size_t numRows)
+{
+    return column.size() != numRows;
+}
+
 struct Flow {
     ColumnBatch batch;
     std::vector<uint32_t> origin; // source row per row; empty once rows no longer map to input
     bool tracksOrigin = true;
     std::optional<UnexpandedWindows> unexpandedWindows;
+    // Set while the flow's rows are still the batch's input, read in place instead of copied
+    // (the report keeps the input anyway): `batch` is empty then, and so is `origin` until
+    // fillOrigin() (row r is input row r). Operators read rows(); one that changes rows in place
+    // calls own() first, and operators that build new columns (filter, project) read the
+    // borrowed rows and write only their output.
+    const ColumnBatch *borrowed = nullptr;
 
+    const ColumnBatch &rows() const { return borrowed ? *borrowed : batch; }
+    // The input row of row r.
+    uint32_t originOf(size_t r) const { return borrowed && origin.empty() ? static_cast<uint32_t>(r) : origin[r]; }
+    // Makes `origin` explicit (the identity) for operators that index it directly.
+    void fillOrigin();
+    // Turns a borrowed flow into one that owns its rows: copies the columns with live[c] != 0
+    // (all when live is null; the others are left pruned). Does nothing when already owned.
+    void own(const std::vector<uint8_t> *live = nullptr);
     Flow gather(const std::vector<uint32_t> &rows) const;
-    // Keeps the rows with keep[r] != 0, in place.
+    // Keeps the rows with keep[r] != 0, in place (owns the rows first).
     void retain(const std::vector<uint8_t> &keep);
 };
 

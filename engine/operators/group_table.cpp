@@ -114,15 +114,16 @@ int64_t columnBytes(const Column &c)
 
 void appendRows(Column &to, const Column &from, const std::vector<uint32_t> &rows)
 {
-    const size_t base = to.nulls.size();
-    to.nulls.resize(base + rows.size());
-    for (size_t i = 0; i < rows.size(); ++i)
-        to.nulls[base + i] = from.nulls[rows[i]];
+    // reserve + push_back rather than resize + assign: no zero-filling pass over the output
+    // before it is written (the gather is memory-bound on big batches).
     const auto copy = [&](auto &out, const auto &in) {
-        out.resize(base + rows.size());
-        for (size_t i = 0; i < rows.size(); ++i)
-            out[base + i] = in[rows[i]];
+        const size_t needed = out.size() + rows.size();
+        if (needed > out.capacity()) // geometric, for columns appended to again and again
+            out.reserve(std::max(needed, out.capacity() * 2));
+        for (uint32_t r : rows)
+            out.push_back(in[r]);
     };
+    copy(to.nulls, from.nulls);
     switch (from.type().kind) {
     case TypeKind::Null: break;
     case TypeKind::Boolean:
@@ -135,11 +136,7 @@ void appendRows(Column &to, const Column &from, const std::vector<uint32_t> &row
         break;
     case TypeKind::Double: copy(to.doubles, from.doubles); break;
     case TypeKind::Decimal: copy(to.decimals, from.decimals); break;
-    case TypeKind::String:
-        to.strings.reserve(base + rows.size());
-        for (uint32_t r : rows)
-            to.strings.push_back(from.strings[r]);
-        break;
+    case TypeKind::String: copy(to.strings, from.strings); break;
     }
 }
 

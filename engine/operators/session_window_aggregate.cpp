@@ -58,7 +58,7 @@ Flow SessionWindowAggregate::process(const Flow &input, BatchContext &context, O
 {
     ++m_batch;
     const PlanNode &node = *m_node;
-    const ColumnBatch &batch = input.batch;
+    const ColumnBatch &batch = input.rows();
     const size_t n = batch.numRows;
     const int64_t gap = node.sessionGapMicros;
 

@@ -106,7 +106,7 @@ Flow StatefulAggregate::process(const Flow &input, BatchContext &context, Operat
 
 Flow StatefulAggregate::processRows(const Flow &input, BatchContext &context, OperatorMetrics &metrics)
 {
-    const ColumnBatch &batch = input.batch;
+    const ColumnBatch &batch = input.rows();
     const size_t n = batch.numRows;
     const bool filterLate = context.outputMode != OutputMode::Complete && context.hasWatermark && m_eventKey >= 0;
     const EvaluatedInput in(*m_node, batch, context.eval);
@@ -193,7 +193,7 @@ bool StatefulAggregate::canAggregatePanes(const UnexpandedWindows &windows, cons
 Flow StatefulAggregate::processPanes(const Flow &input, BatchContext &context, OperatorMetrics &metrics)
 {
     const UnexpandedWindows &windows = *input.unexpandedWindows;
-    const ColumnBatch &batch = input.batch;
+    const ColumnBatch &batch = input.rows();
     const size_t n = batch.numRows;
     const size_t numKeys = m_node->keys.size();
     const bool filterLate = context.outputMode != OutputMode::Complete && context.hasWatermark && m_eventKey >= 0;

@@ -1,6 +1,7 @@
 #include "operators/stateless_operators.h"
 
 #include "expr/expr_node.h"
+#include "operators/group_table.h"
 
 #include <algorithm>
 
@@ -11,27 +12,29 @@ void markFates(const Flow &before, const std::vector<uint32_t> &keptRows, InputR
 {
     if (!before.tracksOrigin || !context.fates)
         return;
-    std::vector<uint8_t> kept(before.batch.numRows, 0);
+    std::vector<uint8_t> kept(before.rows().numRows, 0);
     for (uint32_t r : keptRows)
         kept[r] = 1;
     for (size_t r = 0; r < kept.size(); ++r)
         if (!kept[r])
-            (*context.fates)[before.origin[r]] = fate;
+            (*context.fates)[before.originOf(r)] = fate;
 }
 
-Flow applyFilter(const PlanNode &node, Flow &input, BatchContext &context)
+Flow applyFilter(const PlanNode &node, Flow &input, BatchContext &context,
+                 const std::vector<uint8_t> *liveAfter)
 {
     if (input.unexpandedWindows) {
         Flow expanded = expandWindows(input);
-        return applyFilter(node, expanded, context);
+        return applyFilter(node, expanded, context, liveAfter);
     }
-    const size_t n = input.batch.numRows;
+    const ColumnBatch &batch = input.rows();
+    const size_t n = batch.numRows;
     std::vector<uint8_t> keep(n, 1);
     for (const auto &conjunct : node.boundConjuncts) {
-        if (expr::narrowByComparison(*conjunct, input.batch, keep))
+        if (expr::narrowByComparison(*conjunct, batch, keep))
             continue; // `column <op> literal`, straight from the column array
         Column storage;
-        const Column &result = evaluateColumn(*conjunct, input.batch, context.eval, storage);
+        const Column &result = evaluateColumn(*conjunct, batch, context.eval, storage);
         if (result.type().kind == TypeKind::Null) {
             std::fill(keep.begin(), keep.end(), uint8_t(0));
             continue;
@@ -44,14 +47,41 @@ Flow applyFilter(const PlanNode &node, Flow &input, BatchContext &context)
     size_t kept = 0;
     for (uint8_t k : keep)
         kept += k;
-    if (kept < n) {
-        if (input.tracksOrigin && context.fates)
-            for (size_t r = 0; r < n; ++r)
-                if (!keep[r])
-                    (*context.fates)[input.origin[r]] = InputRowFate::Filtered;
+    if (kept == n)
+        return std::move(input); // nothing filtered: a borrowed input stays borrowed
+    if (input.tracksOrigin && context.fates)
+        for (size_t r = 0; r < n; ++r)
+            if (!keep[r])
+                (*context.fates)[input.originOf(r)] = InputRowFate::Filtered;
+    const auto dead = [&](size_t c) { return liveAfter && c < liveAfter->size() && !(*liveAfter)[c]; };
+    if (!input.borrowed) {
+        for (size_t c = 0; c < input.batch.columns.size(); ++c)
+            if (dead(c))
+                input.batch.columns[c] = Column(input.batch.columns[c].type());
         input.retain(keep);
+        return std::move(input);
     }
-    return std::move(input);
+    // A borrowed input: gather the kept rows of the live columns only.
+    std::vector<uint32_t> rows = keptRows(keep);
+    Flow out;
+    out.batch.schema = batch.schema;
+    out.batch.numRows = rows.size();
+    out.batch.columns.reserve(batch.columns.size());
+    for (size_t c = 0; c < batch.columns.size(); ++c) {
+        const Column &column = batch.columns[c];
+        out.batch.columns.emplace_back(column.type());
+        if (!dead(c) && !isPruned(column, n))
+            appendRows(out.batch.columns.back(), column, rows);
+    }
+    out.tracksOrigin = input.tracksOrigin;
+    if (input.tracksOrigin && input.origin.empty()) {
+        out.origin = std::move(rows); // the identity origin, gathered
+    } else if (input.tracksOrigin) {
+        out.origin.resize(rows.size());
+        for (size_t i = 0; i < rows.size(); ++i)
+            out.origin[i] = input.origin[rows[i]];
+    }
+    return out;
 }
 
 Flow applyProject(const PlanNode &node, Flow &input, BatchContext &context)
@@ -62,30 +92,33 @@ Flow applyProject(const PlanNode &node, Flow &input, BatchContext &context)
     }
     Flow out;
     out.batch.schema = node.output;
-    out.batch.numRows = input.batch.numRows;
+    out.batch.numRows = input.rows().numRows;
     const size_t count = node.boundProjections.size();
     // Computed columns first, while every input column is still there; then plain references
-    // take their column over (a copy when it is referenced again later).
+    // take their column over (a copy when it is referenced again later, or borrowed).
     std::vector<Column> columns(count);
-    std::vector<int> lastUse(input.batch.columns.size(), -1);
+    std::vector<int> lastUse(input.rows().columns.size(), -1);
     for (size_t i = 0; i < count; ++i) {
         const auto &projection = node.boundProjections[i];
         if (projection->columnIndex)
             lastUse[static_cast<size_t>(*projection->columnIndex)] = static_cast<int>(i);
         else
-            columns[i] = projection->evaluate(input.batch, context.eval);
+            columns[i] = projection->evaluate(input.rows(), context.eval);
     }
     for (size_t i = 0; i < count; ++i) {
         const auto &projection = node.boundProjections[i];
         if (!projection->columnIndex)
             continue;
-        Column &source = input.batch.columns[static_cast<size_t>(*projection->columnIndex)];
-        if (lastUse[static_cast<size_t>(*projection->columnIndex)] == static_cast<int>(i))
-            columns[i] = std::move(source);
+        const size_t c = static_cast<size_t>(*projection->columnIndex);
+        if (input.borrowed)
+            columns[i] = input.borrowed->columns[c];
+        else if (lastUse[c] == static_cast<int>(i))
+            columns[i] = std::move(input.batch.columns[c]);
         else
-            columns[i] = source;
+            columns[i] = input.batch.columns[c];
     }
     out.batch.columns = std::move(columns);
+    input.fillOrigin();
     out.origin = std::move(input.origin);
     out.tracksOrigin = input.tracksOrigin;
     return out;
@@ -106,6 +139,7 @@ Flow assignTimeWindows(const PlanNode &node, Flow &input, BatchContext &context)
         Flow expanded = expandWindows(input);
         return assignTimeWindows(node, expanded, context);
     }
+    input.own(); // the window column is appended to the rows (the caller prunes when it can)
     Column storage;
     const Column &time = evaluateColumn(*node.boundConjuncts[0], input.batch, context.eval, storage);
     const size_t n = input.batch.numRows;
@@ -189,9 +223,9 @@ Flow assignTimeWindows(const PlanNode &node, Flow &input, BatchContext &context)
 void observeEventTimes(const PlanNode &node, const Flow &flow, EventTimeAccumulator &stats)
 {
     const Flow expanded = flow.unexpandedWindows ? expandWindows(flow) : Flow();
-    const Flow &input = flow.unexpandedWindows ? expanded : flow;
-    const Column &column = input.batch.columns[node.eventTimeColumn];
-    for (size_t r = 0; r < input.batch.numRows; ++r) {
+    const ColumnBatch &input = flow.unexpandedWindows ? expanded.batch : flow.rows();
+    const Column &column = input.columns[node.eventTimeColumn];
+    for (size_t r = 0; r < input.numRows; ++r) {
         // Spark: getEventTime(row).getLong(0) reads a NULL as 0.
         int64_t micros = 0;
         if (!column.isNull(r))

@@ -10,10 +10,14 @@
 namespace streamstep {
 
 // These three consume their input: its columns move into the result (filtered in place)
-// instead of being copied, since callers replace their flow with the result.
+// instead of being copied, since callers replace their flow with the result. A borrowed input
+// (Flow::borrowed) is only read: the result owns copies of what it keeps.
 
-// Keeps rows for which every conjunct is true (NULL counts as false).
-Flow applyFilter(const PlanNode &node, Flow &input, BatchContext &context);
+// Keeps rows for which every conjunct is true (NULL counts as false). `liveAfter` (optional,
+// one flag per column) names the columns later operators read; the others may come out pruned
+// (see isPruned) instead of being filtered.
+Flow applyFilter(const PlanNode &node, Flow &input, BatchContext &context,
+                 const std::vector<uint8_t> *liveAfter = nullptr);
 Flow applyProject(const PlanNode &node, Flow &input, BatchContext &context);
 // Adds the window column; a row appears once per window containing its timestamp (sliding
 // windows whose length is a multiple of the slide are left unexpanded, see Flow); rows with a

@@ -18,9 +18,11 @@ namespace streamstep {
 
 using OperatorState = std::variant<std::monostate, StatefulAggregate, SessionWindowAggregate, Deduplicate>;
 
+static std::vector<std::vector<uint8_t>> liveColumns(const CompiledQuery &query);
+
 class RunState {
 public:
-    explicit RunState(const CompiledQuery &query) : tracker(query.numWatermarkNodes)
+    explicit RunState(const CompiledQuery &query) : tracker(query.numWatermarkNodes), live(liveColumns(query))
     {
         for (const PlanNode &node : query.nodes) {
             switch (node.kind) {
@@ -43,6 +45,7 @@ public:
     ColumnBatch memoryTable;
     std::optional<Error> failure; // the query stopped (Spark: the query terminated with it)
     bool collectResultTables = true;
+    std::vector<std::vector<uint8_t>> live; // the plan's column pruning (see liveColumns), fixed
 };
 
 namespace {
@@ -243,6 +246,77 @@ bool shouldRunAnotherBatch(const CompiledQuery &query, int64_t newWatermarkMs, i
 
 } // namespace
 
+// Column pruning, as Spark's optimizer does it: for each node, which columns of its input it or
+// any later node reads (one flag per column; entry nodes.size() is the emitted rows: all). The
+// runner copies or filters only those; the others are left pruned (see isPruned). Operators
+// that pass whole rows on (deduplication, session windows) keep every column.
+static std::vector<std::vector<uint8_t>> liveColumns(const CompiledQuery &query)
+{
+    const size_t count = query.nodes.size();
+    std::vector<std::vector<uint8_t>> live(count + 1);
+    live[count].assign(count ? query.nodes.back().output.size() : query.sourceSchema.size(), 1);
+    for (size_t i = count; i-- > 0;) {
+        const PlanNode &node = query.nodes[i];
+        const size_t width = node.input.size();
+        const std::vector<uint8_t> &after = live[i + 1];
+        std::vector<uint8_t> in(width, 0);
+        bool all = false;
+        const auto read = [&](const expr::BoundExpr &e) {
+            for (int c : e.referencedColumns) {
+                if (c < 0 || static_cast<size_t>(c) >= width)
+                    all = true;
+                else
+                    in[static_cast<size_t>(c)] = 1;
+            }
+        };
+        const auto readColumn = [&](int c) {
+            if (c < 0 || static_cast<size_t>(c) >= width)
+                all = true;
+            else
+                in[static_cast<size_t>(c)] = 1;
+        };
+        switch (node.kind) {
+        case PlanNode::Kind::Watermark:
+        case PlanNode::Kind::Filter:
+            if (after.size() != width)
+                all = true;
+            else
+                in = after;
+            if (node.kind == PlanNode::Kind::Watermark)
+                readColumn(node.eventTimeColumn);
+            for (const auto &conjunct : node.boundConjuncts)
+                read(*conjunct);
+            break;
+        case PlanNode::Kind::Project:
+            for (const auto &projection : node.boundProjections)
+                read(*projection);
+            break;
+        case PlanNode::Kind::TimeWindow: // the input's columns, then the window column
+            if (after.size() != width + 1 || node.boundConjuncts.empty())
+                all = true;
+            else
+                std::copy(after.begin(), after.begin() + static_cast<std::ptrdiff_t>(width), in.begin());
+            for (const auto &time : node.boundConjuncts)
+                read(*time);
+            break;
+        case PlanNode::Kind::Aggregate:
+            for (const auto &key : node.boundKeys)
+                read(*key);
+            for (const auto &aggregate : node.boundAggregates)
+                for (const auto &call : aggregate.calls)
+                    if (call.argument)
+                        read(*call.argument);
+            break;
+        case PlanNode::Kind::SessionWindowAggregate:
+        case PlanNode::Kind::Deduplicate: all = true; break;
+        }
+        if (all)
+            in.assign(width, 1);
+        live[i] = std::move(in);
+    }
+    return live;
+}
+
 // The share of a batch's work each phase stands for in progress reports (a rough guide: the
 // input copies and the stateful operators dominate).
 double phaseUnits(PlanNode::Kind kind)
@@ -272,7 +346,7 @@ StepPhase phaseOf(PlanNode::Kind kind)
 class BatchRunner {
 public:
     BatchRunner(const CompiledQuery &query, RunState &state, StepMonitor &monitor)
-        : m_query(query), m_state(state), m_monitor(monitor)
+        : m_query(query), m_state(state), m_monitor(monitor), m_live(state.live)
     {
     }
 
@@ -290,17 +364,38 @@ public:
         return units + (aggregates && m_state.collectResultTables ? 1 : 0);
     }
 
-    BatchReport run(const ColumnBatch &rows, int step, bool noData, int64_t triggerTimeMicros)
+    // Runs one batch over the step's rows, which become the report's input (the operators
+    // read them there, see Flow::borrowed): `owned` ones move in, and move back when the batch
+    // throws (cancelled); `shared` ones are copied (the Input phase, after its checkpoint).
+    BatchReport run(ColumnBatch *owned, const ColumnBatch *shared, int step, bool noData,
+                    int64_t triggerTimeMicros)
     {
         const auto started = std::chrono::steady_clock::now();
-        double done = 0; // progress units of this batch
-        m_monitor.checkpoint(noData ? StepPhase::NoDataBatch : StepPhase::Input, done);
+        m_monitor.checkpoint(noData ? StepPhase::NoDataBatch : StepPhase::Input, 0);
         BatchReport report;
+        if (owned)
+            report.input = std::move(*owned);
+        else
+            report.input = *shared;
+        try {
+            runBatch(report, step, noData, triggerTimeMicros, started);
+        } catch (...) {
+            if (owned)
+                *owned = std::move(report.input);
+            throw;
+        }
+        return report;
+    }
+
+    void runBatch(BatchReport &report, int step, bool noData, int64_t triggerTimeMicros,
+                  std::chrono::steady_clock::time_point started)
+    {
+        const ColumnBatch &rows = report.input;
+        double done = 0; // progress units of this batch
         report.batchId = m_state.nextBatchId;
         report.step = step;
         report.noData = noData;
         report.triggerTimeMicros = triggerTimeMicros;
-        report.input = rows;
         report.numInputRows = static_cast<int64_t>(rows.numRows);
         report.inputFates.assign(rows.numRows, InputRowFate::Processed);
         report.hasWatermark = m_query.hasWatermark;
@@ -315,14 +410,14 @@ public:
         context.fates = &report.inputFates;
         context.collectResultTables = m_state.collectResultTables;
 
+        // The operators read the input in place until one changes rows (Flow::borrowed).
         Flow flow;
-        flow.batch = rows;
-        flow.origin.resize(rows.numRows);
-        for (size_t r = 0; r < rows.numRows; ++r)
-            flow.origin[r] = static_cast<uint32_t>(r);
+        flow.borrowed = &rows;
 
         std::vector<EventTimeAccumulator> stats(static_cast<size_t>(m_query.numWatermarkNodes));
-        std::vector<std::optional<int64_t>> eventTimes(rows.numRows); // per input row
+        // Per input row, its event time at the first withWatermark (only a query with one has
+        // late rows to mark).
+        std::vector<std::optional<int64_t>> eventTimes(m_query.numWatermarkNodes > 0 ? rows.numRows : 0);
         int watermarkIndex = 0;
         int lastAggregate = -1;
         done += 2;
@@ -336,13 +431,17 @@ public:
                     rememberEventTimes(node, flow, eventTimes);
                 observeEventTimes(node, flow, stats[static_cast<size_t>(watermarkIndex++)]);
                 break;
-            case PlanNode::Kind::Filter: flow = applyFilter(node, flow, context); break;
+            case PlanNode::Kind::Filter: flow = applyFilter(node, flow, context, &m_live[i + 1]); break;
             case PlanNode::Kind::Project: flow = applyProject(node, flow, context); break;
-            case PlanNode::Kind::TimeWindow: flow = assignTimeWindows(node, flow, context); break;
+            case PlanNode::Kind::TimeWindow:
+                flow.own(&m_live[i]); // copies only the columns read from here on
+                flow = assignTimeWindows(node, flow, context);
+                break;
             case PlanNode::Kind::Aggregate:
             case PlanNode::Kind::SessionWindowAggregate:
             case PlanNode::Kind::Deduplicate: {
                 OperatorMetrics metrics;
+                flow.fillOrigin(); // they index the origin directly
                 m_monitor.aboutToChange(m_state);
                 OperatorState &state = m_state.operators[i];
                 if (auto *aggregate = std::get_if<StatefulAggregate>(&state))
@@ -365,7 +464,7 @@ public:
         for (size_t begin = 0; begin < rows.numRows; begin += kCheckpointRows) {
             if (begin > 0)
                 m_monitor.checkpoint(StepPhase::LateRows, done + double(begin) / double(rows.numRows));
-            const size_t end = std::min(rows.numRows, begin + kCheckpointRows);
+            const size_t end = eventTimes.empty() ? begin : std::min(rows.numRows, begin + kCheckpointRows);
             for (size_t r = begin; r < end; ++r)
                 if (report.inputFates[r] == InputRowFate::Processed && eventTimes[r]
                     && *eventTimes[r] <= report.watermarkMs * 1000)
@@ -380,6 +479,7 @@ public:
             report.numRowsDroppedByWatermark += op.numRowsDroppedByWatermark;
         }
 
+        flow.own(); // no operator changed the rows: the input itself is emitted
         report.emitted = std::move(flow.batch);
         report.emitted.schema = m_query.resultSchema;
         report.numOutputRows = static_cast<int64_t>(report.emitted.numRows);
@@ -413,7 +513,6 @@ public:
         report.durationMs = std::chrono::duration<double, std::milli>(
                                 std::chrono::steady_clock::now() - started)
                                 .count();
-        return report;
     }
 
 private:
@@ -422,10 +521,10 @@ private:
     {
         if (!flow.tracksOrigin)
             return;
-        const Column &column = flow.batch.columns[node.eventTimeColumn];
-        for (size_t r = 0; r < flow.batch.numRows; ++r)
+        const Column &column = flow.rows().columns[node.eventTimeColumn];
+        for (size_t r = 0; r < flow.rows().numRows; ++r)
             if (!column.isNull(r))
-                eventTimes[flow.origin[r]] =
+                eventTimes[flow.originOf(r)] =
                     column.type().kind == TypeKind::Window ? column.ends[r] : column.ints[r];
     }
 
@@ -494,24 +593,28 @@ private:
     const CompiledQuery &m_query;
     RunState &m_state;
     StepMonitor &m_monitor;
+    const std::vector<std::vector<uint8_t>> &m_live; // see liveColumns
 };
 
-std::vector<BatchReport> Run::step(const ColumnBatch &rows, int stepIndex,
-                                   std::optional<int64_t> processingTimeMicros,
-                                   const StepControl &control)
+namespace {
+
+// Both Run::step overloads: `owned` (the rvalue overload's rows, else null) moves into the data
+// batch's report, `rows` is copied there otherwise.
+std::vector<BatchReport> stepRun(const CompiledQuery &query, RunState &state, const ColumnBatch &rows,
+                                 ColumnBatch *owned, int stepIndex,
+                                 std::optional<int64_t> processingTimeMicros, const StepControl &control)
 {
-    const CompiledQuery &query = m_query->compiled();
     std::vector<BatchReport> reports;
     const int64_t triggerTime = processingTimeMicros.value_or(0);
-    if (m_state->failure)
-        throw *m_state->failure;
+    if (state.failure)
+        throw *state.failure;
     if (rows.numRows == 0)
         return reports; // Spark: no new data and no operator waiting for a no-data batch
     // Batches do not fail half-way (expressions are non-ANSI: no runtime errors); the only
     // runtime failure, a redefined watermark, is detected after a batch completed. Durable runs
     // recover from the checkpoint's last committed snapshot.
     StepMonitor monitor(control);
-    BatchRunner runner(query, *m_state, monitor);
+    BatchRunner runner(query, state, monitor);
     // A no-data batch may follow when the watermark can move a stateful operator: it gets the
     // last tenth of the progress bar.
     bool mayRunNoDataBatch = false;
@@ -520,29 +623,49 @@ std::vector<BatchReport> Run::step(const ColumnBatch &rows, int stepIndex,
     const double dataShare = mayRunNoDataBatch ? 0.9 : 1.0;
     try {
         monitor.beginBatch(0, dataShare, runner.batchUnits());
-        reports.push_back(runner.run(rows, stepIndex, false, triggerTime));
+        reports.push_back(runner.run(owned, &rows, stepIndex, false, triggerTime));
         const BatchReport &last = reports.back();
         // Spark >= 3.4 (WatermarkPropagator): a withWatermark below another one fails the query
         // as soon as a non-zero watermark is propagated, after the batch that produced it.
         if (query.numWatermarkNodes > 1 && last.nextWatermarkMs > 0) {
-            m_state->failure = Error(ErrorKind::Runtime,
-                                     "query terminated after batch " + std::to_string(last.batchId)
-                                         + ": Redefining watermark is disallowed. You can set the config "
-                                           "'spark.sql.streaming.statefulOperator.allowMultiple' to "
-                                           "'false' to restore the previous behavior. Note that "
-                                           "multiple stateful operators will be disallowed.");
+            state.failure = Error(ErrorKind::Runtime,
+                                  "query terminated after batch " + std::to_string(last.batchId)
+                                      + ": Redefining watermark is disallowed. You can set the config "
+                                        "'spark.sql.streaming.statefulOperator.allowMultiple' to "
+                                        "'false' to restore the previous behavior. Note that "
+                                        "multiple stateful operators will be disallowed.");
             return reports;
         }
         if (shouldRunAnotherBatch(query, last.nextWatermarkMs, last.watermarkMs)) {
             monitor.beginBatch(dataShare, 1 - dataShare, runner.batchUnits());
-            reports.push_back(runner.run(ColumnBatch::empty(query.sourceSchema), stepIndex, true, triggerTime));
+            ColumnBatch none = ColumnBatch::empty(query.sourceSchema);
+            reports.push_back(runner.run(&none, nullptr, stepIndex, true, triggerTime));
         }
     } catch (...) {
-        // Cancelled (or failed) half-way: put the state back as it was before the step.
-        monitor.rollback(*m_state);
+        // Cancelled (or failed) half-way: put the state back as it was before the step, and
+        // hand the rows back to the caller (the data batch's report had taken them).
+        monitor.rollback(state);
+        if (owned && !reports.empty())
+            *owned = std::move(reports.front().input);
         throw;
     }
     return reports;
+}
+
+} // namespace
+
+std::vector<BatchReport> Run::step(const ColumnBatch &rows, int stepIndex,
+                                   std::optional<int64_t> processingTimeMicros,
+                                   const StepControl &control)
+{
+    return stepRun(m_query->compiled(), *m_state, rows, nullptr, stepIndex, processingTimeMicros, control);
+}
+
+std::vector<BatchReport> Run::step(ColumnBatch &&rows, int stepIndex,
+                                   std::optional<int64_t> processingTimeMicros,
+                                   const StepControl &control)
+{
+    return stepRun(m_query->compiled(), *m_state, rows, &rows, stepIndex, processingTimeMicros, control);
 }
 
 namespace {
