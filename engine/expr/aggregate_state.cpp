@@ -2,57 +2,13 @@
 // (aggregate/*.scala) in non-ANSI mode.
 #include "expr/expression.h"
 #include "types/decimal.h"
+#include "types/value_order.h"
 
 #include <cmath>
 
 namespace streamstep::expr {
 
 namespace {
-
-int compareDoubles(double a, double b)
-{
-    if (a == b)
-        return 0;
-    const bool an = std::isnan(a);
-    const bool bn = std::isnan(b);
-    if (an || bn)
-        return an == bn ? 0 : (an ? 1 : -1);
-    return a < b ? -1 : 1;
-}
-
-template <typename T>
-int threeWay(const T &a, const T &b)
-{
-    return a < b ? -1 : (b < a ? 1 : 0);
-}
-
-// Spark's ordering of two non-null values of the same type (strings by UTF-8 bytes).
-int compareValues(const Value &a, const Value &b)
-{
-    switch (a.type().kind) {
-    case TypeKind::Boolean: return threeWay(a.asBool(), b.asBool());
-    case TypeKind::Int: return threeWay(a.asInt(), b.asInt());
-    case TypeKind::Long: return threeWay(a.asLong(), b.asLong());
-    case TypeKind::Double: return compareDoubles(a.asDouble(), b.asDouble());
-    case TypeKind::Decimal:
-        return compareDecimal(a.asDecimal().unscaled, a.asDecimal().scale, b.asDecimal().unscaled,
-                              b.asDecimal().scale);
-    case TypeKind::String: {
-        const int c = a.asString().compare(b.asString());
-        return c < 0 ? -1 : (c > 0 ? 1 : 0);
-    }
-    case TypeKind::Timestamp: return threeWay(a.asTimestamp(), b.asTimestamp());
-    case TypeKind::Window: {
-        const WindowBounds &x = a.asWindow();
-        const WindowBounds &y = b.asWindow();
-        if (x.startMicros != y.startMicros)
-            return threeWay(x.startMicros, y.startMicros);
-        return threeWay(x.endMicros, y.endMicros);
-    }
-    case TypeKind::Null: return 0;
-    }
-    return 0;
-}
 
 // The sum buffer's type: Spark's Sum/Average sumDataType for decimal(p,s) is decimal(p+10,s).
 int sumBufferPrecision(const DataType &input) { return std::min(input.precision + 10, 38); }

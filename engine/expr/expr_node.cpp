@@ -4,6 +4,7 @@
 #include "expr/datetime_pattern.h"
 #include "expr/like_pattern.h"
 #include "types/decimal.h"
+#include "types/value_order.h"
 
 #include <algorithm>
 #include <cmath>
@@ -22,18 +23,6 @@ int64_t floorDiv(int64_t a, int64_t b)
     if ((a % b != 0) && ((a < 0) != (b < 0)))
         --q;
     return q;
-}
-
-// Spark's SQLOrderingUtil.compareDoubles: NaN equals NaN and is larger than everything, -0.0 = 0.0.
-int compareDoubles(double a, double b)
-{
-    if (a == b)
-        return 0;
-    const bool an = std::isnan(a);
-    const bool bn = std::isnan(b);
-    if (an || bn)
-        return an == bn ? 0 : (an ? 1 : -1);
-    return a < b ? -1 : 1;
 }
 
 int compareRows(const Column &l, size_t i, const Column &r, size_t j)

@@ -1,6 +1,7 @@
 #include "operators/aggregation_buffers.h"
 
 #include "types/decimal.h"
+#include "types/value_order.h"
 
 #include <algorithm>
 #include <cmath>
@@ -10,24 +11,6 @@ namespace streamstep {
 namespace {
 
 using expr::AggregateKind;
-
-template <typename T>
-int threeWay(const T &a, const T &b)
-{
-    return a < b ? -1 : (b < a ? 1 : 0);
-}
-
-// Spark's SQLOrderingUtil.compareDoubles (as expr::updateAggregate orders min/max).
-int compareDoubles(double a, double b)
-{
-    if (a == b)
-        return 0;
-    const bool an = std::isnan(a);
-    const bool bn = std::isnan(b);
-    if (an || bn)
-        return an == bn ? 0 : (an ? 1 : -1);
-    return a < b ? -1 : 1;
-}
 
 template <typename T>
 void keepRows(std::vector<T> &values, const std::vector<uint8_t> &keep)

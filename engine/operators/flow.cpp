@@ -179,43 +179,6 @@ void encodeKeyValue(std::string &out, const Column &column, size_t row)
     }
 }
 
-static int compareInt128(Int128 a, Int128 b)
-{
-    return a < b ? -1 : (a > b ? 1 : 0);
-}
-
-int compareValues(const Value &a, const Value &b)
-{
-    if (a.isNull() || b.isNull())
-        return a.isNull() == b.isNull() ? 0 : (a.isNull() ? -1 : 1);
-    switch (a.type().kind) {
-    case TypeKind::Null: return 0;
-    case TypeKind::Boolean: return static_cast<int>(a.asBool()) - static_cast<int>(b.asBool());
-    case TypeKind::Int: return a.asInt() < b.asInt() ? -1 : (a.asInt() > b.asInt() ? 1 : 0);
-    case TypeKind::Long: return a.asLong() < b.asLong() ? -1 : (a.asLong() > b.asLong() ? 1 : 0);
-    case TypeKind::Double:
-        return a.asDouble() < b.asDouble() ? -1 : (a.asDouble() > b.asDouble() ? 1 : 0);
-    case TypeKind::Decimal: {
-        // Same column, same scale.
-        return compareInt128(a.asDecimal().unscaled, b.asDecimal().unscaled);
-    }
-    case TypeKind::String: {
-        int c = a.asString().compare(b.asString());
-        return c < 0 ? -1 : (c > 0 ? 1 : 0);
-    }
-    case TypeKind::Timestamp:
-        return a.asTimestamp() < b.asTimestamp() ? -1 : (a.asTimestamp() > b.asTimestamp() ? 1 : 0);
-    case TypeKind::Window: {
-        const auto &x = a.asWindow();
-        const auto &y = b.asWindow();
-        if (x.startMicros != y.startMicros)
-            return x.startMicros < y.startMicros ? -1 : 1;
-        return x.endMicros < y.endMicros ? -1 : (x.endMicros > y.endMicros ? 1 : 0);
-    }
-    }
-    return 0;
-}
-
 bool lessRow(const std::vector<Value> &a, const std::vector<Value> &b)
 {
     for (size_t i = 0; i < a.size() && i < b.size(); ++i) {

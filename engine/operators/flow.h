@@ -5,6 +5,7 @@
 #include "expr/expression.h"
 #include "streamstep/column_batch.h"
 #include "streamstep/engine.h"
+#include "types/value_order.h"
 
 #include <cstdint>
 #include <optional>
@@ -84,8 +85,7 @@ struct BatchContext {
 // nulls first (so state keys double as sort keys).
 void encodeKeyValue(std::string &out, const Column &column, size_t row);
 
-// Orders values like Spark's ascending sort with nulls first (windows by start, then end).
-int compareValues(const Value &a, const Value &b);
+// Orders rows of values like Spark's ascending sort with nulls first (compareValues).
 bool lessRow(const std::vector<Value> &a, const std::vector<Value> &b);
 
 // The event time (µs) a state key is judged by: a window's end or the timestamp itself

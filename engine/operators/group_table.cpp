@@ -1,5 +1,7 @@
 #include "operators/group_table.h"
 
+#include "types/value_order.h"
+
 #include <algorithm>
 #include <cstring>
 #include <limits>
@@ -54,12 +56,6 @@ inline uint64_t hashBytes(const char *data, size_t size)
     }
     const unsigned __int128 m = static_cast<unsigned __int128>(a ^ h ^ 0x87c37b91114253d5ULL) * (b ^ 0x4cf5ad432745937fULL);
     return static_cast<uint64_t>(m) ^ static_cast<uint64_t>(m >> 64);
-}
-
-template <typename T>
-int threeWay(const T &a, const T &b)
-{
-    return a < b ? -1 : (b < a ? 1 : 0);
 }
 
 } // namespace
