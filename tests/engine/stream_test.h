@@ -5,6 +5,7 @@
 #include "streamstep/engine.h"
 #include "streamstep/scenario.h"
 #include "streamstep/scenario_check.h"
+#include "streamstep/transaction_generator.h"
 #include "streamstep/value_format.h"
 
 #include <QStringList>
@@ -27,6 +28,27 @@ inline nlohmann::json transactionsSchema()
         {"name": "branchCode", "type": "string"},
         {"name": "amount", "type": "decimal(12,2)"},
         {"name": "eventTime", "type": "timestamp"}])J");
+}
+
+// Seeded transactions with event-time jitter and late rows, so watermarks move, windows close,
+// rows are dropped as late and no-data batches run: `steps` batches of `rowsPerStep` rows.
+inline std::vector<ColumnBatch> lateTransactionSteps(int steps, int64_t rowsPerStep, uint64_t seed,
+                                                     int64_t numAccounts)
+{
+    constexpr int64_t kMinuteMicros = 60'000'000;
+    TransactionGeneratorOptions o;
+    o.seed = seed;
+    o.numRows = rowsPerStep;
+    o.numAccounts = numAccounts;
+    o.eventTimeSpanMicros = 20 * kMinuteMicros;
+    o.jitterMicros = 2 * kMinuteMicros;
+    o.lateFraction = 0.05;
+    o.latenessMicros = 30 * kMinuteMicros;
+    TransactionGenerator generator(o);
+    std::vector<ColumnBatch> out;
+    for (int i = 0; i < steps; ++i)
+        out.push_back(generator.next(rowsPerStep));
+    return out;
 }
 
 // Builds a scenario document: `query` is the JSON array of ops, `steps` a JSON array of row

@@ -181,19 +181,7 @@ void compareReports(const std::vector<BatchReport> &actual, const std::vector<Ba
 
 std::vector<ColumnBatch> generated(int steps, int64_t rowsPerStep, uint64_t seed)
 {
-    TransactionGeneratorOptions o;
-    o.seed = seed;
-    o.numRows = rowsPerStep;
-    o.numAccounts = 40;
-    o.eventTimeSpanMicros = 20 * kMinute;
-    o.jitterMicros = 2 * kMinute;
-    o.lateFraction = 0.05;
-    o.latenessMicros = 30 * kMinute;
-    TransactionGenerator generator(o);
-    std::vector<ColumnBatch> out;
-    for (int i = 0; i < steps; ++i)
-        out.push_back(generator.next(rowsPerStep));
-    return out;
+    return lateTransactionSteps(steps, rowsPerStep, seed, 40);
 }
 
 // The generic run of a scenario: the rows reach the operators through a query that owns and

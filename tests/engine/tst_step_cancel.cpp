@@ -4,7 +4,6 @@
 // never cancelled. Progress is reported at every checkpoint with strictly increasing fractions.
 #include "stream_test.h"
 
-#include "streamstep/transaction_generator.h"
 
 #include <QtTest>
 
@@ -17,25 +16,10 @@ namespace {
 
 constexpr int kNumSteps = 3;
 constexpr int64_t kRowsPerStep = 20'000; // two row-loop chunks (16,384 rows) per step
-constexpr int64_t kMinute = 60'000'000;
 
-// Transactions with event-time jitter and late rows, so watermarks move, windows close, rows are
-// dropped as late and no-data batches run.
 std::vector<ColumnBatch> generatedSteps()
 {
-    TransactionGeneratorOptions o;
-    o.seed = 7;
-    o.numRows = kRowsPerStep;
-    o.numAccounts = 50;
-    o.eventTimeSpanMicros = 20 * kMinute;
-    o.jitterMicros = 2 * kMinute;
-    o.lateFraction = 0.05;
-    o.latenessMicros = 30 * kMinute;
-    TransactionGenerator generator(o);
-    std::vector<ColumnBatch> steps;
-    for (int i = 0; i < kNumSteps; ++i)
-        steps.push_back(generator.next(kRowsPerStep));
-    return steps;
+    return lateTransactionSteps(kNumSteps, kRowsPerStep, 7, 50);
 }
 
 int64_t triggerTime(int step)
