@@ -73,19 +73,12 @@ void appendSqlKey(std::string &out, const Column &column, size_t row, SinkImage:
     }
 }
 
-std::string lowerText(std::string text)
-{
-    std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return text;
-}
-
 // The reader's columns: SqliteSink::tableColumns for a table, the result columns for files.
 std::vector<SinkImage::Column> imageColumns(const Schema &schema, bool table, const std::vector<std::string> &keys)
 {
     std::vector<SinkImage::Column> columns;
-    const auto isKey = [&](const std::string &name) {
-        return std::any_of(keys.begin(), keys.end(), [&](const std::string &k) { return lowerText(k) == lowerText(name); });
-    };
+    // `keys` are SqliteSink::resolveKeyColumns' table column names, spelled as the result's.
+    const auto isKey = [&](const std::string &name) { return std::find(keys.begin(), keys.end(), name) != keys.end(); };
     for (size_t f = 0; f < schema.fields.size(); ++f) {
         const Field &field = schema.fields[f];
         if (table && field.type.kind == TypeKind::Window) {

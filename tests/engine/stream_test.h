@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cstring>
 #include <set>
 #include <string>
 #include <vector>
@@ -28,6 +29,30 @@ inline nlohmann::json transactionsSchema()
         {"name": "branchCode", "type": "string"},
         {"name": "amount", "type": "decimal(12,2)"},
         {"name": "eventTime", "type": "timestamp"}])J");
+}
+
+// Exact, order-sensitive equality of two columns' storage: type, NULLs and every value (doubles
+// bit for bit, so NaN equals NaN and -0.0 differs from 0.0).
+inline bool sameColumn(const Column &x, const Column &y)
+{
+    if (x.type() != y.type() || x.nulls != y.nulls || x.ints != y.ints || x.ends != y.ends
+        || x.decimals != y.decimals || x.strings != y.strings || x.doubles.size() != y.doubles.size())
+        return false;
+    for (size_t r = 0; r < x.doubles.size(); ++r)
+        if (std::memcmp(&x.doubles[r], &y.doubles[r], sizeof(double)) != 0)
+            return false;
+    return true;
+}
+
+// Exact, order-sensitive equality of two batches' rows.
+inline bool sameBatch(const ColumnBatch &a, const ColumnBatch &b)
+{
+    if (a.numRows != b.numRows || a.columns.size() != b.columns.size())
+        return false;
+    for (size_t c = 0; c < a.columns.size(); ++c)
+        if (!sameColumn(a.columns[c], b.columns[c]))
+            return false;
+    return true;
 }
 
 // Seeded transactions with event-time jitter and late rows, so watermarks move, windows close,

@@ -69,28 +69,6 @@ Scenario mixedScenario(const std::string &query, const std::string &mode = "appe
                         mixedSchema());
 }
 
-bool sameColumn(const Column &x, const Column &y)
-{
-    if (x.type() != y.type() || x.nulls != y.nulls || x.ints != y.ints || x.ends != y.ends
-        || x.decimals != y.decimals || x.strings != y.strings || x.doubles.size() != y.doubles.size())
-        return false;
-    for (size_t r = 0; r < x.doubles.size(); ++r) // NaN == NaN here, -0.0 != 0.0
-        if (std::memcmp(&x.doubles[r], &y.doubles[r], sizeof(double)) != 0)
-            return false;
-    return true;
-}
-
-// Exact, order-sensitive equality of two batches' rows.
-bool sameBatch(const ColumnBatch &a, const ColumnBatch &b)
-{
-    if (a.numRows != b.numRows || a.columns.size() != b.columns.size())
-        return false;
-    for (size_t c = 0; c < a.columns.size(); ++c)
-        if (!sameColumn(a.columns[c], b.columns[c]))
-            return false;
-    return true;
-}
-
 QString fatesText(const std::vector<InputRowFate> &fates)
 {
     QString s;

@@ -27,21 +27,6 @@ int64_t triggerTime(int step)
     return int64_t(step) * 1'000'000;
 }
 
-// Exact, order-sensitive equality of two batches (both runs are deterministic).
-bool sameBatch(const ColumnBatch &a, const ColumnBatch &b)
-{
-    if (a.numRows != b.numRows || a.columns.size() != b.columns.size())
-        return false;
-    for (size_t c = 0; c < a.columns.size(); ++c) {
-        const Column &x = a.columns[c];
-        const Column &y = b.columns[c];
-        if (x.nulls != y.nulls || x.ints != y.ints || x.ends != y.ends || x.doubles != y.doubles
-            || x.decimals != y.decimals || x.strings != y.strings)
-            return false;
-    }
-    return true;
-}
-
 void compareReports(const std::vector<BatchReport> &actual, const std::vector<BatchReport> &expected)
 {
     QCOMPARE(actual.size(), expected.size());

@@ -2,6 +2,7 @@
 // seed gives the same rows (and a pinned first row, so a change of the random stream is noticed),
 // and each parameter has the effect it promises.
 #include "sources/transaction_generator.h"
+#include "stream_test.h"
 
 #include "streamstep/value_format.h"
 
@@ -11,23 +12,7 @@
 #include <set>
 
 using namespace streamstep;
-
-namespace {
-
-bool sameBatch(const ColumnBatch &a, const ColumnBatch &b)
-{
-    if (a.numRows != b.numRows || a.columns.size() != b.columns.size())
-        return false;
-    for (size_t c = 0; c < a.columns.size(); ++c) {
-        const Column &x = a.columns[c];
-        const Column &y = b.columns[c];
-        if (x.nulls != y.nulls || x.ints != y.ints || x.decimals != y.decimals || x.strings != y.strings)
-            return false;
-    }
-    return true;
-}
-
-} // namespace
+using streamstep::testing::sameBatch;
 
 class TestTransactionGenerator : public QObject {
     Q_OBJECT
