@@ -1,6 +1,7 @@
 #include "batch_list_model.h"
 
 #include "streamstep/value_format.h"
+#include "streamstep/time_math.h"
 
 namespace streamstep {
 
@@ -11,12 +12,6 @@ QString shortTimestamp(int64_t ms)
 {
     const QString full = QString::fromStdString(formatTimestamp(ms * 1000));
     return full.size() > 11 ? full.mid(11) : full;
-}
-
-int64_t floorDiv(int64_t a, int64_t b)
-{
-    const int64_t q = a / b;
-    return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
 }
 
 } // namespace

@@ -1,6 +1,7 @@
 #include "event_time_timeline_layout.h"
 
 #include "streamstep/value_format.h"
+#include "streamstep/time_math.h"
 
 #include <QDateTime>
 #include <QFontMetricsF>
@@ -16,15 +17,7 @@ namespace streamstep {
 
 namespace {
 
-int64_t floorDiv(int64_t a, int64_t b)
-{
-    int64_t q = a / b;
-    if ((a % b != 0) && ((a < 0) != (b < 0)))
-        --q;
-    return q;
-}
-
-constexpr int64_t kDayMs = 24LL * 3600 * 1000;
+constexpr int64_t kDayMs = kMillisPerDay;
 
 bool intersectsAny(const QRectF &rect, const std::vector<QRectF> &others)
 {

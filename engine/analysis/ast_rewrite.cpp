@@ -1,6 +1,7 @@
 #include "analysis/ast_rewrite.h"
 
 #include "streamstep/value_format.h"
+#include "types/text.h"
 
 #include <algorithm>
 #include <cctype>
@@ -9,13 +10,6 @@ namespace streamstep {
 
 using expr::AstNode;
 using expr::AstPtr;
-
-std::string lower(std::string text)
-{
-    std::transform(text.begin(), text.end(), text.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return text;
-}
 
 AstPtr rewriteAst(const AstPtr &ast, const std::function<AstPtr(const AstNode &)> &replace)
 {
@@ -41,7 +35,7 @@ std::vector<AstPtr> splitConjuncts(const AstPtr &ast)
 static void collectNames(const AstNode &ast, std::set<std::string> &out)
 {
     if (ast.kind == AstNode::Kind::Column && !ast.nameParts.empty())
-        out.insert(lower(ast.nameParts[0]));
+        out.insert(asciiLowerCase(ast.nameParts[0]));
     for (const AstPtr &child : ast.children)
         collectNames(*child, out);
 }
@@ -68,7 +62,7 @@ AstPtr substituteColumns(const AstPtr &ast,
     AstPtr out = rewriteAst(ast, [&](const AstNode &node) -> AstPtr {
         if (node.kind != AstNode::Kind::Column)
             return nullptr;
-        const std::string name = lower(node.nameParts[0]);
+        const std::string name = asciiLowerCase(node.nameParts[0]);
         auto it = std::find_if(definitions.begin(), definitions.end(),
                                [&](const auto &d) { return d.first == name; });
         if (it == definitions.end()) {

@@ -34,6 +34,4 @@ expr::AstPtr substituteColumns(const expr::AstPtr &ast,
 // A canonical SQL text of the tree (for messages, explain() and comparing window() calls).
 std::string astToText(const expr::AstNode &ast);
 
-std::string lower(std::string text);
-
 } // namespace streamstep

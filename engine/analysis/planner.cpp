@@ -2,6 +2,7 @@
 
 #include "analysis/ast_rewrite.h"
 #include "streamstep/interval.h"
+#include "types/text.h"
 
 #include <algorithm>
 #include <functional>
@@ -579,7 +580,7 @@ private:
         case PlanNode::Kind::Filter:
             return conjunct;
         case PlanNode::Kind::Watermark:
-            if (refs.count(lower(node.input.fields[node.eventTimeColumn].name)))
+            if (refs.count(asciiLowerCase(node.input.fields[node.eventTimeColumn].name)))
                 return nullptr;
             return conjunct;
         case PlanNode::Kind::TimeWindow:
@@ -591,7 +592,7 @@ private:
             for (size_t i = 0; i < node.projections.size(); ++i) {
                 if (!isDeterministic(*node.projections[i].expr))
                     return nullptr;
-                definitions.emplace_back(lower(node.output.fields[i].name), node.projections[i].expr);
+                definitions.emplace_back(asciiLowerCase(node.output.fields[i].name), node.projections[i].expr);
             }
             return substituteColumns(conjunct, definitions);
         }
@@ -600,7 +601,7 @@ private:
                 return nullptr;
             std::vector<std::pair<std::string, AstPtr>> definitions;
             for (size_t i = 0; i < node.keys.size(); ++i)
-                definitions.emplace_back(lower(node.output.fields[i].name), node.keys[i].expr);
+                definitions.emplace_back(asciiLowerCase(node.output.fields[i].name), node.keys[i].expr);
             for (const std::string &r : refs) {
                 bool isKey = std::any_of(definitions.begin(), definitions.end(),
                                          [&](const auto &d) { return d.first == r; });

@@ -4,6 +4,7 @@
 #include "analysis/logical_plan.h"
 #include "sinks/sink.h"
 #include "streamstep/error.h"
+#include "types/text.h"
 
 #include <cstdio>
 #include <sstream>
@@ -97,9 +98,7 @@ nlohmann::json QuerySignature::describe(const Query &query)
     nlohmann::json sink = {{"format", query.sink().format}};
     if (isFaultTolerantSink(query.sink().format)) {
         for (const auto &[key, value] : query.sink().options) {
-            std::string name = key;
-            for (char &c : name)
-                c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+            const std::string name = asciiLowerCase(key);
             if ((name == "path" || name == "table") && value.is_string())
                 sink[name] = name == "path" ? std::filesystem::path(value.get<std::string>()).lexically_normal().string()
                                             : value.get<std::string>();

@@ -9,6 +9,7 @@
 #include "types/decimal.h"
 
 #include "streamstep/interval.h"
+#include "types/text.h"
 
 #include <algorithm>
 #include <cctype>
@@ -37,13 +38,6 @@ std::string quotedType(const DataType &t) { return "\"" + sqlTypeName(t) + "\"";
                  + " type, however \"" + sqlText(argument) + "\" has the type " + quotedType(actual));
 }
 
-std::string lowerAscii(std::string s)
-{
-    for (char &c : s)
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return s;
-}
-
 size_t editDistance(const std::string &a, const std::string &b)
 {
     std::vector<size_t> prev(b.size() + 1);
@@ -62,11 +56,11 @@ size_t editDistance(const std::string &a, const std::string &b)
 [[noreturn]] void unknownColumn(const std::string &name, const AstNode &node, const Schema &schema)
 {
     std::string message = "unknown column '" + name + "'";
-    const std::string lowered = lowerAscii(name);
+    const std::string lowered = asciiLowerCase(name);
     size_t best = std::numeric_limits<size_t>::max();
     std::string bestName;
     for (const Field &f : schema.fields) {
-        const size_t d = editDistance(lowered, lowerAscii(f.name));
+        const size_t d = editDistance(lowered, asciiLowerCase(f.name));
         if (d < best) {
             best = d;
             bestName = f.name;
@@ -300,7 +294,7 @@ private:
     {
         if (node.nameParts.size() == 1)
             return column;
-        const std::string field = lowerAscii(node.nameParts[1]);
+        const std::string field = asciiLowerCase(node.nameParts[1]);
         if (column->type.kind != TypeKind::Window || node.nameParts.size() > 2
             || (field != "start" && field != "end")) {
             if (column->type.kind == TypeKind::Window)

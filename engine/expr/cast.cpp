@@ -4,6 +4,8 @@
 #include "types/decimal.h"
 
 #include "streamstep/value_format.h"
+#include "streamstep/time_math.h"
+#include "types/text.h"
 
 #include <cmath>
 #include <cstdlib>
@@ -13,8 +15,6 @@
 namespace streamstep::expr {
 
 namespace {
-
-constexpr int64_t kMicrosPerSecond = 1000000;
 
 bool isSpace(char c) { return static_cast<unsigned char>(c) <= ' ' || c == 0x7F; }
 
@@ -27,23 +27,6 @@ std::string_view trim(std::string_view s)
     while (e > b && isSpace(s[e - 1]))
         --e;
     return s.substr(b, e - b);
-}
-
-std::string lowerAscii(std::string_view s)
-{
-    std::string out(s);
-    for (char &c : out)
-        if (c >= 'A' && c <= 'Z')
-            c = static_cast<char>(c - 'A' + 'a');
-    return out;
-}
-
-int64_t floorDiv(int64_t a, int64_t b)
-{
-    int64_t q = a / b;
-    if ((a % b != 0) && ((a < 0) != (b < 0)))
-        --q;
-    return q;
 }
 
 // Java's (long) cast of a double: NaN -> 0, saturating at the range ends.
@@ -84,7 +67,7 @@ int64_t secondsToMicros(int64_t s)
 
 std::optional<bool> parseBooleanText(std::string_view text)
 {
-    const std::string s = lowerAscii(trim(text));
+    const std::string s = asciiLowerCase(trim(text));
     if (s == "t" || s == "true" || s == "y" || s == "yes" || s == "1")
         return true;
     if (s == "f" || s == "false" || s == "n" || s == "no" || s == "0")
@@ -203,7 +186,7 @@ std::optional<double> parseDoubleText(std::string_view text)
     if (valid && i == s.size())
         return std::strtod(cleaned.c_str(), nullptr);
     // Spark's Cast.processFloatingPointSpecialLiterals.
-    const std::string lower = lowerAscii(s);
+    const std::string lower = asciiLowerCase(s);
     if (lower == "inf" || lower == "+inf" || lower == "infinity" || lower == "+infinity")
         return std::numeric_limits<double>::infinity();
     if (lower == "-inf" || lower == "-infinity")

@@ -1,20 +1,11 @@
 #include "expr/datetime_pattern.h"
+#include "streamstep/time_math.h"
 
 #include <cstring>
 
 namespace streamstep::expr {
 
 namespace {
-
-constexpr int64_t kMicrosPerDay = 86400LL * 1000000;
-
-int64_t floorDiv(int64_t a, int64_t b)
-{
-    int64_t q = a / b;
-    if ((a % b != 0) && ((a < 0) != (b < 0)))
-        --q;
-    return q;
-}
 
 // Howard Hinnant's days_from_civil / civil_from_days (proleptic Gregorian, like java.time).
 int64_t daysFromCivil(int64_t y, int m, int d)

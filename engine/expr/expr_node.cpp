@@ -5,6 +5,8 @@
 #include "expr/like_pattern.h"
 #include "types/decimal.h"
 #include "types/value_order.h"
+#include "streamstep/time_math.h"
+#include "types/text.h"
 
 #include <algorithm>
 #include <cmath>
@@ -14,16 +16,6 @@
 namespace streamstep::expr {
 
 namespace {
-
-constexpr int64_t kMicrosPerSecond = 1000000;
-
-int64_t floorDiv(int64_t a, int64_t b)
-{
-    int64_t q = a / b;
-    if ((a % b != 0) && ((a < 0) != (b < 0)))
-        --q;
-    return q;
-}
 
 int compareRows(const Column &l, size_t i, const Column &r, size_t j)
 {
@@ -79,14 +71,6 @@ std::string upperAscii(std::string s)
     for (char &c : s)
         if (c >= 'a' && c <= 'z')
             c = static_cast<char>(c - 'a' + 'A');
-    return s;
-}
-
-std::string lowerAscii(std::string s)
-{
-    for (char &c : s)
-        if (c >= 'A' && c <= 'Z')
-            c = static_cast<char>(c - 'A' + 'a');
     return s;
 }
 
@@ -694,7 +678,7 @@ Column ExprNode::evaluate(const ColumnBatch &batch, const EvalContext &context) 
         for (size_t i = 0; i < n; ++i)
             if (!in[0].nulls[i])
                 out.strings[i] = op == ExprOp::Upper ? upperAscii(in[0].strings[i])
-                                                     : lowerAscii(in[0].strings[i]);
+                                                     : asciiLowerCase(in[0].strings[i]);
         return out;
     case ExprOp::Length:
         out.nulls = in[0].nulls;

@@ -5,6 +5,7 @@
 #include "types/decimal.h"
 
 #include "streamstep/value_format.h"
+#include "types/text.h"
 
 #include <cerrno>
 #include <cstdlib>
@@ -527,8 +528,7 @@ private:
     AstPtr parseCall(const Token &nameToken)
     {
         auto n = makeNode(AstNode::Kind::Function, nameToken.begin, nameToken.end);
-        for (char c : nameToken.text)
-            n->name.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+        n->name = asciiLowerCase(nameToken.text);
         expectSymbol("(");
         if (peek().isKeyword("DISTINCT")) {
             next();

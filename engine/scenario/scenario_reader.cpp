@@ -3,6 +3,7 @@
 #include "scenario/json_document.h"
 #include "streamstep/interval.h"
 #include "streamstep/value_format.h"
+#include "types/text.h"
 
 #include <algorithm>
 #include <cctype>
@@ -32,15 +33,6 @@ constexpr const char *kTimestampForms =
 
 const std::vector<std::string_view> kSinkFormats = {"console", "memory", "csv",
                                                     "json",    "sqlite", "foreachBatch"};
-
-bool equalsIgnoreCase(std::string_view a, std::string_view b)
-{
-    return a.size() == b.size()
-        && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-               return std::tolower(static_cast<unsigned char>(x))
-                   == std::tolower(static_cast<unsigned char>(y));
-           });
-}
 
 std::string joined(const std::vector<std::string_view> &words, std::string_view separator = ", ")
 {
@@ -453,10 +445,7 @@ private:
             const std::string typeName = readString(typeNode, "a column's 'type'");
             const std::optional<DataType> type = parseTypeName(typeName);
             if (!type || type->kind == TypeKind::Null || type->kind == TypeKind::Window) {
-                std::string lower = typeName;
-                std::transform(lower.begin(), lower.end(), lower.begin(),
-                               [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-                if (lower.starts_with("decimal"))
+                if (asciiLowerCase(typeName).starts_with("decimal"))
                     fail(typeNode, "invalid type '" + typeName + "' for column '" + name
                                        + "': a decimal needs 1 <= precision <= 38 and 0 <= scale <= precision");
                 fail(typeNode, "unknown type '" + typeName + "' for column '" + name

@@ -2,6 +2,7 @@
 
 #include "streamstep/error.h"
 #include "streamstep/value_format.h"
+#include "types/text.h"
 
 #include <nlohmann/json.hpp>
 
@@ -188,22 +189,12 @@ int parseJavaInt(const std::string &text)
 // CaseInsensitiveStringMap.getBoolean.
 bool parseJavaBoolean(const std::string &text)
 {
-    std::string lower;
-    for (char c : text)
-        lower.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+    const std::string lower = asciiLowerCase(text);
     if (lower == "true")
         return true;
     if (lower == "false")
         return false;
     throw analysisError(text + " is not a boolean string.");
-}
-
-std::string lowerCase(std::string_view text)
-{
-    std::string out;
-    for (char c : text)
-        out.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
-    return out;
 }
 
 void appendLine(std::string &out, const std::vector<std::string> &cells)
@@ -229,7 +220,7 @@ ConsoleOptions parseConsoleOptions(const std::map<std::string, nlohmann::json> &
     for (const auto &[key, value] : options) {
         if (value.is_null())
             continue;
-        const std::string name = lowerCase(key);
+        const std::string name = asciiLowerCase(key);
         if (name == "numrows")
             result.numRows = parseJavaInt(optionText(value));
         else if (name == "truncate")

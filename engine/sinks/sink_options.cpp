@@ -1,6 +1,7 @@
 #include "sinks/sink_options.h"
 
 #include "streamstep/error.h"
+#include "types/text.h"
 
 #include <algorithm>
 #include <cctype>
@@ -8,12 +9,6 @@
 namespace streamstep {
 
 namespace {
-
-std::string lowerText(std::string text)
-{
-    std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return text;
-}
 
 std::string trimmed(std::string text)
 {
@@ -28,7 +23,7 @@ std::string trimmed(std::string text)
 const nlohmann::json *findSinkOption(const SinkSpec &sink, const std::string &name)
 {
     for (const auto &[key, value] : sink.options)
-        if (lowerText(key) == name)
+        if (asciiLowerCase(key) == name)
             return &value;
     return nullptr;
 }
@@ -52,7 +47,7 @@ bool headerSinkOption(const SinkSpec &sink)
     if (value->is_boolean())
         return value->get<bool>();
     if (value->is_string()) {
-        const std::string text = lowerText(value->get<std::string>());
+        const std::string text = asciiLowerCase(value->get<std::string>());
         if (text == "true" || text == "false")
             return text == "true";
     }

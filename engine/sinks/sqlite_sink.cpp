@@ -3,6 +3,7 @@
 #include "checkpoint/atomic_file.h"
 #include "streamstep/error.h"
 #include "streamstep/value_format.h"
+#include "types/text.h"
 
 #include <sqlite3.h>
 
@@ -16,12 +17,6 @@ namespace streamstep {
 namespace fs = std::filesystem;
 
 namespace {
-
-std::string lowerText(std::string text)
-{
-    std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return text;
-}
 
 std::string declaredType(const DataType &type)
 {
@@ -40,7 +35,7 @@ std::string declaredType(const DataType &type)
 
 DataType typeFromDeclared(const std::string &declared)
 {
-    const std::string d = lowerText(declared);
+    const std::string d = asciiLowerCase(declared);
     if (d == "boolean")
         return DataType::boolean();
     if (d == "integer" || d == "int")
@@ -289,10 +284,10 @@ void SqliteSink::createOrCheckTable()
         keys.push_back(k.second);
     bool same = existing.size() == columns.size() && keys.size() == m_keyColumns.size();
     for (size_t i = 0; same && i < columns.size(); ++i)
-        same = lowerText(existing[i].first) == lowerText(columns[i].first)
-            && lowerText(existing[i].second) == lowerText(columns[i].second);
+        same = asciiLowerCase(existing[i].first) == asciiLowerCase(columns[i].first)
+            && asciiLowerCase(existing[i].second) == asciiLowerCase(columns[i].second);
     for (size_t i = 0; same && i < keys.size(); ++i)
-        same = lowerText(keys[i]) == lowerText(m_keyColumns[i]);
+        same = asciiLowerCase(keys[i]) == asciiLowerCase(m_keyColumns[i]);
     if (!same)
         throw Error(ErrorKind::Runtime,
                     description() + " exists with columns " + describe(existing, keys)

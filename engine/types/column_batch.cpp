@@ -1,4 +1,5 @@
 #include "streamstep/column_batch.h"
+#include "types/text.h"
 
 #include <algorithm>
 #include <cctype>
@@ -142,15 +143,6 @@ Column Column::repeat(DataType type, const Value &value, size_t n)
     for (size_t i = 0; i < n; ++i)
         out.append(value);
     return out;
-}
-
-static bool equalsIgnoreCase(std::string_view a, std::string_view b)
-{
-    return a.size() == b.size()
-        && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-               return std::tolower(static_cast<unsigned char>(x))
-                   == std::tolower(static_cast<unsigned char>(y));
-           });
 }
 
 int Schema::indexOf(std::string_view name) const

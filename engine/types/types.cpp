@@ -1,4 +1,5 @@
 #include "streamstep/types.h"
+#include "types/text.h"
 
 #include <cctype>
 #include <charconv>
@@ -35,7 +36,7 @@ static std::string lowerTrimmed(std::string_view text)
     std::string out;
     for (char c : text)
         if (!std::isspace(static_cast<unsigned char>(c)))
-            out.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+            out.push_back(asciiLower(c));
     return out;
 }
 

@@ -1,4 +1,5 @@
 #include "streamstep/value_format.h"
+#include "streamstep/time_math.h"
 
 #include <algorithm>
 #include <array>
@@ -9,22 +10,6 @@
 namespace streamstep {
 
 namespace {
-
-constexpr int64_t kMicrosPerSecond = 1'000'000;
-constexpr int64_t kMicrosPerDay = 86'400 * kMicrosPerSecond;
-
-int64_t floorDiv(int64_t a, int64_t b)
-{
-    int64_t q = a / b;
-    if ((a % b != 0) && ((a < 0) != (b < 0)))
-        --q;
-    return q;
-}
-
-int64_t floorMod(int64_t a, int64_t b)
-{
-    return a - floorDiv(a, b) * b;
-}
 
 struct CivilDate {
     int64_t year;
