@@ -1,0 +1,366 @@
+// Keeps the user documentation honest: every scenario example in docs/*.md is checked with the
+// real streamstep-cli, every command shown with its output is run and its output compared, and
+// every relative link in the docs and the README points at a file (and heading) that exists.
+//
+// Markers, in the info string of a fenced block (docs/scenario-format.md, "About the examples"):
+//   ```json scenario [name=FILE] [exit=N]
+//       a complete scenario file; `streamstep-cli check FILE` must exit with N (default 0).
+//       A later block with the same name replaces the file from there on.
+//   ```console cli [exit=N]
+//       `$ streamstep-cli …` (or `$ mkdir DIR`) lines, each followed by the output it prints
+//       (stdout and stderr as a terminal shows them). Every command but the last must exit 0,
+//       the last one with N (default 0). The commands run in a fresh folder holding the doc's
+//       named scenarios as they stand at that point and a copy of scenarios/. A last output line
+//       `…` means "and more lines"; "durationMs" and "stateMemoryBytes" values are not compared.
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <map>
+
+namespace {
+
+const QString kSourceDir = QStringLiteral(STREAMSTEP_SOURCE_DIR);
+const QString kProgram = QStringLiteral("streamstep-cli");
+
+struct FencedBlock {
+    QString doc;        // docs/NAME.md
+    int line = 0;       // line of the opening fence, 1-based
+    QString language;   // first word of the info string
+    QString marker;     // second word: "scenario", "cli" or empty
+    std::map<QString, QString> attributes;
+    QString text;       // the block's content, with a final newline
+};
+
+QString readText(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    return QString::fromUtf8(file.readAll());
+}
+
+bool writeText(const QString &path, const QString &text)
+{
+    QFile file(path);
+    return file.open(QIODevice::WriteOnly) && file.write(text.toUtf8()) == text.toUtf8().size();
+}
+
+QStringList docFiles()
+{
+    const QDir dir(kSourceDir + QStringLiteral("/docs"));
+    QStringList out;
+    for (const QString &name : dir.entryList({QStringLiteral("*.md")}, QDir::Files, QDir::Name))
+        out << QStringLiteral("docs/") + name;
+    return out;
+}
+
+// Fenced blocks of a Markdown text (``` fences, possibly indented inside a list item).
+std::vector<FencedBlock> fencedBlocks(const QString &doc)
+{
+    std::vector<FencedBlock> blocks;
+    const QStringList lines = readText(kSourceDir + QLatin1Char('/') + doc).split(QLatin1Char('\n'));
+    for (int i = 0; i < lines.size(); ++i) {
+        const QString trimmed = lines[i].trimmed();
+        if (!trimmed.startsWith(QLatin1String("```")))
+            continue;
+        const qsizetype indent = lines[i].indexOf(QLatin1String("```"));
+        FencedBlock block;
+        block.doc = doc;
+        block.line = i + 1;
+        const QStringList info = trimmed.mid(3).split(QLatin1Char(' '), Qt::SkipEmptyParts);
+        block.language = info.value(0);
+        block.marker = info.value(1);
+        for (qsizetype w = 2; w < info.size(); ++w) {
+            const qsizetype equals = info[w].indexOf(QLatin1Char('='));
+            block.attributes[info[w].left(equals)] = equals < 0 ? QString() : info[w].mid(equals + 1);
+        }
+        for (++i; i < lines.size() && lines[i].trimmed() != QLatin1String("```"); ++i) {
+            qsizetype leading = 0;
+            while (leading < indent && leading < lines[i].size() && lines[i][leading] == QLatin1Char(' '))
+                ++leading;
+            block.text += lines[i].mid(leading) + QLatin1Char('\n');
+        }
+        blocks.push_back(block);
+    }
+    return blocks;
+}
+
+int exitAttribute(const FencedBlock &block)
+{
+    const auto it = block.attributes.find(QStringLiteral("exit"));
+    return it == block.attributes.end() ? 0 : it->second.toInt();
+}
+
+QString defaultName(const FencedBlock &block)
+{
+    return QStringLiteral("example-line-%1.scenario.json").arg(block.line);
+}
+
+QString scenarioName(const FencedBlock &block)
+{
+    const auto it = block.attributes.find(QStringLiteral("name"));
+    return it == block.attributes.end() ? defaultName(block) : it->second;
+}
+
+// Output as compared: no trailing blanks on a line, no blank lines at the end, and the two
+// measured figures blanked (a batch's time, and the state's memory estimate, which follows the
+// engine's container capacities rather than anything a lesson teaches).
+QStringList comparableLines(const QString &text)
+{
+    static const QRegularExpression measured(QStringLiteral("\"(durationMs|stateMemoryBytes)\": [0-9.]+"));
+    QString normal = text;
+    normal.replace(measured, QStringLiteral("\"\\1\": …"));
+    QStringList lines = normal.split(QLatin1Char('\n'));
+    for (QString &line : lines) {
+        while (!line.isEmpty() && line.back().isSpace())
+            line.chop(1);
+    }
+    while (!lines.isEmpty() && lines.back().isEmpty())
+        lines.removeLast();
+    return lines;
+}
+
+struct Command {
+    QStringList words;
+    QString expectedOutput;
+};
+
+std::vector<Command> commandsOf(const QString &text)
+{
+    std::vector<Command> commands;
+    for (const QString &line : text.split(QLatin1Char('\n'))) {
+        if (line.startsWith(QLatin1String("$ "))) {
+            commands.push_back({line.mid(2).split(QLatin1Char(' '), Qt::SkipEmptyParts), {}});
+        } else if (!commands.empty()) {
+            commands.back().expectedOutput += line + QLatin1Char('\n');
+        }
+    }
+    return commands;
+}
+
+bool copyFolder(const QString &from, const QString &to)
+{
+    if (!QDir().mkpath(to))
+        return false;
+    const QDir source(from);
+    for (const QString &name : source.entryList(QDir::Files))
+        if (!QFile::copy(source.filePath(name), to + QLatin1Char('/') + name))
+            return false;
+    return true;
+}
+
+// A GitHub heading anchor: lower case, punctuation dropped, spaces as hyphens.
+QString anchorOf(QString heading)
+{
+    heading = heading.toLower();
+    QString out;
+    for (const QChar c : std::as_const(heading)) {
+        if (c.isLetterOrNumber() || c == QLatin1Char('-') || c == QLatin1Char('_'))
+            out += c;
+        else if (c == QLatin1Char(' '))
+            out += QLatin1Char('-');
+    }
+    return out;
+}
+
+QStringList anchorsOf(const QString &markdownPath)
+{
+    QStringList anchors;
+    bool inFence = false;
+    for (const QString &line : readText(markdownPath).split(QLatin1Char('\n'))) {
+        if (line.trimmed().startsWith(QLatin1String("```")))
+            inFence = !inFence;
+        if (!inFence && line.startsWith(QLatin1Char('#')))
+            anchors << anchorOf(line.section(QLatin1Char(' '), 1));
+    }
+    return anchors;
+}
+
+} // namespace
+
+class TestDocsExamples : public QObject {
+    Q_OBJECT
+
+private slots:
+    void docsExistAndHaveExamples()
+    {
+        const QStringList docs = docFiles();
+        QVERIFY2(docs.contains(QStringLiteral("docs/scenario-format.md")), "docs/scenario-format.md is missing");
+        QVERIFY2(docs.contains(QStringLiteral("docs/writing-lessons.md")), "docs/writing-lessons.md is missing");
+        for (const QString &doc : docs) {
+            int scenarios = 0;
+            for (const FencedBlock &block : fencedBlocks(doc))
+                scenarios += block.marker == QLatin1String("scenario");
+            QVERIFY2(scenarios > 0, qPrintable(doc + QStringLiteral(" has no ```json scenario example")));
+        }
+    }
+
+    void scenarioExampleIsChecked_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<int>("exitCode");
+        for (const QString &doc : docFiles()) {
+            for (const FencedBlock &block : fencedBlocks(doc)) {
+                if (block.marker != QLatin1String("scenario"))
+                    continue;
+                QVERIFY2(block.language == QLatin1String("json"),
+                         qPrintable(QStringLiteral("%1:%2: a scenario block must be ```json scenario").arg(doc).arg(block.line)));
+                QTest::addRow("%s:%d", qPrintable(doc), block.line)
+                    << scenarioName(block) << block.text << exitAttribute(block);
+            }
+        }
+    }
+
+    void scenarioExampleIsChecked()
+    {
+        QFETCH(QString, name);
+        QFETCH(QString, text);
+        QFETCH(int, exitCode);
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QVERIFY(writeText(dir.filePath(name), text));
+        QProcess process;
+        process.setWorkingDirectory(dir.path());
+        process.setProcessChannelMode(QProcess::MergedChannels);
+        process.start(QStringLiteral(STREAMSTEP_CLI), {QStringLiteral("check"), name});
+        QVERIFY(process.waitForFinished(60000));
+        const QString output = QString::fromUtf8(process.readAll());
+        QVERIFY2(process.exitStatus() == QProcess::NormalExit, qPrintable(output));
+        QVERIFY2(process.exitCode() == exitCode,
+                 qPrintable(QStringLiteral("streamstep-cli check exited with %1, the doc says %2:\n%3")
+                                .arg(process.exitCode()).arg(exitCode).arg(output)));
+        if (exitCode == 0)
+            QCOMPARE(output, QStringLiteral("PASS  %1\n1 passed, 0 failed\n").arg(name));
+        else
+            QVERIFY2(output.startsWith(QStringLiteral("FAIL  ") + name + QLatin1Char('\n')), qPrintable(output));
+    }
+
+    void commandPrintsWhatTheDocShows_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<int>("exitCode");
+        QTest::addColumn<QStringList>("files"); // name, text, name, text, …
+        for (const QString &doc : docFiles()) {
+            std::map<QString, QString> files;
+            for (const FencedBlock &block : fencedBlocks(doc)) {
+                if (block.marker == QLatin1String("scenario")) {
+                    files[scenarioName(block)] = block.text;
+                    continue;
+                }
+                if (block.marker != QLatin1String("cli"))
+                    continue;
+                QStringList flat;
+                for (const auto &[name, text] : files)
+                    flat << name << text;
+                QTest::addRow("%s:%d", qPrintable(doc), block.line) << block.text << exitAttribute(block) << flat;
+            }
+        }
+    }
+
+    void commandPrintsWhatTheDocShows()
+    {
+        QFETCH(QString, text);
+        QFETCH(int, exitCode);
+        QFETCH(QStringList, files);
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        for (qsizetype i = 0; i + 1 < files.size(); i += 2)
+            QVERIFY(writeText(dir.filePath(files[i]), files[i + 1]));
+        QVERIFY(copyFolder(kSourceDir + QStringLiteral("/scenarios"), dir.filePath(QStringLiteral("scenarios"))));
+
+        const std::vector<Command> commands = commandsOf(text);
+        QVERIFY2(!commands.empty(), "a cli block needs at least one `$ streamstep-cli …` line");
+        for (size_t c = 0; c < commands.size(); ++c) {
+            const Command &command = commands[c];
+            const bool last = c + 1 == commands.size();
+            if (command.words.value(0) == QLatin1String("mkdir") && command.words.size() == 2) {
+                QVERIFY(QDir(dir.path()).mkpath(command.words[1]));
+                QVERIFY2(command.expectedOutput.trimmed().isEmpty(), "mkdir prints nothing");
+                continue;
+            }
+            QVERIFY2(command.words.value(0) == kProgram,
+                     qPrintable(QStringLiteral("only streamstep-cli and mkdir run in a cli block: ")
+                                + command.words.join(QLatin1Char(' '))));
+            QProcess process;
+            process.setWorkingDirectory(dir.path());
+            process.setProcessChannelMode(QProcess::MergedChannels);
+            process.start(QStringLiteral(STREAMSTEP_CLI), command.words.mid(1));
+            QVERIFY(process.waitForFinished(60000));
+            const QString output = QString::fromUtf8(process.readAll());
+            const int expectedExit = last ? exitCode : 0;
+            QVERIFY2(process.exitStatus() == QProcess::NormalExit && process.exitCode() == expectedExit,
+                     qPrintable(QStringLiteral("`%1` exited with %2, the doc says %3:\n%4")
+                                    .arg(command.words.join(QLatin1Char(' '))).arg(process.exitCode())
+                                    .arg(expectedExit).arg(output)));
+
+            QStringList expected = comparableLines(command.expectedOutput);
+            QStringList actual = comparableLines(output);
+            if (!expected.isEmpty() && expected.back() == QStringLiteral("…")) {
+                expected.removeLast();
+                QVERIFY2(actual.size() > expected.size(),
+                         qPrintable(QStringLiteral("the doc shows more lines than `%1` prints:\n%2")
+                                        .arg(command.words.join(QLatin1Char(' ')), output)));
+                actual = actual.mid(0, expected.size());
+            }
+            QCOMPARE(actual.join(QLatin1Char('\n')), expected.join(QLatin1Char('\n')));
+        }
+    }
+
+    void relativeLinkResolves_data()
+    {
+        QTest::addColumn<QString>("from");
+        QTest::addColumn<QString>("target");
+        static const QRegularExpression link(QStringLiteral(R"(\]\(([^)\s]+)\))"));
+        QStringList sources = docFiles();
+        sources << QStringLiteral("README.md");
+        for (const QString &from : std::as_const(sources)) {
+            bool inFence = false;
+            int lineNumber = 0;
+            for (const QString &line : readText(kSourceDir + QLatin1Char('/') + from).split(QLatin1Char('\n'))) {
+                ++lineNumber;
+                if (line.trimmed().startsWith(QLatin1String("```")))
+                    inFence = !inFence;
+                if (inFence)
+                    continue;
+                for (auto it = link.globalMatch(line); it.hasNext();) {
+                    const QString target = it.next().captured(1);
+                    if (target.contains(QLatin1String("://")) || target.startsWith(QLatin1String("mailto:")))
+                        continue;
+                    QTest::addRow("%s:%d %s", qPrintable(from), lineNumber, qPrintable(target)) << from << target;
+                }
+            }
+        }
+    }
+
+    void relativeLinkResolves()
+    {
+        QFETCH(QString, from);
+        QFETCH(QString, target);
+        const QString file = target.section(QLatin1Char('#'), 0, 0);
+        const QString anchor = target.section(QLatin1Char('#'), 1);
+        const QString fromDir = QFileInfo(kSourceDir + QLatin1Char('/') + from).absolutePath();
+        const QString path = file.isEmpty() ? kSourceDir + QLatin1Char('/') + from : QDir(fromDir).filePath(file);
+        QVERIFY2(QFileInfo::exists(path), qPrintable(QStringLiteral("no such file: ") + path));
+        if (!anchor.isEmpty())
+            QVERIFY2(anchorsOf(path).contains(anchor),
+                     qPrintable(QStringLiteral("no heading for #%1 in %2").arg(anchor, path)));
+    }
+
+    void readmeSendsUsersToTheDocsInThisRepository()
+    {
+        const QString readme = readText(kSourceDir + QStringLiteral("/README.md"));
+        QVERIFY(readme.contains(QStringLiteral("](docs/scenario-format.md)")));
+        QVERIFY(readme.contains(QStringLiteral("](docs/writing-lessons.md)")));
+        QVERIFY2(!readme.contains(QStringLiteral("shared/scenario-format.md")),
+                 "README points at a file users of this repository do not have");
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDocsExamples)
+#include "tst_docs_examples.moc"
