@@ -202,17 +202,6 @@ qint64 RunController::estimatedWork(int step) const
     return work;
 }
 
-// Spark's StreamTest manual clock, as `streamstep-cli run` and `check` use it: a step's own
-// processingTime, otherwise the previous trigger's plus one second, starting at 0. The app and
-// the CLI then agree on current_timestamp() and on the Global Watermark Gap.
-static int64_t processingTimeOf(const Scenario &scenario, int index)
-{
-    int64_t time = 0;
-    for (int i = 0; i <= index; ++i)
-        time = scenario.steps[size_t(i)].processingTimeMicros.value_or(i == 0 ? 0 : time + 1'000'000);
-    return time;
-}
-
 bool RunController::step()
 {
     if (!canStep())
@@ -226,7 +215,7 @@ bool RunController::step()
     request.query = m_query;
     request.rows = std::shared_ptr<const ColumnBatch>(m_scenario, &data.rows);
     request.stepIndex = index;
-    request.processingTimeMicros = processingTimeOf(*m_scenario, index);
+    request.processingTimeMicros = triggerTimeMicros(m_scenario->steps, size_t(index));
     request.cancel = std::make_shared<std::atomic<bool>>(false);
     RunWorker *runner = worker();
 

@@ -32,57 +32,6 @@ std::vector<AstPtr> splitConjuncts(const AstPtr &ast)
     return {ast};
 }
 
-static void collectNames(const AstNode &ast, std::set<std::string> &out)
-{
-    if (ast.kind == AstNode::Kind::Column && !ast.nameParts.empty())
-        out.insert(asciiLowerCase(ast.nameParts[0]));
-    for (const AstPtr &child : ast.children)
-        collectNames(*child, out);
-}
-
-std::set<std::string> referencedNames(const AstNode &ast)
-{
-    std::set<std::string> out;
-    collectNames(ast, out);
-    return out;
-}
-
-bool isDeterministic(const AstNode &ast)
-{
-    if (ast.kind == AstNode::Kind::Function && (ast.name == "rand" || ast.name == "randn" || ast.name == "uuid"))
-        return false;
-    return std::all_of(ast.children.begin(), ast.children.end(),
-                       [](const AstPtr &c) { return isDeterministic(*c); });
-}
-
-AstPtr substituteColumns(const AstPtr &ast,
-                         const std::vector<std::pair<std::string, AstPtr>> &definitions)
-{
-    bool failed = false;
-    AstPtr out = rewriteAst(ast, [&](const AstNode &node) -> AstPtr {
-        if (node.kind != AstNode::Kind::Column)
-            return nullptr;
-        const std::string name = asciiLowerCase(node.nameParts[0]);
-        auto it = std::find_if(definitions.begin(), definitions.end(),
-                               [&](const auto &d) { return d.first == name; });
-        if (it == definitions.end()) {
-            failed = true;
-            return nullptr;
-        }
-        const AstPtr &definition = it->second;
-        if (node.nameParts.size() == 1)
-            return definition;
-        if (definition->kind != AstNode::Kind::Column) {
-            failed = true;
-            return nullptr;
-        }
-        auto column = std::make_shared<AstNode>(node);
-        column->nameParts[0] = definition->nameParts[0];
-        return column;
-    });
-    return failed ? nullptr : out;
-}
-
 std::string astToText(const AstNode &ast)
 {
     auto child = [&](size_t i) { return astToText(*ast.children[i]); };

@@ -1,6 +1,7 @@
 #include "analysis/logical_plan.h"
 
 #include "analysis/ast_rewrite.h"
+#include "analysis/bound_rewrite.h"
 #include "streamstep/interval.h"
 #include "types/text.h"
 
@@ -90,16 +91,12 @@ public:
         for (const QueryOp &op : m_scenario.query)
             addOp(op, schema);
         pushDownFilters();
-        schema = m_scenario.sourceSchema;
-        for (PlanNode &node : m_nodes)
-            schema = bindNode(node, schema);
 
         query->nodes = std::move(m_nodes);
-        query->resultSchema = schema;
-        for (const PlanNode &n : query->nodes)
-            if (n.kind == PlanNode::Kind::Watermark)
-                ++query->numWatermarkNodes;
-        query->hasWatermark = query->numWatermarkNodes > 0;
+        query->resultSchema = query->nodes.empty() ? query->sourceSchema : query->nodes.back().output;
+        for (PlanNode &n : query->nodes)
+            if (auto *watermark = n.as<WatermarkNode>())
+                watermark->watermarkId = query->numWatermarkNodes++;
         return query;
     }
 
@@ -113,6 +110,21 @@ private:
     expr::NamedAst parseNamed(const ExprText &text, const ExprOrigin &origin)
     {
         return withOrigin(fileName(), origin, [&] { return expr::parseNamedExpression(text.text); });
+    }
+    expr::BoundExprPtr bind(const AstNode &ast, const Schema &schema, const ExprOrigin &origin)
+    {
+        return withOrigin(fileName(), origin, [&] { return expr::bind(ast, schema); });
+    }
+
+    // Appends a node and returns its output schema.
+    template <class Spec> const Schema &push(const Schema &input, Schema output, Spec spec)
+    {
+        PlanNode n;
+        n.input = input;
+        n.output = std::move(output);
+        n.spec = std::move(spec);
+        m_nodes.push_back(std::move(n));
+        return m_nodes.back().output;
     }
 
     // Replaces window()/session_window() calls in `ast` by a reference to the column Spark adds
@@ -148,13 +160,13 @@ private:
                    "rows, therefore they are currently not supported.");
     }
 
-    // Adds the TimeWindow node for a window() call (Spark's ResolveTimeWindows).
-    void addTimeWindow(const WindowCall &call, const Schema &schema)
+    // Adds the TimeWindow node for a window() call (Spark's ResolveTimeWindows); returns its
+    // output schema (the input plus the "window" column).
+    const Schema &addTimeWindow(const WindowCall &call, const Schema &schema)
     {
         const AstNode &node = *call.call;
-        PlanNode n;
-        n.kind = PlanNode::Kind::TimeWindow;
-        n.windowText = astToText(node);
+        TimeWindowNode n;
+        n.text = astToText(node);
         withOrigin(fileName(), call.origin, [&] {
             if (node.children.size() < 2 || node.children.size() > 4)
                 throw analysisError("window() takes 2 to 4 arguments: window(timeColumn, "
@@ -205,41 +217,63 @@ private:
                 throw analysisError(prefix + "The `abs(start_time)`(" + std::to_string(n.startMicros)
                                         + ") must be < the `slide_duration`("
                                         + std::to_string(n.slideMicros) + ").", at);
-            auto bound = expr::bind(*node.children[0], schema);
-            if (bound->type.kind != TypeKind::Timestamp)
+            n.time = expr::bind(*node.children[0], schema);
+            if (n.time->type.kind != TypeKind::Timestamp)
                 throw analysisError("window() requires a timestamp time column, but '"
                                         + astToText(*node.children[0]) + "' is of type "
-                                        + bound->type.sparkName(),
+                                        + n.time->type.sparkName(),
                                     TextPosition{1, node.children[0]->begin + 1});
             if (schema.indexOf("window") >= 0)
                 throw analysisError("the input already has a column named 'window'",
                                     TextPosition{1, node.begin + 1});
         });
-        n.conjuncts = {node.children[0]}; // the time expression, bound in bindNode
-        n.conjunctOrigins = {call.origin};
-        m_nodes.push_back(std::move(n));
+        n.timeColumn = n.time->columnIndex ? *n.time->columnIndex : -1;
+        Schema output = schema;
+        Field window{"window", DataType::window(), std::nullopt};
+        // Spark: the window struct inherits the watermark marker of its time column.
+        if (n.timeColumn >= 0)
+            window.watermarkDelayMs = schema.fields[static_cast<size_t>(n.timeColumn)].watermarkDelayMs;
+        output.fields.push_back(window);
+        return push(schema, std::move(output), std::move(n));
+    }
+
+    static AstPtr columnAst(const std::string &name)
+    {
+        auto column = std::make_shared<AstNode>();
+        column->kind = AstNode::Kind::Column;
+        column->nameParts = {name};
+        column->end = static_cast<int>(name.size());
+        return column;
     }
 
     void addOp(const QueryOp &op, Schema &schema)
     {
         switch (op.kind) {
         case QueryOp::Kind::WithWatermark: {
-            PlanNode n;
-            n.kind = PlanNode::Kind::Watermark;
+            const int index = schema.indexOf(op.column);
+            if (index < 0)
+                failAt(fileName(), op.position,
+                       "withWatermark: unknown column '" + op.column + "'" + availableColumns(schema));
+            const Field &f = schema.fields[static_cast<size_t>(index)];
+            // Spark: CheckAnalysis — EventTimeWatermark on a non-timestamp column
+            if (f.type.kind != TypeKind::Timestamp && f.type.kind != TypeKind::Window)
+                failAt(fileName(), op.position,
+                       "Event time must be defined on a window or a timestamp, but " + f.name
+                           + " is of type " + f.type.sparkName());
+            WatermarkNode n;
+            n.eventTimeColumn = index;
             n.delayMs = op.delayMs;
-            auto column = std::make_shared<AstNode>();
-            column->kind = AstNode::Kind::Column;
-            column->nameParts = {op.column};
-            column->end = static_cast<int>(op.column.size());
-            n.conjuncts = {column};
-            n.conjunctOrigins = {ExprOrigin{"withWatermark column", op.position}};
-            schema = bindNode(n, schema);
-            m_nodes.push_back(std::move(n));
+            n.delayText = op.delay;
+            Schema output = schema;
+            // Spark: EventTimeWatermark.output marks this column (and clears older markers).
+            for (Field &field : output.fields)
+                field.watermarkDelayMs.reset();
+            output.fields[static_cast<size_t>(index)].watermarkDelayMs = op.delayMs;
+            schema = push(schema, std::move(output), std::move(n));
             return;
         }
         case QueryOp::Kind::Filter: {
-            PlanNode n;
-            n.kind = PlanNode::Kind::Filter;
+            FilterNode n;
             ExprOrigin origin{op.opName + " condition", op.condition.filePosition};
             std::vector<WindowCall> windows;
             AstPtr condition = extractWindows(parse(op.condition, origin), origin, windows);
@@ -248,17 +282,20 @@ private:
                        op.opName + " condition: window() and session_window() are only allowed in "
                                    "groupBy keys, select and withColumn");
             for (const AstPtr &c : splitConjuncts(condition)) {
-                n.conjuncts.push_back(c);
-                n.conjunctOrigins.push_back(origin);
+                auto bound = bind(*c, schema, origin);
+                if (bound->type.kind != TypeKind::Boolean && bound->type.kind != TypeKind::Null)
+                    failAt(fileName(), origin.filePosition,
+                           origin.what + ": filter expression '" + astToText(*c) + "' of type "
+                               + bound->type.sparkName() + " is not a boolean.");
+                n.conjuncts.push_back({bound, origin, astToText(*c)});
             }
-            schema = bindNode(n, schema);
-            m_nodes.push_back(std::move(n));
+            schema = push(schema, schema, std::move(n));
             return;
         }
         case QueryOp::Kind::Select:
         case QueryOp::Kind::WithColumn: {
-            PlanNode n;
-            n.kind = PlanNode::Kind::Project;
+            std::vector<expr::NamedAst> projections;
+            std::vector<ExprOrigin> origins;
             std::vector<WindowCall> windows;
             if (op.kind == QueryOp::Kind::Select) {
                 if (op.columns.empty())
@@ -269,38 +306,30 @@ private:
                     named.expr = extractWindows(named.expr, origin, windows);
                     if (named.expr->kind == AstNode::Kind::Star) {
                         for (const Field &f : schema.fields) {
-                            auto column = std::make_shared<AstNode>();
-                            column->kind = AstNode::Kind::Column;
-                            column->nameParts = {f.name};
-                            column->end = static_cast<int>(f.name.size());
-                            n.projections.push_back({column, std::nullopt});
-                            n.projectionOrigins.push_back(origin);
+                            projections.push_back({columnAst(f.name), std::nullopt});
+                            origins.push_back(origin);
                         }
                         continue;
                     }
-                    n.projections.push_back(named);
-                    n.projectionOrigins.push_back(origin);
+                    projections.push_back(named);
+                    origins.push_back(origin);
                 }
             } else {
                 ExprOrigin origin{"withColumn expr", op.expr.filePosition};
                 AstPtr value = extractWindows(parse(op.expr, origin), origin, windows);
                 bool replaced = false;
                 for (const Field &f : schema.fields) {
-                    auto column = std::make_shared<AstNode>();
-                    column->kind = AstNode::Kind::Column;
-                    column->nameParts = {f.name};
-                    column->end = static_cast<int>(f.name.size());
                     if (Schema{{f}}.indexOf(op.name) == 0) {
-                        n.projections.push_back({value, op.name});
+                        projections.push_back({value, op.name});
                         replaced = true;
                     } else {
-                        n.projections.push_back({column, std::nullopt});
+                        projections.push_back({columnAst(f.name), std::nullopt});
                     }
-                    n.projectionOrigins.push_back(origin);
+                    origins.push_back(origin);
                 }
                 if (!replaced) {
-                    n.projections.push_back({value, op.name});
-                    n.projectionOrigins.push_back(origin);
+                    projections.push_back({value, op.name});
+                    origins.push_back(origin);
                 }
             }
             if (!windows.empty()) {
@@ -308,29 +337,35 @@ private:
                 if (windows[0].session)
                     failAt(fileName(), windows[0].origin.filePosition,
                            "session_window() is only supported as a groupBy key");
-                addTimeWindow(windows[0], schema);
-                schema = bindNode(m_nodes.back(), schema);
+                schema = addTimeWindow(windows[0], schema);
             }
-            schema = bindNode(n, schema);
-            m_nodes.push_back(std::move(n));
+            ProjectNode n;
+            Schema output;
+            for (size_t i = 0; i < projections.size(); ++i) {
+                auto bound = bind(*projections[i].expr, schema, origins[i]);
+                output.fields.push_back(expr::outputField(projections[i], *bound, schema));
+                n.projections.push_back(std::move(bound));
+            }
+            schema = push(schema, std::move(output), std::move(n));
             return;
         }
         case QueryOp::Kind::GroupBy: {
-            PlanNode n;
-            n.kind = PlanNode::Kind::Aggregate;
+            std::vector<expr::NamedAst> keys;
+            std::vector<ExprOrigin> keyOrigins;
             std::vector<WindowCall> windows;
+            int sessionKey = -1;
             for (size_t i = 0; i < op.keys.size(); ++i) {
                 ExprOrigin origin{"groupBy key " + std::to_string(i + 1), op.keys[i].filePosition};
                 expr::NamedAst named = parseNamed(op.keys[i], origin);
-                size_t before = windows.size();
+                const size_t before = windows.size();
                 named.expr = extractWindows(named.expr, origin, windows);
-                if (windows.size() > before && windows.back().session) {
-                    n.kind = PlanNode::Kind::SessionWindowAggregate;
-                    n.sessionKey = static_cast<int>(i);
-                }
-                n.keys.push_back(named);
-                n.keyOrigins.push_back(origin);
+                if (windows.size() > before && windows.back().session)
+                    sessionKey = static_cast<int>(i);
+                keys.push_back(named);
+                keyOrigins.push_back(origin);
             }
+            std::vector<expr::NamedAst> aggregates;
+            std::vector<ExprOrigin> aggregateOrigins;
             for (size_t i = 0; i < op.aggs.size(); ++i) {
                 ExprOrigin origin{"groupBy agg " + std::to_string(i + 1), op.aggs[i].filePosition};
                 expr::NamedAst named = parseNamed(op.aggs[i], origin);
@@ -339,52 +374,73 @@ private:
                 if (!inAggs.empty())
                     failAt(fileName(), op.aggs[i].filePosition,
                            "groupBy agg: window() and session_window() are only allowed as keys");
-                n.aggregates.push_back(named);
-                n.aggregateOrigins.push_back(origin);
+                aggregates.push_back(named);
+                aggregateOrigins.push_back(origin);
             }
             if (op.aggs.empty())
                 failAt(fileName(), op.position, "groupBy needs at least one aggregate in aggs");
+            SessionWindowAggregateNode session;
+            const bool isSession = !windows.empty() && windows[0].session;
             if (!windows.empty()) {
                 requireSingleWindow(windows);
-                if (windows[0].session) {
-                    const AstNode &call = *windows[0].call;
-                    withOrigin(fileName(), windows[0].origin, [&] {
-                        if (call.children.size() != 2)
-                            throw analysisError("session_window() takes 2 arguments: "
-                                                "session_window(timeColumn, gapDuration)",
-                                                TextPosition{1, call.begin + 1});
-                        std::string gapText;
-                        auto gap = durationArgument(*call.children[1], &gapText);
-                        if (!gap)
-                            throw analysisError("session_window gap must be a string literal "
-                                                "like '10 minutes'",
-                                                TextPosition{1, call.children[1]->begin + 1});
-                        n.sessionGapMicros = *gap;
-                        auto bound = expr::bind(*call.children[0], schema);
-                        if (bound->type.kind != TypeKind::Timestamp || !bound->columnIndex)
-                            throw analysisError("session_window() requires a timestamp column",
-                                                TextPosition{1, call.children[0]->begin + 1});
-                        n.sessionTimeColumn = *bound->columnIndex;
-                        n.windowText = astToText(call);
-                    });
-                } else {
-                    addTimeWindow(windows[0], schema);
-                    schema = bindNode(m_nodes.back(), schema);
-                }
+                if (isSession)
+                    bindSessionWindow(windows[0], schema, session);
+                else
+                    schema = addTimeWindow(windows[0], schema);
             }
-            schema = bindNode(n, schema);
-            m_nodes.push_back(std::move(n));
+            // A session aggregate's keys see the input plus its "session_window" column.
+            Schema bindSchema = schema;
+            if (isSession) {
+                Field column{"session_window", DataType::window(), std::nullopt};
+                column.watermarkDelayMs = schema.fields[static_cast<size_t>(session.timeColumn)].watermarkDelayMs;
+                bindSchema.fields.push_back(column);
+            }
+            std::vector<expr::BoundExprPtr> boundKeys;
+            std::vector<std::string> keyTexts;
+            Schema output;
+            for (size_t i = 0; i < keys.size(); ++i) {
+                auto bound = bind(*keys[i].expr, bindSchema, keyOrigins[i]);
+                output.fields.push_back(expr::outputField(keys[i], *bound, bindSchema));
+                boundKeys.push_back(std::move(bound));
+                keyTexts.push_back(astToText(*keys[i].expr));
+            }
+            const Schema keySchema = output;
+            std::vector<expr::BoundAggregate> boundAggregates;
+            std::vector<std::string> aggregateTexts;
+            for (size_t i = 0; i < aggregates.size(); ++i) {
+                auto bound = withOrigin(fileName(), aggregateOrigins[i], [&] {
+                    return expr::bindAggregate(aggregates[i], bindSchema, keySchema);
+                });
+                output.fields.push_back(bound.field);
+                boundAggregates.push_back(std::move(bound));
+                aggregateTexts.push_back(astToText(*aggregates[i].expr));
+            }
+            // Spark allows duplicate output names; ambiguity is reported when one is referenced.
+            if (isSession) {
+                session.keys = std::move(boundKeys);
+                session.aggregates = std::move(boundAggregates);
+                session.sessionKey = sessionKey;
+                session.keyTexts = std::move(keyTexts);
+                session.aggregateTexts = std::move(aggregateTexts);
+                schema = push(schema, std::move(output), std::move(session));
+            } else {
+                AggregateNode n;
+                n.keys = std::move(boundKeys);
+                n.aggregates = std::move(boundAggregates);
+                n.keyTexts = std::move(keyTexts);
+                n.aggregateTexts = std::move(aggregateTexts);
+                schema = push(schema, std::move(output), std::move(n));
+            }
             return;
         }
         case QueryOp::Kind::DropDuplicates: {
-            PlanNode n;
-            n.kind = PlanNode::Kind::Deduplicate;
+            DeduplicateNode n;
             if (op.allColumns) {
                 for (size_t i = 0; i < schema.size(); ++i)
-                    n.dedupColumns.push_back(static_cast<int>(i));
+                    n.columns.push_back(static_cast<int>(i));
             } else {
                 for (const ExprText &c : op.columns) {
-                    int index = schema.indexOf(c.text);
+                    const int index = schema.indexOf(c.text);
                     if (index < 0) {
                         std::string names;
                         for (const Field &f : schema.fields)
@@ -393,127 +449,44 @@ private:
                                "dropDuplicates: Cannot resolve column name \"" + c.text
                                    + "\" among (" + names + ")");
                     }
-                    n.dedupColumns.push_back(index);
+                    n.columns.push_back(index);
                 }
             }
-            schema = bindNode(n, schema);
-            m_nodes.push_back(std::move(n));
+            schema = push(schema, schema, std::move(n));
             return;
         }
         }
     }
 
-    // Binds the node's expressions against `schema` and returns its output schema.
-    Schema bindNode(PlanNode &n, const Schema &schema)
+    void bindSessionWindow(const WindowCall &window, const Schema &schema, SessionWindowAggregateNode &n)
     {
-        n.input = schema;
-        switch (n.kind) {
-        case PlanNode::Kind::Watermark: {
-            const AstNode &column = *n.conjuncts[0];
-            int index = schema.indexOf(column.nameParts[0]);
-            if (index < 0)
-                failAt(fileName(), n.conjunctOrigins[0].filePosition,
-                       "withWatermark: unknown column '" + column.nameParts[0] + "'"
-                           + suggestion(column.nameParts[0], schema));
-            const Field &f = schema.fields[index];
-            // Spark: CheckAnalysis — EventTimeWatermark on a non-timestamp column
-            if (f.type.kind != TypeKind::Timestamp && f.type.kind != TypeKind::Window)
-                failAt(fileName(), n.conjunctOrigins[0].filePosition,
-                       "Event time must be defined on a window or a timestamp, but " + f.name
-                           + " is of type " + f.type.sparkName());
-            n.eventTimeColumn = index;
-            n.output = schema;
-            // Spark: EventTimeWatermark.output marks this column (and clears older markers).
-            for (Field &field : n.output.fields)
-                field.watermarkDelayMs.reset();
-            n.output.fields[index].watermarkDelayMs = n.delayMs;
-            return n.output;
-        }
-        case PlanNode::Kind::Filter: {
-            n.boundConjuncts.clear();
-            for (size_t i = 0; i < n.conjuncts.size(); ++i) {
-                auto bound = withOrigin(fileName(), n.conjunctOrigins[i],
-                                        [&] { return expr::bind(*n.conjuncts[i], schema); });
-                if (bound->type.kind != TypeKind::Boolean && bound->type.kind != TypeKind::Null)
-                    failAt(fileName(), n.conjunctOrigins[i].filePosition,
-                           n.conjunctOrigins[i].what + ": filter expression '"
-                               + astToText(*n.conjuncts[i]) + "' of type "
-                               + bound->type.sparkName() + " is not a boolean.");
-                n.boundConjuncts.push_back(bound);
-            }
-            n.output = schema;
-            return n.output;
-        }
-        case PlanNode::Kind::Project: {
-            n.boundProjections.clear();
-            n.output = Schema{};
-            for (size_t i = 0; i < n.projections.size(); ++i) {
-                auto bound = withOrigin(fileName(), n.projectionOrigins[i],
-                                        [&] { return expr::bind(*n.projections[i].expr, schema); });
-                n.boundProjections.push_back(bound);
-                n.output.fields.push_back(expr::outputField(n.projections[i], *bound, schema));
-            }
-            return n.output;
-        }
-        case PlanNode::Kind::TimeWindow: {
-            auto bound = withOrigin(fileName(), n.conjunctOrigins[0],
-                                    [&] { return expr::bind(*n.conjuncts[0], schema); });
-            n.boundConjuncts = {bound};
-            n.timeColumn = bound->columnIndex ? *bound->columnIndex : -1;
-            n.output = schema;
-            Field window{"window", DataType::window(), std::nullopt};
-            // Spark: the window struct inherits the watermark marker of its time column.
-            if (n.timeColumn >= 0)
-                window.watermarkDelayMs = schema.fields[n.timeColumn].watermarkDelayMs;
-            n.output.fields.push_back(window);
-            return n.output;
-        }
-        case PlanNode::Kind::Aggregate:
-        case PlanNode::Kind::SessionWindowAggregate: {
-            n.boundKeys.clear();
-            n.boundAggregates.clear();
-            Schema bindSchema = schema;
-            if (n.kind == PlanNode::Kind::SessionWindowAggregate) {
-                Field session{"session_window", DataType::window(), std::nullopt};
-                session.watermarkDelayMs = schema.fields[n.sessionTimeColumn].watermarkDelayMs;
-                bindSchema.fields.push_back(session);
-            }
-            Schema keys;
-            for (size_t i = 0; i < n.keys.size(); ++i) {
-                auto bound = withOrigin(fileName(), n.keyOrigins[i],
-                                        [&] { return expr::bind(*n.keys[i].expr, bindSchema); });
-                n.boundKeys.push_back(bound);
-                keys.fields.push_back(expr::outputField(n.keys[i], *bound, bindSchema));
-            }
-            n.output = keys;
-            for (size_t i = 0; i < n.aggregates.size(); ++i) {
-                auto bound = withOrigin(fileName(), n.aggregateOrigins[i], [&] {
-                    return expr::bindAggregate(n.aggregates[i], bindSchema, keys);
-                });
-                n.output.fields.push_back(bound.field);
-                n.boundAggregates.push_back(std::move(bound));
-            }
-            requireUniqueNames(n);
-            return n.output;
-        }
-        case PlanNode::Kind::Deduplicate:
-            n.output = schema;
-            return n.output;
-        }
-        return schema;
+        const AstNode &call = *window.call;
+        withOrigin(fileName(), window.origin, [&] {
+            if (call.children.size() != 2)
+                throw analysisError("session_window() takes 2 arguments: "
+                                    "session_window(timeColumn, gapDuration)",
+                                    TextPosition{1, call.begin + 1});
+            std::string gapText;
+            auto gap = durationArgument(*call.children[1], &gapText);
+            if (!gap)
+                throw analysisError("session_window gap must be a string literal "
+                                    "like '10 minutes'",
+                                    TextPosition{1, call.children[1]->begin + 1});
+            n.gapMicros = *gap;
+            auto bound = expr::bind(*call.children[0], schema);
+            if (bound->type.kind != TypeKind::Timestamp || !bound->columnIndex)
+                throw analysisError("session_window() requires a timestamp column",
+                                    TextPosition{1, call.children[0]->begin + 1});
+            n.timeColumn = *bound->columnIndex;
+            n.text = astToText(call);
+        });
     }
 
-    void requireUniqueNames(const PlanNode &n)
-    {
-        (void)n; // Spark allows duplicate output names; ambiguity is reported when referenced.
-    }
-
-    static std::string suggestion(const std::string &name, const Schema &schema)
+    static std::string availableColumns(const Schema &schema)
     {
         std::string names;
         for (const Field &f : schema.fields)
             names += (names.empty() ? "" : ", ") + f.name;
-        (void)name;
         return " (available columns: " + names + ")";
     }
 
@@ -528,93 +501,62 @@ private:
         while (moved) {
             moved = false;
             for (size_t i = 1; i < m_nodes.size(); ++i) {
-                PlanNode &filter = m_nodes[i];
-                if (filter.kind != PlanNode::Kind::Filter)
+                if (!m_nodes[i].is<FilterNode>())
                     continue;
-                PlanNode &below = m_nodes[i - 1];
-                std::vector<AstPtr> stay;
-                std::vector<ExprOrigin> stayOrigins;
-                std::vector<AstPtr> down;
-                std::vector<ExprOrigin> downOrigins;
-                for (size_t c = 0; c < filter.conjuncts.size(); ++c) {
-                    AstPtr rewritten = pushThrough(filter.conjuncts[c], below);
-                    if (rewritten) {
-                        down.push_back(rewritten);
-                        downOrigins.push_back(filter.conjunctOrigins[c]);
-                    } else {
-                        stay.push_back(filter.conjuncts[c]);
-                        stayOrigins.push_back(filter.conjunctOrigins[c]);
-                    }
+                std::vector<Conjunct> stay;
+                std::vector<Conjunct> down;
+                for (const Conjunct &c : m_nodes[i].as<FilterNode>()->conjuncts) {
+                    if (auto rewritten = pushThrough(c.condition, m_nodes[i - 1]))
+                        down.push_back({std::move(rewritten), c.origin, c.text});
+                    else
+                        stay.push_back(c);
                 }
                 if (down.empty())
                     continue;
                 moved = true;
-                if (below.kind == PlanNode::Kind::Filter) {
-                    below.conjuncts.insert(below.conjuncts.end(), down.begin(), down.end());
-                    below.conjunctOrigins.insert(below.conjunctOrigins.end(), downOrigins.begin(),
-                                                 downOrigins.end());
+                if (auto *below = m_nodes[i - 1].as<FilterNode>()) {
+                    below->conjuncts.insert(below->conjuncts.end(), down.begin(), down.end());
                 } else {
                     PlanNode pushed;
-                    pushed.kind = PlanNode::Kind::Filter;
-                    pushed.conjuncts = down;
-                    pushed.conjunctOrigins = downOrigins;
-                    m_nodes.insert(m_nodes.begin() + static_cast<long>(i - 1), pushed);
+                    pushed.input = m_nodes[i - 1].input;
+                    pushed.output = m_nodes[i - 1].input;
+                    pushed.spec = FilterNode{std::move(down)};
+                    m_nodes.insert(m_nodes.begin() + static_cast<long>(i - 1), std::move(pushed));
                     ++i; // the filter moved one place up in the vector
                 }
-                PlanNode &rest = m_nodes[i];
-                rest.conjuncts = stay;
-                rest.conjunctOrigins = stayOrigins;
-                if (rest.conjuncts.empty())
+                if (stay.empty())
                     m_nodes.erase(m_nodes.begin() + static_cast<long>(i));
+                else
+                    m_nodes[i].as<FilterNode>()->conjuncts = std::move(stay);
             }
         }
     }
 
     // The conjunct rewritten to apply below `node`, or null when it must stay above it.
-    AstPtr pushThrough(const AstPtr &conjunct, const PlanNode &node)
+    static expr::BoundExprPtr pushThrough(const expr::BoundExprPtr &conjunct, const PlanNode &node)
     {
-        if (!isDeterministic(*conjunct))
+        if (!conjunct->deterministic)
             return nullptr;
-        std::set<std::string> refs = referencedNames(*conjunct);
-        switch (node.kind) {
-        case PlanNode::Kind::Filter:
+        const std::vector<int> &refs = conjunct->referencedColumns;
+        if (node.is<FilterNode>())
             return conjunct;
-        case PlanNode::Kind::Watermark:
-            if (refs.count(asciiLowerCase(node.input.fields[node.eventTimeColumn].name)))
-                return nullptr;
-            return conjunct;
-        case PlanNode::Kind::TimeWindow:
-            if (refs.count("window"))
-                return nullptr;
-            return conjunct;
-        case PlanNode::Kind::Project: {
-            std::vector<std::pair<std::string, AstPtr>> definitions;
-            for (size_t i = 0; i < node.projections.size(); ++i) {
-                if (!isDeterministic(*node.projections[i].expr))
+        if (const auto *watermark = node.as<WatermarkNode>())
+            return referencesColumn(*conjunct, watermark->eventTimeColumn) ? nullptr : conjunct;
+        if (node.is<TimeWindowNode>()) // the window column is the last of its output
+            return referencesColumn(*conjunct, static_cast<int>(node.output.size()) - 1) ? nullptr : conjunct;
+        if (const auto *project = node.as<ProjectNode>()) {
+            for (const auto &projection : project->projections)
+                if (!projection->deterministic)
                     return nullptr;
-                definitions.emplace_back(asciiLowerCase(node.output.fields[i].name), node.projections[i].expr);
-            }
-            return substituteColumns(conjunct, definitions);
+            return substituteColumns(conjunct, project->projections);
         }
-        case PlanNode::Kind::Aggregate: {
-            if (node.keys.empty() || refs.empty())
+        if (const auto *aggregate = node.as<AggregateNode>()) {
+            const int numKeys = static_cast<int>(aggregate->keys.size());
+            if (numKeys == 0 || refs.empty() || refs.back() >= numKeys)
                 return nullptr;
-            std::vector<std::pair<std::string, AstPtr>> definitions;
-            for (size_t i = 0; i < node.keys.size(); ++i)
-                definitions.emplace_back(asciiLowerCase(node.output.fields[i].name), node.keys[i].expr);
-            for (const std::string &r : refs) {
-                bool isKey = std::any_of(definitions.begin(), definitions.end(),
-                                         [&](const auto &d) { return d.first == r; });
-                if (!isKey)
-                    return nullptr;
-            }
-            return substituteColumns(conjunct, definitions);
+            return substituteColumns(conjunct, aggregate->keys);
         }
-        case PlanNode::Kind::SessionWindowAggregate:
-        case PlanNode::Kind::Deduplicate:
-            return nullptr;
-        }
-        return nullptr;
+        return nullptr; // session window aggregates and dropDuplicates keep their filters above
     }
 
     const Scenario &m_scenario;
@@ -622,6 +564,15 @@ private:
 };
 
 } // namespace
+
+size_t PlanNode::numKeys() const
+{
+    if (const auto *aggregate = as<AggregateNode>())
+        return aggregate->keys.size();
+    if (const auto *session = as<SessionWindowAggregateNode>())
+        return session->keys.size();
+    return 0;
+}
 
 int PlanNode::eventTimeKeyIndex() const
 {

@@ -16,26 +16,23 @@ std::string modeText(OutputMode mode)
     return "";
 }
 
-bool isAggregate(const PlanNode &n)
-{
-    return n.kind == PlanNode::Kind::Aggregate || n.kind == PlanNode::Kind::SessionWindowAggregate;
-}
-
 // Spark: a grouping expression that (after CleanupAliases) is an attribute carrying the
 // watermark marker — the event-time column itself, or a window/session struct of it.
 bool hasWatermarkedKey(const PlanNode &aggregate)
 {
     // outputField() keeps the marker exactly for keys that are plain references to a marked
     // column (aliases trimmed), so the key part of the output schema tells.
-    for (size_t i = 0; i < aggregate.keys.size(); ++i)
+    for (size_t i = 0; i < aggregate.numKeys(); ++i)
         if (aggregate.output.fields[i].isEventTime())
             return true;
     return false;
 }
 
-bool hasDistinctAggregate(const PlanNode &aggregate)
+bool hasDistinctAggregate(const PlanNode &node)
 {
-    for (const auto &agg : aggregate.boundAggregates)
+    const auto *aggregate = node.as<AggregateNode>();
+    const auto *session = node.as<SessionWindowAggregateNode>();
+    for (const auto &agg : aggregate ? aggregate->aggregates : session->aggregates)
         for (const auto &call : agg.calls)
             if (call.distinct)
                 return true;
@@ -46,20 +43,18 @@ bool hasDistinctAggregate(const PlanNode &aggregate)
 // rows older than the watermark to a downstream stateful operator.
 bool possiblyEmitsLateRows(const PlanNode &n, OutputMode mode)
 {
-    if (isAggregate(n))
-        return mode != OutputMode::Append;
-    return false;
+    return n.isAggregation() && mode != OutputMode::Append;
 }
 
 // Spark's isStatefulOperation in checkStreamingQueryGlobalWatermarkLimit: aggregations, and dropDuplicates
 // whose keys include the event-time column.
 bool isStatefulForWatermarkCheck(const PlanNode &n)
 {
-    if (isAggregate(n))
+    if (n.isAggregation())
         return true;
-    if (n.kind == PlanNode::Kind::Deduplicate)
-        return std::any_of(n.dedupColumns.begin(), n.dedupColumns.end(),
-                           [&](int c) { return n.input.fields[c].isEventTime(); });
+    if (const auto *dedup = n.as<DeduplicateNode>())
+        return std::any_of(dedup->columns.begin(), dedup->columns.end(),
+                           [&](int c) { return n.input.fields[static_cast<size_t>(c)].isEventTime(); });
     return false;
 }
 
@@ -88,7 +83,7 @@ void checkStreamingQuery(const CompiledQuery &query)
 
     std::vector<const PlanNode *> aggregates; // outermost first, like Spark's collect
     for (auto it = query.nodes.rbegin(); it != query.nodes.rend(); ++it)
-        if (isAggregate(*it))
+        if (it->isAggregation())
             aggregates.push_back(&*it);
 
     switch (mode) {
@@ -99,7 +94,7 @@ void checkStreamingQuery(const CompiledQuery &query)
         break;
     case OutputMode::Update:
         if (!aggregates.empty()
-            && aggregates.front()->kind == PlanNode::Kind::SessionWindowAggregate)
+            && aggregates.front()->is<SessionWindowAggregateNode>())
             throw analysisError("Update output mode not supported for session window on "
                                 "streaming DataFrames/DataSets");
         break;
@@ -112,7 +107,7 @@ void checkStreamingQuery(const CompiledQuery &query)
 
     // plan.foreachUp: bottom-up per operator
     for (const PlanNode &n : query.nodes) {
-        if (isAggregate(n) && hasDistinctAggregate(n))
+        if (n.isAggregation() && hasDistinctAggregate(n))
             throw analysisError("Distinct aggregations are not supported on streaming "
                                 "DataFrames/Datasets. Consider using approx_count_distinct() "
                                 "instead.");
@@ -129,7 +124,7 @@ void checkStreamingQuery(const CompiledQuery &query)
 
     // Spark's AggUtils.planStreamingAggregationForSession, when the first batch is planned.
     for (const PlanNode &n : query.nodes)
-        if (n.kind == PlanNode::Kind::SessionWindowAggregate && n.keys.size() == 1)
+        if (n.is<SessionWindowAggregateNode>() && n.numKeys() == 1)
             throw analysisError("Global aggregation with session window in streaming query is "
                                 "not supported.");
 }

@@ -1,6 +1,5 @@
 #include "checkpoint/query_signature.h"
 
-#include "analysis/ast_rewrite.h"
 #include "analysis/logical_plan.h"
 #include "sinks/sink.h"
 #include "streamstep/error.h"
@@ -19,36 +18,6 @@ nlohmann::json schemaText(const Schema &schema)
     for (const Field &f : schema.fields)
         fields.push_back(f.name + ": " + f.type.sparkName());
     return fields;
-}
-
-std::string namedList(const std::vector<expr::NamedAst> &list, const Schema &output, size_t offset)
-{
-    std::string text;
-    for (size_t i = 0; i < list.size(); ++i) {
-        const Field &f = output.fields[offset + i];
-        text += (i ? ", " : "") + astToText(*list[i].expr) + " AS " + f.name + ": " + f.type.sparkName();
-    }
-    return text;
-}
-
-std::string stateOperatorText(const PlanNode &node)
-{
-    switch (node.kind) {
-    case PlanNode::Kind::Aggregate:
-    case PlanNode::Kind::SessionWindowAggregate:
-        return std::string(node.kind == PlanNode::Kind::Aggregate ? "stateStoreSave" : "sessionWindowStateStoreSaveExec")
-            + " keys [" + namedList(node.keys, node.output, 0) + "] aggregates ["
-            + namedList(node.aggregates, node.output, node.keys.size()) + "]";
-    case PlanNode::Kind::Deduplicate: {
-        std::string text = "dedupe columns [";
-        for (size_t i = 0; i < node.dedupColumns.size(); ++i) {
-            const Field &f = node.input.fields[static_cast<size_t>(node.dedupColumns[i])];
-            text += (i ? ", " : "") + f.name + ": " + f.type.sparkName();
-        }
-        return text + "]";
-    }
-    default: return {};
-    }
 }
 
 std::string listText(const nlohmann::json &list)
@@ -88,9 +57,8 @@ std::string QuerySignature::fnv1a(std::string_view text)
 nlohmann::json QuerySignature::describe(const Query &query)
 {
     nlohmann::json operators = nlohmann::json::array();
-    for (const PlanNode &node : query.compiled().nodes)
-        if (node.isStateful())
-            operators.push_back(stateOperatorText(node));
+    for (const std::string &signature : stateOperatorSignatures(query.compiled()))
+        operators.push_back(signature);
     nlohmann::json plan = nlohmann::json::array();
     std::istringstream lines(query.explain());
     for (std::string line; std::getline(lines, line);)

@@ -6,15 +6,23 @@
 
 namespace streamstep {
 
-Flow Deduplicate::process(const Flow &input, BatchContext &context, OperatorMetrics &metrics)
+Flow Deduplicate::process(Flow &input, BatchContext &context)
 {
-    const PlanNode &node = *m_node;
+    m_metrics = StateOperatorReport{};
+    m_metrics.operatorName = "dedupe";
+    input.fillOrigin(); // the operator indexes the origin directly
+    return processBatch(input, context, m_metrics);
+}
+
+Flow Deduplicate::processBatch(const Flow &input, BatchContext &context, StateOperatorReport &metrics)
+{
+    const PlanNode &node = this->node();
     const ColumnBatch &batch = input.rows();
     // Spark: WatermarkSupport finds the first watermarked column of the child's output.
     const int eventColumn = node.input.eventTimeIndex();
     const bool keyHasEventTime = eventColumn >= 0
-        && std::find(node.dedupColumns.begin(), node.dedupColumns.end(), eventColumn)
-            != node.dedupColumns.end();
+        && std::find(m_spec.columns.begin(), m_spec.columns.end(), eventColumn)
+            != m_spec.columns.end();
     const int64_t lateLimit = context.lateWatermarkMs * 1000;
 
     std::vector<uint32_t> kept;
@@ -30,7 +38,7 @@ Flow Deduplicate::process(const Flow &input, BatchContext &context, OperatorMetr
             continue;
         }
         encoded.clear();
-        for (int c : node.dedupColumns)
+        for (int c : m_spec.columns)
             encodeKeyValue(encoded, batch.columns[c], r);
         auto [it, inserted] = m_keys.try_emplace(encoded, keyHasEventTime ? eventTime : std::nullopt);
         if (!inserted) {
@@ -65,7 +73,7 @@ Flow Deduplicate::process(const Flow &input, BatchContext &context, OperatorMetr
 
 namespace streamstep {
 
-void Deduplicate::save(StateWriter &out) const
+void Deduplicate::saveState(StateWriter &out) const
 {
     out.writeI64(static_cast<int64_t>(m_keys.size()));
     for (const auto &[k, eventTime] : m_keys) {
@@ -75,7 +83,7 @@ void Deduplicate::save(StateWriter &out) const
     }
 }
 
-void Deduplicate::load(StateReader &in)
+void Deduplicate::loadState(StateReader &in)
 {
     m_keys.clear();
     for (int64_t n = in.readI64(); n > 0; --n) {

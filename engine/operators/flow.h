@@ -7,7 +7,9 @@
 #include "streamstep/engine.h"
 #include "types/value_order.h"
 
+#include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 #include <vector>
@@ -69,7 +71,23 @@ Flow expandWindows(const Flow &flow);
 const Column &evaluateColumn(const expr::BoundExpr &expression, const ColumnBatch &batch,
                              const expr::EvalContext &context, Column &storage);
 
-// Per-batch facts every operator may need.
+// Spark's EventTimeStats: max/min/avg of event times in ms (avg as a running double mean).
+struct EventTimeAccumulator {
+    int64_t maxMs = std::numeric_limits<int64_t>::min();
+    int64_t minMs = std::numeric_limits<int64_t>::max();
+    double avgMs = 0;
+    int64_t count = 0;
+
+    void add(int64_t eventTimeMs)
+    {
+        maxMs = std::max(maxMs, eventTimeMs);
+        minMs = std::min(minMs, eventTimeMs);
+        ++count;
+        avgMs += (static_cast<double>(eventTimeMs) - avgMs) / static_cast<double>(count);
+    }
+};
+
+// Per-batch facts every operator may need, and what operators record for the batch's report.
 struct BatchContext {
     bool hasWatermark = false;
     int64_t lateWatermarkMs = 0;     // Spark ≥3.4: late rows are judged against this one…
@@ -78,6 +96,11 @@ struct BatchContext {
     expr::EvalContext eval;
     std::vector<InputRowFate> *fates = nullptr; // one per input row
     bool collectResultTables = true; // keep evicted groups for the result table
+    // Filled by the withWatermark operators: the event times each saw, by watermark id…
+    std::vector<EventTimeAccumulator> *eventTimeStats = nullptr;
+    // …and, by the first one, each input row's event time (null: not reaching it, or NULL), so
+    // the runner can tell rows that were late but kept.
+    std::vector<std::optional<int64_t>> *inputEventTimes = nullptr;
 };
 
 // Appends an order-preserving binary encoding of row `row` of `column` to `out`: equal values

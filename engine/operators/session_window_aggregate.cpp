@@ -11,8 +11,8 @@ std::vector<Value> SessionWindowAggregate::outputKey(const KeyGroup &group, cons
 {
     std::vector<Value> key;
     size_t other = 0;
-    for (size_t k = 0; k < m_node->keys.size(); ++k) {
-        if (static_cast<int>(k) == m_node->sessionKey)
+    for (size_t k = 0; k < m_spec.keys.size(); ++k) {
+        if (static_cast<int>(k) == m_spec.sessionKey)
             key.push_back(Value::window(session.start, session.end));
         else
             key.push_back(group.otherKeys[other++]);
@@ -24,12 +24,12 @@ std::vector<Value> SessionWindowAggregate::finalValues(const KeyGroup &group, co
 {
     const std::vector<Value> key = outputKey(group, session);
     std::vector<Value> values;
-    for (size_t a = 0; a < m_node->boundAggregates.size(); ++a) {
-        const expr::BoundAggregate &agg = m_node->boundAggregates[a];
+    for (size_t a = 0; a < m_spec.aggregates.size(); ++a) {
+        const expr::BoundAggregate &agg = m_spec.aggregates[a];
         ColumnBatch row;
-        for (size_t k = 0; k < m_node->keys.size(); ++k) {
-            row.schema.fields.push_back(m_node->output.fields[k]);
-            row.columns.emplace_back(m_node->output.fields[k].type);
+        for (size_t k = 0; k < m_spec.keys.size(); ++k) {
+            row.schema.fields.push_back(node().output.fields[k]);
+            row.columns.emplace_back(node().output.fields[k].type);
             row.columns.back().append(key[k]);
         }
         for (size_t c = 0; c < agg.calls.size(); ++c) {
@@ -48,24 +48,39 @@ void SessionWindowAggregate::mergeInto(Session &into, const Session &from) const
     into.end = std::max(into.end, from.end);
     for (size_t a = 0; a < into.states.size(); ++a)
         for (size_t c = 0; c < into.states[a].size(); ++c)
-            expr::mergeAggregate(m_node->boundAggregates[a].calls[c], into.states[a][c],
+            expr::mergeAggregate(m_spec.aggregates[a].calls[c], into.states[a][c],
                                  from.states[a][c]);
     into.lastUpdatedBatch = std::max(into.lastUpdatedBatch, from.lastUpdatedBatch);
     into.createdBatch = std::min(into.createdBatch, from.createdBatch);
 }
 
-Flow SessionWindowAggregate::process(const Flow &input, BatchContext &context, OperatorMetrics &metrics)
+bool SessionWindowAggregate::shouldRunAnotherBatch(int64_t newWatermarkMs, int64_t evictionWatermarkMs) const
+{
+    // Spark: SessionWindowStateStoreSaveExec — only append mode emits and evicts by the watermark.
+    return m_mode == OutputMode::Append && newWatermarkMs > evictionWatermarkMs;
+}
+
+Flow SessionWindowAggregate::process(Flow &input, BatchContext &context)
+{
+    m_metrics = StateOperatorReport{};
+    m_metrics.operatorName = "sessionWindowStateStoreSaveExec";
+    input.fillOrigin(); // the operator indexes the origin directly
+    return processBatch(input, context, m_metrics);
+}
+
+Flow SessionWindowAggregate::processBatch(const Flow &input, BatchContext &context, StateOperatorReport &metrics)
 {
     ++m_batch;
-    const PlanNode &node = *m_node;
+    const PlanNode &plan = this->node();
+    const SessionWindowAggregateNode &node = m_spec;
     const ColumnBatch &batch = input.rows();
     const size_t n = batch.numRows;
-    const int64_t gap = node.sessionGapMicros;
+    const int64_t gap = node.gapMicros;
 
     // Spark's SessionWindowing: session_window = [ts, ts + gap), rows with NULL ts removed.
     ColumnBatch extended = batch;
     Column session(DataType::window());
-    const Column &time = batch.columns[node.sessionTimeColumn];
+    const Column &time = batch.columns[node.timeColumn];
     for (size_t r = 0; r < n; ++r) {
         if (time.isNull(r))
             session.appendNull();
@@ -76,15 +91,15 @@ Flow SessionWindowAggregate::process(const Flow &input, BatchContext &context, O
     extended.schema.fields.push_back(Field{"session_window", DataType::window(), {}});
 
     std::vector<Column> keyColumns;
-    for (size_t k = 0; k < node.boundKeys.size(); ++k)
-        keyColumns.push_back(node.boundKeys[k]->evaluate(extended, context.eval));
-    std::vector<std::vector<Column>> argumentColumns(node.boundAggregates.size());
-    for (size_t a = 0; a < node.boundAggregates.size(); ++a)
-        for (const auto &call : node.boundAggregates[a].calls)
+    for (size_t k = 0; k < node.keys.size(); ++k)
+        keyColumns.push_back(node.keys[k]->evaluate(extended, context.eval));
+    std::vector<std::vector<Column>> argumentColumns(node.aggregates.size());
+    for (size_t a = 0; a < node.aggregates.size(); ++a)
+        for (const auto &call : node.aggregates[a].calls)
             argumentColumns[a].push_back(call.argument ? call.argument->evaluate(extended, context.eval)
                                                        : Column());
 
-    const bool filterLate = context.hasWatermark && node.output.fields[node.sessionKey].isEventTime();
+    const bool filterLate = context.hasWatermark && plan.output.fields[node.sessionKey].isEventTime();
     const int64_t lateLimit = context.lateWatermarkMs * 1000;
     std::set<std::string> latePartials; // Spark counts partially aggregated rows: (keys, ts)
     std::map<std::string, std::vector<Session>> incoming;
@@ -116,9 +131,9 @@ Flow SessionWindowAggregate::process(const Flow &input, BatchContext &context, O
         s.end = start + gap;
         s.lastUpdatedBatch = m_batch;
         s.createdBatch = m_batch;
-        s.states.resize(node.boundAggregates.size());
-        for (size_t a = 0; a < node.boundAggregates.size(); ++a) {
-            const auto &calls = node.boundAggregates[a].calls;
+        s.states.resize(node.aggregates.size());
+        for (size_t a = 0; a < node.aggregates.size(); ++a) {
+            const auto &calls = node.aggregates[a].calls;
             s.states[a].resize(calls.size());
             for (size_t c = 0; c < calls.size(); ++c)
                 expr::updateAggregate(calls[c], s.states[a][c],
@@ -161,7 +176,7 @@ Flow SessionWindowAggregate::process(const Flow &input, BatchContext &context, O
 
     Flow out;
     out.tracksOrigin = false;
-    out.batch = ColumnBatch::empty(node.output);
+    out.batch = ColumnBatch::empty(plan.output);
     std::vector<std::pair<std::vector<Value>, std::vector<Value>>> rows;
     if (context.outputMode == OutputMode::Complete) {
         for (const auto &[k, group] : m_groups)
@@ -234,7 +249,7 @@ ResultTableView SessionWindowAggregate::resultTable() const
                            e.evictedBatch == m_batch ? ResultRowStatus::Final : ResultRowStatus::Evicted});
     std::sort(entries.begin(), entries.end(), [](const Entry &a, const Entry &b) { return lessRow(a.key, b.key); });
     ResultTableView view;
-    view.rows = ColumnBatch::empty(m_node->output);
+    view.rows = ColumnBatch::empty(node().output);
     for (const Entry &e : entries) {
         size_t c = 0;
         for (const Value &v : e.key)
@@ -251,7 +266,7 @@ ResultTableView SessionWindowAggregate::resultTable() const
 
 namespace streamstep {
 
-void SessionWindowAggregate::save(StateWriter &out) const
+void SessionWindowAggregate::saveState(StateWriter &out) const
 {
     out.writeI64(m_batch);
     out.writeI64(static_cast<int64_t>(m_groups.size()));
@@ -275,7 +290,7 @@ void SessionWindowAggregate::save(StateWriter &out) const
     }
 }
 
-void SessionWindowAggregate::load(StateReader &in)
+void SessionWindowAggregate::loadState(StateReader &in)
 {
     m_batch = in.readI64();
     m_groups.clear();

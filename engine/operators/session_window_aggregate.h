@@ -5,7 +5,7 @@
 #include "analysis/logical_plan.h"
 #include "operators/flow.h"
 #include "state/state_codec.h"
-#include "operators/stateful_aggregate.h"
+#include "operators/operator.h"
 
 #include <map>
 #include <string>
@@ -13,19 +13,31 @@
 
 namespace streamstep {
 
-class SessionWindowAggregate {
+class SessionWindowAggregate final : public OperatorBase<SessionWindowAggregate> {
 public:
-    explicit SessionWindowAggregate(const PlanNode *node) : m_node(node) {}
+    SessionWindowAggregate(const PlanNode &node, OutputMode mode)
+        : OperatorBase(node), m_spec(node.get<SessionWindowAggregateNode>()), m_mode(mode)
+    {
+    }
 
+    StepPhase phase() const override { return StepPhase::Aggregate; }
+    double workUnits() const override { return 3; }
     // Drops rows whose own session [ts, ts + gap) ends at or before the watermark, merges the
     // rest with the stored sessions of their key (sessions that overlap or touch merge), then
     // emits (append: evicted sessions; complete: all sessions).
-    Flow process(const Flow &input, BatchContext &context, OperatorMetrics &metrics);
-    ResultTableView resultTable() const;
-    void save(StateWriter &out) const;
-    void load(StateReader &in);
+    Flow process(Flow &input, BatchContext &context) override;
+
+    bool isStateful() const override { return true; }
+    bool shouldRunAnotherBatch(int64_t newWatermarkMs, int64_t evictionWatermarkMs) const override;
+    StateOperatorReport stateReport() const override { return m_metrics; }
+    bool hasResultTable() const override { return true; }
+    ResultTableView resultTable() const override;
+    void saveState(StateWriter &out) const override;
+    void loadState(StateReader &in) override;
 
 private:
+    Flow processBatch(const Flow &input, BatchContext &context, StateOperatorReport &metrics);
+
     struct Session {
         int64_t start = 0;
         int64_t end = 0;
@@ -47,7 +59,9 @@ private:
     std::vector<Value> finalValues(const KeyGroup &group, const Session &session) const;
     void mergeInto(Session &into, const Session &from) const;
 
-    const PlanNode *m_node;
+    const SessionWindowAggregateNode &m_spec;
+    OutputMode m_mode;
+    StateOperatorReport m_metrics;
     std::map<std::string, KeyGroup> m_groups;
     std::vector<Evicted> m_evicted;
     int64_t m_batch = -1;

@@ -15,7 +15,7 @@ constexpr size_t kPrefetchGroups = 65536; // …once the state may hold more gro
 std::vector<DataType> keyTypes(const PlanNode &node)
 {
     std::vector<DataType> types;
-    for (size_t k = 0; k < node.keys.size(); ++k)
+    for (size_t k = 0; k < node.numKeys(); ++k)
         types.push_back(node.output.fields[k].type);
     return types;
 }
@@ -51,16 +51,16 @@ struct EvaluatedInput {
     std::vector<const Column *> keys;
     std::vector<const Column *> arguments; // per call, null for count(*)
 
-    EvaluatedInput(const PlanNode &node, const ColumnBatch &batch, const expr::EvalContext &eval)
+    EvaluatedInput(const AggregateNode &node, const ColumnBatch &batch, const expr::EvalContext &eval)
     {
         size_t calls = 0;
-        for (const auto &aggregate : node.boundAggregates)
+        for (const auto &aggregate : node.aggregates)
             calls += aggregate.calls.size();
-        storage.resize(node.boundKeys.size() + calls);
+        storage.resize(node.keys.size() + calls);
         size_t s = 0;
-        for (const auto &key : node.boundKeys)
+        for (const auto &key : node.keys)
             keys.push_back(&evaluateColumn(*key, batch, eval, storage[s++]));
-        for (const auto &aggregate : node.boundAggregates)
+        for (const auto &aggregate : node.aggregates)
             for (const auto &call : aggregate.calls)
                 arguments.push_back(call.argument ? &evaluateColumn(*call.argument, batch, eval, storage[s++]) : nullptr);
     }
@@ -68,13 +68,48 @@ struct EvaluatedInput {
 
 } // namespace
 
-StatefulAggregate::StatefulAggregate(const PlanNode *node)
-    : m_node(node), m_groups(keyTypes(*node)), m_buffers(node->boundAggregates),
-      m_evicted(ColumnBatch::empty(node->output))
+StatefulAggregate::StatefulAggregate(const PlanNode &node, OutputMode mode)
+    : OperatorBase(node), m_spec(node.get<AggregateNode>()), m_mode(mode), m_groups(keyTypes(node)),
+      m_buffers(m_spec.aggregates), m_evicted(ColumnBatch::empty(node.output))
 {
-    const int eventKey = node->eventTimeKeyIndex(); // first watermarked key, -1 if none
-    if (eventKey >= 0 && eventKey < static_cast<int>(node->keys.size()))
+    const int eventKey = node.eventTimeKeyIndex(); // first watermarked key, -1 if none
+    if (eventKey >= 0 && eventKey < static_cast<int>(m_spec.keys.size()))
         m_eventKey = eventKey;
+}
+
+std::vector<uint8_t> StatefulAggregate::liveInput(const std::vector<uint8_t> &liveAfter) const
+{
+    (void)liveAfter; // the output is the keys and aggregates alone
+    std::vector<uint8_t> live(node().input.size(), 0);
+    const auto read = [&](const expr::BoundExpr &e) {
+        for (int c : e.referencedColumns) {
+            if (c < 0 || static_cast<size_t>(c) >= live.size())
+                live.assign(live.size(), 1);
+            else
+                live[static_cast<size_t>(c)] = 1;
+        }
+    };
+    for (const auto &key : m_spec.keys)
+        read(*key);
+    for (const auto &aggregate : m_spec.aggregates)
+        for (const auto &call : aggregate.calls)
+            if (call.argument)
+                read(*call.argument);
+    return live;
+}
+
+bool StatefulAggregate::shouldRunAnotherBatch(int64_t newWatermarkMs, int64_t evictionWatermarkMs) const
+{
+    // Spark: StateStoreSaveExec — append and update evict (and append emits) by the watermark.
+    return m_mode != OutputMode::Complete && newWatermarkMs > evictionWatermarkMs;
+}
+
+Flow StatefulAggregate::process(Flow &input, BatchContext &context)
+{
+    m_metrics = StateOperatorReport{};
+    m_metrics.operatorName = "stateStoreSave";
+    input.fillOrigin(); // the aggregation indexes the origin directly
+    return processBatch(input, context, m_metrics);
 }
 
 std::optional<int64_t> StatefulAggregate::eventTimeOf(uint32_t group) const
@@ -91,7 +126,7 @@ std::optional<int64_t> StatefulAggregate::eventTimeOf(uint32_t group) const
     return std::nullopt;
 }
 
-Flow StatefulAggregate::process(const Flow &input, BatchContext &context, OperatorMetrics &metrics)
+Flow StatefulAggregate::processBatch(const Flow &input, BatchContext &context, StateOperatorReport &metrics)
 {
     ++m_batch;
     m_createdFrom = m_groups.size();
@@ -104,12 +139,12 @@ Flow StatefulAggregate::process(const Flow &input, BatchContext &context, Operat
     return processRows(input, context, metrics);
 }
 
-Flow StatefulAggregate::processRows(const Flow &input, BatchContext &context, OperatorMetrics &metrics)
+Flow StatefulAggregate::processRows(const Flow &input, BatchContext &context, StateOperatorReport &metrics)
 {
     const ColumnBatch &batch = input.rows();
     const size_t n = batch.numRows;
     const bool filterLate = context.outputMode != OutputMode::Complete && context.hasWatermark && m_eventKey >= 0;
-    const EvaluatedInput in(*m_node, batch, context.eval);
+    const EvaluatedInput in(m_spec, batch, context.eval);
 
     // Spark: StateStoreSaveExec sees one partially aggregated row per key of this batch; late
     // keys (event time <= watermark) are dropped there and counted once per key.
@@ -149,7 +184,7 @@ Flow StatefulAggregate::processRows(const Flow &input, BatchContext &context, Op
                 && (eventKeyIsWindow ? eventKey->ends[r] : eventKey->ints[r]) <= lateLimit) {
                 if (rowKept.empty()) {
                     rowKept.assign(n, 1);
-                    lateKeys = GroupTable(keyTypes(*m_node));
+                    lateKeys = GroupTable(keyTypes(node()));
                 }
                 bool inserted = false;
                 lateKeys.findOrInsert(in.keys, r, tag, inserted);
@@ -175,14 +210,14 @@ bool StatefulAggregate::canAggregatePanes(const UnexpandedWindows &windows, cons
     if (!m_buffers.mergesExactly())
         return false;
     int windowKey = -1;
-    for (size_t k = 0; k < m_node->boundKeys.size(); ++k) {
-        const expr::BoundExpr &key = *m_node->boundKeys[k];
+    for (size_t k = 0; k < m_spec.keys.size(); ++k) {
+        const expr::BoundExpr &key = *m_spec.keys[k];
         if (key.columnIndex && *key.columnIndex == windows.column && windowKey < 0)
             windowKey = static_cast<int>(k);
         else if (references(key, windows.column))
             return false; // a key computed from the window differs per window
     }
-    for (const auto &aggregate : m_node->boundAggregates)
+    for (const auto &aggregate : m_spec.aggregates)
         for (const auto &call : aggregate.calls)
             if (call.argument && references(*call.argument, windows.column))
                 return false;
@@ -190,23 +225,23 @@ bool StatefulAggregate::canAggregatePanes(const UnexpandedWindows &windows, cons
     return windowKey >= 0 && (!filterLate || m_eventKey == windowKey);
 }
 
-Flow StatefulAggregate::processPanes(const Flow &input, BatchContext &context, OperatorMetrics &metrics)
+Flow StatefulAggregate::processPanes(const Flow &input, BatchContext &context, StateOperatorReport &metrics)
 {
     const UnexpandedWindows &windows = *input.unexpandedWindows;
     const ColumnBatch &batch = input.rows();
     const size_t n = batch.numRows;
-    const size_t numKeys = m_node->keys.size();
+    const size_t numKeys = m_spec.keys.size();
     const bool filterLate = context.outputMode != OutputMode::Complete && context.hasWatermark && m_eventKey >= 0;
     const int64_t lateLimit = context.lateWatermarkMs * 1000;
-    const EvaluatedInput in(*m_node, batch, context.eval);
+    const EvaluatedInput in(m_spec, batch, context.eval);
     size_t windowKey = 0;
-    while (!(m_node->boundKeys[windowKey]->columnIndex && *m_node->boundKeys[windowKey]->columnIndex == windows.column))
+    while (!(m_spec.keys[windowKey]->columnIndex && *m_spec.keys[windowKey]->columnIndex == windows.column))
         ++windowKey;
 
     // 1. One partial buffer per (pane, key): the window key holds each row's latest window,
     //    which names its pane.
-    GroupTable panes(keyTypes(*m_node));
-    AggregationBuffers paneBuffers(m_node->boundAggregates);
+    GroupTable panes(keyTypes(node()));
+    AggregationBuffers paneBuffers(m_spec.aggregates);
     std::vector<uint8_t> rowKept; // filled once a row is late
     const Column &latest = *in.keys[windowKey];
     std::vector<uint64_t> hashes;
@@ -260,7 +295,7 @@ Flow StatefulAggregate::processPanes(const Flow &input, BatchContext &context, O
     const std::vector<uint8_t> nullChecks = m_groups.nullChecks(keys);
 
     // 3. Fold each pane into its windows' state; late windows are counted once per key.
-    GroupTable lateKeys(keyTypes(*m_node));
+    GroupTable lateKeys(keyTypes(node()));
     std::vector<uint32_t> updated;
     for (size_t w = 0; w < count; ++w) {
         const int64_t shift = static_cast<int64_t>(w) * windows.slideMicros;
@@ -287,7 +322,7 @@ Flow StatefulAggregate::processPanes(const Flow &input, BatchContext &context, O
 }
 
 Flow StatefulAggregate::finishBatch(const std::vector<uint32_t> &updated, BatchContext &context,
-                                    OperatorMetrics &metrics)
+                                    StateOperatorReport &metrics)
 {
     metrics.numRowsUpdated += static_cast<int64_t>(updated.size());
     const OutputMode mode = context.outputMode;
@@ -381,7 +416,7 @@ void StatefulAggregate::appendEvicted(const ColumnBatch &rows)
         appendRows(m_evicted.columns[c], rows.columns[c], all);
     m_evicted.numRows += rows.numRows;
     m_evictedBatch.insert(m_evictedBatch.end(), rows.numRows, m_batch);
-    const size_t numKeys = m_node->keys.size();
+    const size_t numKeys = m_spec.keys.size();
     // Windows are mostly evicted in time order: the new rows then simply follow the old ones.
     if (before == 0 || rows.numRows == 0
         || compareKeys(m_evicted.columns, numKeys, static_cast<uint32_t>(before - 1), static_cast<uint32_t>(before)) <= 0)
@@ -394,7 +429,7 @@ void StatefulAggregate::appendEvicted(const ColumnBatch &rows)
 
 void StatefulAggregate::sortEvicted(const std::vector<uint32_t> &order)
 {
-    ColumnBatch sorted = ColumnBatch::empty(m_node->output);
+    ColumnBatch sorted = ColumnBatch::empty(node().output);
     for (size_t c = 0; c < sorted.columns.size(); ++c)
         appendRows(sorted.columns[c], m_evicted.columns[c], order);
     sorted.numRows = order.size();
@@ -436,14 +471,14 @@ void StatefulAggregate::sortByKey(std::vector<uint32_t> &groups) const
 
 ColumnBatch StatefulAggregate::outputRows(const std::vector<uint32_t> &groups) const
 {
-    const PlanNode &node = *m_node;
-    const size_t numKeys = node.keys.size();
+    const PlanNode &node = this->node();
+    const size_t numKeys = m_spec.keys.size();
     ColumnBatch out = ColumnBatch::empty(node.output);
     for (size_t k = 0; k < numKeys; ++k)
         appendRows(out.columns[k], m_groups.keys()[k], groups);
     size_t call = 0;
-    for (size_t a = 0; a < node.boundAggregates.size(); ++a) {
-        const expr::BoundAggregate &aggregate = node.boundAggregates[a];
+    for (size_t a = 0; a < m_spec.aggregates.size(); ++a) {
+        const expr::BoundAggregate &aggregate = m_spec.aggregates[a];
         Column &target = out.columns[numKeys + a];
         // The common case `sum(x) AS total`: the result is the single call's value.
         if (aggregate.calls.size() == 1 && aggregate.result->columnIndex
@@ -504,10 +539,10 @@ ResultTableView StatefulAggregate::resultTable() const
 
     // The live rows and the evicted ones are each in key order already; merge them.
     std::vector<uint32_t> order = allRows(rows.numRows);
-    const size_t numKeys = m_node->keys.size();
+    const size_t numKeys = m_spec.keys.size();
     const auto less = [&](uint32_t a, uint32_t b) { return compareKeys(rows.columns, numKeys, a, b) < 0; };
     std::inplace_merge(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(live), order.end(), less);
-    view.rows = ColumnBatch::empty(m_node->output);
+    view.rows = ColumnBatch::empty(node().output);
     for (size_t c = 0; c < rows.columns.size(); ++c)
         appendRows(view.rows.columns[c], rows.columns[c], order);
     view.rows.numRows = order.size();
@@ -523,9 +558,9 @@ int64_t StatefulAggregate::estimateBytes() const
     return m_groups.memoryBytes() + m_buffers.memoryBytes();
 }
 
-void StatefulAggregate::save(StateWriter &out) const
+void StatefulAggregate::saveState(StateWriter &out) const
 {
-    const size_t numKeys = m_node->keys.size();
+    const size_t numKeys = m_spec.keys.size();
     out.writeI64(m_batch);
     out.writeI64(static_cast<int64_t>(m_groups.size()));
     std::string encoded;
@@ -540,7 +575,7 @@ void StatefulAggregate::save(StateWriter &out) const
         out.writeValues(key);
         std::vector<std::vector<expr::AggregateState>> states;
         size_t call = 0;
-        for (const auto &aggregate : m_node->boundAggregates) {
+        for (const auto &aggregate : m_spec.aggregates) {
             states.emplace_back();
             for (size_t c = 0; c < aggregate.calls.size(); ++c)
                 states.back().push_back(m_buffers.state(call++, g));
@@ -567,10 +602,10 @@ void StatefulAggregate::save(StateWriter &out) const
     }
 }
 
-void StatefulAggregate::load(StateReader &in)
+void StatefulAggregate::loadState(StateReader &in)
 {
     const auto damaged = [] { return Error(ErrorKind::Runtime, "state snapshot is damaged (aggregate state)"); };
-    const size_t numKeys = m_node->keys.size();
+    const size_t numKeys = m_spec.keys.size();
     m_batch = in.readI64();
     m_groups.clear();
     m_buffers.clear();
@@ -579,7 +614,7 @@ void StatefulAggregate::load(StateReader &in)
     m_updatedBits.clear();
     m_createdFrom = std::numeric_limits<size_t>::max();
     std::vector<Column> keyRow;
-    for (const DataType &t : keyTypes(*m_node))
+    for (const DataType &t : keyTypes(node()))
         keyRow.emplace_back(t);
     std::vector<const Column *> keys;
     for (const Column &c : keyRow)
@@ -593,7 +628,7 @@ void StatefulAggregate::load(StateReader &in)
         in.readI64();
         const int64_t lastUpdatedBatch = in.readI64();
         const int64_t createdBatch = in.readI64();
-        if (key.size() != numKeys || states.size() != m_node->boundAggregates.size())
+        if (key.size() != numKeys || states.size() != m_spec.aggregates.size())
             throw damaged();
         for (size_t k = 0; k < numKeys; ++k) {
             keyRow[k] = Column(keyRow[k].type());
@@ -613,14 +648,14 @@ void StatefulAggregate::load(StateReader &in)
             markUpdated(g);
         size_t call = 0;
         for (size_t a = 0; a < states.size(); ++a) {
-            if (states[a].size() != m_node->boundAggregates[a].calls.size())
+            if (states[a].size() != m_spec.aggregates[a].calls.size())
                 throw damaged();
             for (const expr::AggregateState &state : states[a])
                 m_buffers.setState(call++, g, state);
         }
     }
     m_createdFrom = std::min(m_createdFrom, m_groups.size());
-    m_evicted = ColumnBatch::empty(m_node->output);
+    m_evicted = ColumnBatch::empty(node().output);
     m_evictedBatch.clear();
     for (int64_t n = in.readI64(); n > 0; --n) {
         const std::vector<Value> key = in.readValues();

@@ -6,47 +6,43 @@
 #include "operators/aggregation_buffers.h"
 #include "operators/flow.h"
 #include "operators/group_table.h"
+#include "operators/operator.h"
 #include "state/state_codec.h"
 
 #include <vector>
 
 namespace streamstep {
 
-struct OperatorMetrics {
-    int64_t numRowsTotal = 0;
-    int64_t numRowsUpdated = 0;
-    int64_t numRowsRemoved = 0;
-    int64_t numRowsDroppedByWatermark = 0;
-    int64_t memoryUsedBytes = 0;
-};
-
-// What the app shows as the result table of an aggregation.
-struct ResultTableView {
-    ColumnBatch rows;
-    std::vector<ResultRowStatus> statuses;
-};
-
-class StatefulAggregate {
+class StatefulAggregate final : public OperatorBase<StatefulAggregate> {
 public:
-    explicit StatefulAggregate(const PlanNode *node);
+    StatefulAggregate(const PlanNode &node, OutputMode mode);
 
+    StepPhase phase() const override { return StepPhase::Aggregate; }
+    double workUnits() const override { return 3; }
+    std::vector<uint8_t> liveInput(const std::vector<uint8_t> &liveAfter) const override;
     // Runs one batch: updates state with the non-late input, evicts by the watermark and
     // returns the rows the operator outputs in the context's output mode.
-    Flow process(const Flow &input, BatchContext &context, OperatorMetrics &metrics);
+    Flow process(Flow &input, BatchContext &context) override;
+
+    bool isStateful() const override { return true; }
+    bool shouldRunAnotherBatch(int64_t newWatermarkMs, int64_t evictionWatermarkMs) const override;
+    StateOperatorReport stateReport() const override { return m_metrics; }
+    bool hasResultTable() const override { return true; }
     // Every group known to the run (in state, or evicted earlier), sorted by key.
-    ResultTableView resultTable() const;
-    void save(StateWriter &out) const;
-    void load(StateReader &in);
+    ResultTableView resultTable() const override;
+    void saveState(StateWriter &out) const override;
+    void loadState(StateReader &in) override;
 
 private:
-    Flow processRows(const Flow &input, BatchContext &context, OperatorMetrics &metrics);
+    Flow processBatch(const Flow &input, BatchContext &context, StateOperatorReport &metrics);
+    Flow processRows(const Flow &input, BatchContext &context, StateOperatorReport &metrics);
     // Sliding windows without multiplying rows: aggregates each slide-sized pane once, then
     // folds every pane into the windows that contain it (Spark's rows-per-window result, since
     // the aggregates merge exactly; see AggregationBuffers::mergesExactly).
-    Flow processPanes(const Flow &input, BatchContext &context, OperatorMetrics &metrics);
+    Flow processPanes(const Flow &input, BatchContext &context, StateOperatorReport &metrics);
     bool canAggregatePanes(const UnexpandedWindows &windows, const BatchContext &context) const;
     // Emits, evicts and reports after the batch's rows are in state.
-    Flow finishBatch(const std::vector<uint32_t> &updated, BatchContext &context, OperatorMetrics &metrics);
+    Flow finishBatch(const std::vector<uint32_t> &updated, BatchContext &context, StateOperatorReport &metrics);
 
     // The output rows (keys, then aggregates) of the given groups, in that order.
     ColumnBatch outputRows(const std::vector<uint32_t> &groups) const;
@@ -91,7 +87,9 @@ private:
     std::optional<int64_t> eventTimeOf(uint32_t group) const;
     int64_t estimateBytes() const;
 
-    const PlanNode *m_node;
+    const AggregateNode &m_spec;
+    OutputMode m_mode;
+    StateOperatorReport m_metrics;
     int m_eventKey = -1; // the watermarked key, -1 if none
     GroupTable m_groups;
     AggregationBuffers m_buffers;

@@ -30,7 +30,8 @@ Flow applyFilter(const PlanNode &node, Flow &input, BatchContext &context,
     const ColumnBatch &batch = input.rows();
     const size_t n = batch.numRows;
     std::vector<uint8_t> keep(n, 1);
-    for (const auto &conjunct : node.boundConjuncts) {
+    for (const Conjunct &c : node.get<FilterNode>().conjuncts) {
+        const expr::BoundExpr *conjunct = c.condition.get();
         if (expr::narrowByComparison(*conjunct, batch, keep))
             continue; // `column <op> literal`, straight from the column array
         Column storage;
@@ -93,20 +94,21 @@ Flow applyProject(const PlanNode &node, Flow &input, BatchContext &context)
     Flow out;
     out.batch.schema = node.output;
     out.batch.numRows = input.rows().numRows;
-    const size_t count = node.boundProjections.size();
+    const std::vector<expr::BoundExprPtr> &projections = node.get<ProjectNode>().projections;
+    const size_t count = projections.size();
     // Computed columns first, while every input column is still there; then plain references
     // take their column over (a copy when it is referenced again later, or borrowed).
     std::vector<Column> columns(count);
     std::vector<int> lastUse(input.rows().columns.size(), -1);
     for (size_t i = 0; i < count; ++i) {
-        const auto &projection = node.boundProjections[i];
+        const auto &projection = projections[i];
         if (projection->columnIndex)
             lastUse[static_cast<size_t>(*projection->columnIndex)] = static_cast<int>(i);
         else
             columns[i] = projection->evaluate(input.rows(), context.eval);
     }
     for (size_t i = 0; i < count; ++i) {
-        const auto &projection = node.boundProjections[i];
+        const auto &projection = projections[i];
         if (!projection->columnIndex)
             continue;
         const size_t c = static_cast<size_t>(*projection->columnIndex);
@@ -133,15 +135,16 @@ static int64_t lastWindowStart(int64_t ts, int64_t slide, int64_t start)
     return ts - r;
 }
 
-Flow assignTimeWindows(const PlanNode &node, Flow &input, BatchContext &context)
+Flow assignTimeWindows(const PlanNode &plan, Flow &input, BatchContext &context)
 {
+    const TimeWindowNode &node = plan.get<TimeWindowNode>();
     if (input.unexpandedWindows) {
         Flow expanded = expandWindows(input);
-        return assignTimeWindows(node, expanded, context);
+        return assignTimeWindows(plan, expanded, context);
     }
     input.own(); // the window column is appended to the rows (the caller prunes when it can)
     Column storage;
-    const Column &time = evaluateColumn(*node.boundConjuncts[0], input.batch, context.eval, storage);
+    const Column &time = evaluateColumn(*node.time, input.batch, context.eval, storage);
     const size_t n = input.batch.numRows;
     const int64_t windows = (node.windowMicros + node.slideMicros - 1) / node.slideMicros;
     const bool anyNull = std::find(time.nulls.begin(), time.nulls.end(), uint8_t(1)) != time.nulls.end();
@@ -187,7 +190,7 @@ Flow assignTimeWindows(const PlanNode &node, Flow &input, BatchContext &context)
             input.retain(keep);
         }
         Flow out = std::move(input);
-        out.batch.schema = node.output;
+        out.batch.schema = plan.output;
         out.batch.columns.push_back(std::move(window));
         if (windows > 1)
             out.unexpandedWindows = UnexpandedWindows{static_cast<int>(out.batch.columns.size() - 1),
@@ -215,23 +218,122 @@ Flow assignTimeWindows(const PlanNode &node, Flow &input, BatchContext &context)
         }
     }
     Flow out = input.gather(rows);
-    out.batch.schema = node.output;
+    out.batch.schema = plan.output;
     out.batch.columns.push_back(std::move(window));
     return out;
 }
 
-void observeEventTimes(const PlanNode &node, const Flow &flow, EventTimeAccumulator &stats)
+// ---- the operator classes ----
+
+namespace {
+
+// The flags of `liveAfter` for an operator whose output has its input's columns (plus `extra`
+// trailing ones), or all when the widths do not match.
+std::vector<uint8_t> passThrough(const std::vector<uint8_t> &liveAfter, size_t width, size_t extra = 0)
 {
-    const Flow expanded = flow.unexpandedWindows ? expandWindows(flow) : Flow();
-    const ColumnBatch &input = flow.unexpandedWindows ? expanded.batch : flow.rows();
-    const Column &column = input.columns[node.eventTimeColumn];
-    for (size_t r = 0; r < input.numRows; ++r) {
-        // Spark: getEventTime(row).getLong(0) reads a NULL as 0.
-        int64_t micros = 0;
-        if (!column.isNull(r))
-            micros = column.type().kind == TypeKind::Window ? column.ends[r] : column.ints[r];
-        stats.add(micros / 1000);
+    if (liveAfter.size() != width + extra)
+        return std::vector<uint8_t>(width, 1);
+    return std::vector<uint8_t>(liveAfter.begin(), liveAfter.begin() + static_cast<std::ptrdiff_t>(width));
+}
+
+void markRead(std::vector<uint8_t> &live, const expr::BoundExpr &expression)
+{
+    for (int c : expression.referencedColumns) {
+        if (c < 0 || static_cast<size_t>(c) >= live.size())
+            live.assign(live.size(), 1);
+        else
+            live[static_cast<size_t>(c)] = 1;
     }
+}
+
+} // namespace
+
+WatermarkOperator::WatermarkOperator(const PlanNode &node)
+    : OperatorBase(node), m_spec(node.get<WatermarkNode>())
+{
+}
+
+std::vector<uint8_t> WatermarkOperator::liveInput(const std::vector<uint8_t> &liveAfter) const
+{
+    std::vector<uint8_t> live = passThrough(liveAfter, node().input.size());
+    live[static_cast<size_t>(m_spec.eventTimeColumn)] = 1;
+    return live;
+}
+
+Flow WatermarkOperator::process(Flow &flow, BatchContext &context)
+{
+    // Spark: EventTimeWatermarkExec sees every row, also ones a later filter or a late-row
+    // check removes.
+    const Flow expanded = flow.unexpandedWindows ? expandWindows(flow) : Flow();
+    const Flow &rows = flow.unexpandedWindows ? expanded : flow;
+    const size_t eventColumn = static_cast<size_t>(m_spec.eventTimeColumn);
+    if (context.inputEventTimes && m_spec.watermarkId == 0 && flow.tracksOrigin) {
+        // Unexpanded sliding windows: a row's latest window stands for it.
+        const Column &column = flow.rows().columns[eventColumn];
+        const bool window = column.type().kind == TypeKind::Window;
+        for (size_t r = 0; r < flow.rows().numRows; ++r)
+            if (!column.isNull(r))
+                (*context.inputEventTimes)[flow.originOf(r)] = window ? column.ends[r] : column.ints[r];
+    }
+    const ColumnBatch &input = rows.rows();
+    const Column &column = input.columns[eventColumn];
+    const bool window = column.type().kind == TypeKind::Window;
+    if (context.eventTimeStats) {
+        EventTimeAccumulator &stats = (*context.eventTimeStats)[static_cast<size_t>(m_spec.watermarkId)];
+        for (size_t r = 0; r < input.numRows; ++r) {
+            // Spark: getEventTime(row).getLong(0) reads a NULL as 0.
+            int64_t micros = 0;
+            if (!column.isNull(r))
+                micros = window ? column.ends[r] : column.ints[r];
+            stats.add(micros / 1000);
+        }
+    }
+    return std::move(flow);
+}
+
+std::vector<uint8_t> FilterOperator::liveInput(const std::vector<uint8_t> &liveAfter) const
+{
+    std::vector<uint8_t> live = passThrough(liveAfter, node().input.size());
+    for (const Conjunct &c : node().get<FilterNode>().conjuncts)
+        markRead(live, *c.condition);
+    return live;
+}
+
+Flow FilterOperator::process(Flow &input, BatchContext &context)
+{
+    return applyFilter(node(), input, context, &liveAfter());
+}
+
+Flow FilterOperator::transformResultTable(Flow &rows, BatchContext &context)
+{
+    return applyFilter(node(), rows, context); // the result table keeps every column
+}
+
+std::vector<uint8_t> ProjectOperator::liveInput(const std::vector<uint8_t> &liveAfter) const
+{
+    (void)liveAfter;
+    std::vector<uint8_t> live(node().input.size(), 0);
+    for (const auto &projection : node().get<ProjectNode>().projections)
+        markRead(live, *projection);
+    return live;
+}
+
+Flow ProjectOperator::process(Flow &input, BatchContext &context)
+{
+    return applyProject(node(), input, context);
+}
+
+std::vector<uint8_t> TimeWindowOperator::liveInput(const std::vector<uint8_t> &liveAfter) const
+{
+    std::vector<uint8_t> live = passThrough(liveAfter, node().input.size(), 1);
+    markRead(live, *node().get<TimeWindowNode>().time);
+    return live;
+}
+
+Flow TimeWindowOperator::process(Flow &input, BatchContext &context)
+{
+    input.own(&liveIn()); // copies only the columns read from here on
+    return assignTimeWindows(node(), input, context);
 }
 
 } // namespace streamstep

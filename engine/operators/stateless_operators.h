@@ -1,14 +1,57 @@
-// The operators without state: they map one batch to another. Spark: FilterExec, ProjectExec,
-// the Project/Expand + Filter of ResolveTimeWindows, and EventTimeWatermarkExec (which only
-// observes event times).
+// The operators without state: they map one batch to another. Spark: EventTimeWatermarkExec
+// (which only observes event times), FilterExec, ProjectExec, and the Project/Expand + Filter
+// of ResolveTimeWindows.
 #pragma once
 
 #include "analysis/logical_plan.h"
 #include "operators/flow.h"
+#include "operators/operator.h"
 #include "streamstep/engine.h"
 
 namespace streamstep {
 
+// Spark: EventTimeWatermarkExec — records the event time of every row passing it (its
+// EventTimeStats); the first one also notes each input row's event time for the report.
+class WatermarkOperator final : public OperatorBase<WatermarkOperator> {
+public:
+    explicit WatermarkOperator(const PlanNode &node);
+    StepPhase phase() const override { return StepPhase::Watermark; }
+    std::vector<uint8_t> liveInput(const std::vector<uint8_t> &liveAfter) const override;
+    Flow process(Flow &input, BatchContext &context) override;
+
+private:
+    const WatermarkNode &m_spec;
+};
+
+class FilterOperator final : public OperatorBase<FilterOperator> {
+public:
+    explicit FilterOperator(const PlanNode &node) : OperatorBase(node) {}
+    StepPhase phase() const override { return StepPhase::Filter; }
+    std::vector<uint8_t> liveInput(const std::vector<uint8_t> &liveAfter) const override;
+    Flow process(Flow &input, BatchContext &context) override;
+    bool transformsResultTable() const override { return true; }
+    Flow transformResultTable(Flow &rows, BatchContext &context) override;
+};
+
+class ProjectOperator final : public OperatorBase<ProjectOperator> {
+public:
+    explicit ProjectOperator(const PlanNode &node) : OperatorBase(node) {}
+    StepPhase phase() const override { return StepPhase::Project; }
+    std::vector<uint8_t> liveInput(const std::vector<uint8_t> &liveAfter) const override;
+    Flow process(Flow &input, BatchContext &context) override;
+    bool transformsResultTable() const override { return true; }
+};
+
+class TimeWindowOperator final : public OperatorBase<TimeWindowOperator> {
+public:
+    explicit TimeWindowOperator(const PlanNode &node) : OperatorBase(node) {}
+    StepPhase phase() const override { return StepPhase::Window; }
+    std::vector<uint8_t> liveInput(const std::vector<uint8_t> &liveAfter) const override;
+    Flow process(Flow &input, BatchContext &context) override;
+};
+
+// The operators' work as functions of their plan node, for tests that compare the operators'
+// borrowed and pruned paths with a generic one.
 // These three consume their input: its columns move into the result (filtered in place)
 // instead of being copied, since callers replace their flow with the result. A borrowed input
 // (Flow::borrowed) is only read: the result owns copies of what it keeps.
@@ -23,25 +66,6 @@ Flow applyProject(const PlanNode &node, Flow &input, BatchContext &context);
 // windows whose length is a multiple of the slide are left unexpanded, see Flow); rows with a
 // NULL timestamp are removed.
 Flow assignTimeWindows(const PlanNode &node, Flow &input, BatchContext &context);
-
-// Spark's EventTimeStats: max/min/avg of event times in ms (avg as a running double mean).
-struct EventTimeAccumulator {
-    int64_t maxMs = std::numeric_limits<int64_t>::min();
-    int64_t minMs = std::numeric_limits<int64_t>::max();
-    double avgMs = 0;
-    int64_t count = 0;
-
-    void add(int64_t eventTimeMs)
-    {
-        maxMs = std::max(maxMs, eventTimeMs);
-        minMs = std::min(minMs, eventTimeMs);
-        ++count;
-        avgMs += (static_cast<double>(eventTimeMs) - avgMs) / static_cast<double>(count);
-    }
-};
-
-// Records the event time of every row passing withWatermark (EventTimeWatermarkExec).
-void observeEventTimes(const PlanNode &node, const Flow &input, EventTimeAccumulator &stats);
 
 void markFates(const Flow &before, const std::vector<uint32_t> &keptRows, InputRowFate fate,
                BatchContext &context);

@@ -165,11 +165,9 @@ CheckResult checkScenario(const Scenario &scenario)
     try {
         auto query = Query::compile(scenario);
         Run run(query);
-        int64_t processingTime = 0;
+        const std::vector<int64_t> triggerTimes = triggerTimesMicros(scenario.steps);
         for (size_t i = 0; i < scenario.steps.size(); ++i) {
-            const Step &step = scenario.steps[i];
-            processingTime = step.processingTimeMicros.value_or(i == 0 ? 0 : processingTime + 1'000'000);
-            auto batch = run.step(step.rows, static_cast<int>(i), processingTime);
+            auto batch = run.step(scenario.steps[i].rows, static_cast<int>(i), triggerTimes[i]);
             reports.insert(reports.end(), batch.begin(), batch.end());
             if (run.failure())
                 throw *run.failure();

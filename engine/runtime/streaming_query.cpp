@@ -38,13 +38,7 @@ std::string batchText(int64_t batchId, int step)
 
 std::vector<int64_t> StreamingQueryRunner::processingTimes(const Scenario &scenario)
 {
-    std::vector<int64_t> times;
-    int64_t processingTime = 0;
-    for (size_t i = 0; i < scenario.steps.size(); ++i) {
-        processingTime = scenario.steps[i].processingTimeMicros.value_or(i == 0 ? 0 : processingTime + 1'000'000);
-        times.push_back(processingTime);
-    }
-    return times;
+    return triggerTimesMicros(scenario.steps);
 }
 
 std::string StreamingQueryRunner::inputHash(const ColumnBatch &rows)

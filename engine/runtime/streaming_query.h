@@ -24,8 +24,7 @@ public:
     CheckpointStatus status() const;
     std::vector<BatchReport> runAll(const std::function<void(const BatchReport &)> &onBatch);
 
-    // The processing time of each step, as the CLI has always assigned it: the step's own
-    // "processingTime", else 0 for the first step and one second after the previous one.
+    // The processing time of each step (triggerTimesMicros).
     static std::vector<int64_t> processingTimes(const Scenario &scenario);
     // A hash of a step's rows, so a replay can check it reads the data the batch was planned with.
     static std::string inputHash(const ColumnBatch &rows);

@@ -4,47 +4,89 @@
 
 namespace streamstep {
 
-void WatermarkTracker::update(const std::vector<int64_t> &delaysMs,
-                              const std::vector<EventTimeAccumulator> &stats)
+WatermarkTracker::WatermarkTracker(std::vector<WatermarkSlot> slots)
+    : m_slots(std::move(slots)), m_operatorWatermarks(m_slots.size())
+{
+}
+
+void WatermarkTracker::update(const std::vector<EventTimeAccumulator> &stats, int64_t batchId)
 {
     if (m_operatorWatermarks.empty())
         return;
     for (size_t i = 0; i < m_operatorWatermarks.size(); ++i) {
+        auto &current = m_operatorWatermarks[i];
         if (stats[i].count > 0) {
-            const int64_t candidate = stats[i].maxMs - delaysMs[i];
-            if (!m_operatorWatermarks[i] || candidate > *m_operatorWatermarks[i])
-                m_operatorWatermarks[i] = candidate;
-        } else if (!m_operatorWatermarks[i]) {
-            m_operatorWatermarks[i] = 0;
+            const int64_t candidate = stats[i].maxMs - m_slots[i].delayMs;
+            if (!current || candidate > current->watermarkMs)
+                current = Candidate{candidate, stats[i].maxMs, batchId, static_cast<int>(i)};
+        } else if (!current) {
+            current = Candidate{0, 0, -1, static_cast<int>(i)};
         }
     }
-    int64_t chosen = *m_operatorWatermarks[0];
+    const Candidate *chosen = &*m_operatorWatermarks[0];
     for (const auto &w : m_operatorWatermarks)
-        chosen = std::min(chosen, *w);
-    if (chosen > m_globalMs)
-        m_globalMs = chosen;
+        if (w->watermarkMs < chosen->watermarkMs)
+            chosen = &*w;
+    if (chosen->watermarkMs > m_global.watermarkMs)
+        m_global = *chosen;
 }
+
+WatermarkOrigin WatermarkTracker::origin() const
+{
+    WatermarkOrigin origin;
+    if (m_global.batchId < 0 || m_global.slot < 0)
+        return origin;
+    const WatermarkSlot &slot = m_slots[static_cast<size_t>(m_global.slot)];
+    origin.setByBatch = m_global.batchId;
+    origin.operatorIndex = m_global.slot;
+    origin.eventTimeColumn = slot.column;
+    origin.maxEventTimeMs = m_global.maxEventTimeMs;
+    origin.delayMs = slot.delayMs;
+    return origin;
+}
+
+namespace {
+
+void writeCandidate(StateWriter &out, int64_t watermarkMs, int64_t maxEventTimeMs, int64_t batchId, int slot)
+{
+    out.writeI64(watermarkMs);
+    out.writeI64(maxEventTimeMs);
+    out.writeI64(batchId);
+    out.writeI64(slot);
+}
+
+} // namespace
 
 void WatermarkTracker::save(StateWriter &out) const
 {
-    out.writeI64(m_globalMs);
+    writeCandidate(out, m_global.watermarkMs, m_global.maxEventTimeMs, m_global.batchId, m_global.slot);
     out.writeI64(static_cast<int64_t>(m_operatorWatermarks.size()));
     for (const auto &w : m_operatorWatermarks) {
         out.writeU8(w ? 1 : 0);
-        out.writeI64(w.value_or(0));
+        if (w)
+            writeCandidate(out, w->watermarkMs, w->maxEventTimeMs, w->batchId, w->slot);
     }
 }
 
 void WatermarkTracker::load(StateReader &in)
 {
-    m_globalMs = in.readI64();
-    if (in.readI64() != static_cast<int64_t>(m_operatorWatermarks.size()))
+    const auto readCandidate = [&](int64_t numSlots) {
+        Candidate c;
+        c.watermarkMs = in.readI64();
+        c.maxEventTimeMs = in.readI64();
+        c.batchId = in.readI64();
+        const int64_t slot = in.readI64();
+        if (slot < -1 || slot >= numSlots)
+            throw Error(ErrorKind::Runtime, "state snapshot names a watermark the query does not have");
+        c.slot = static_cast<int>(slot);
+        return c;
+    };
+    const int64_t numSlots = static_cast<int64_t>(m_slots.size());
+    m_global = readCandidate(numSlots);
+    if (in.readI64() != numSlots)
         throw Error(ErrorKind::Runtime, "state snapshot has another number of watermarks");
-    for (auto &w : m_operatorWatermarks) {
-        const bool has = in.readU8() != 0;
-        const int64_t value = in.readI64();
-        w = has ? std::optional<int64_t>(value) : std::nullopt;
-    }
+    for (auto &w : m_operatorWatermarks)
+        w = in.readU8() != 0 ? std::optional<Candidate>(readCandidate(numSlots)) : std::nullopt;
 }
 
 } // namespace streamstep

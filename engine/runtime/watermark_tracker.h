@@ -1,33 +1,48 @@
-// The global event-time watermark: Spark's WatermarkTracker (policy "min").
+// The global event-time watermark: Spark's WatermarkTracker (policy "min"), keeping for every
+// value how it came about so reports can show the arithmetic.
 #pragma once
 
-#include "operators/stateless_operators.h"
+#include "operators/flow.h"
 #include "state/state_codec.h"
+#include "streamstep/engine.h"
 
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace streamstep {
 
+// One withWatermark of the plan, in plan order.
+struct WatermarkSlot {
+    std::string column;
+    int64_t delayMs = 0;
+};
+
 class WatermarkTracker {
 public:
-    explicit WatermarkTracker(int numWatermarkOperators)
-        : m_operatorWatermarks(static_cast<size_t>(numWatermarkOperators))
-    {
-    }
+    explicit WatermarkTracker(std::vector<WatermarkSlot> slots);
 
     // Spark: after a batch, each withWatermark that saw rows proposes max(eventTime) - delay,
     // kept if greater than its previous value (the first proposal is always kept); one that
     // never saw rows counts as 0. The global watermark is the minimum over operators and only
     // ever increases from 0.
-    void update(const std::vector<int64_t> &delaysMs, const std::vector<EventTimeAccumulator> &stats);
-    int64_t globalWatermarkMs() const { return m_globalMs; }
+    void update(const std::vector<EventTimeAccumulator> &stats, int64_t batchId);
+    int64_t globalWatermarkMs() const { return m_global.watermarkMs; }
+    // How the global watermark came about.
+    WatermarkOrigin origin() const;
     void save(StateWriter &out) const;
     void load(StateReader &in);
 
 private:
-    std::vector<std::optional<int64_t>> m_operatorWatermarks;
-    int64_t m_globalMs = 0;
+    struct Candidate {
+        int64_t watermarkMs = 0;
+        int64_t maxEventTimeMs = 0;
+        int64_t batchId = -1; // -1: the 0 of an operator that has not seen rows yet
+        int slot = -1;
+    };
+    std::vector<WatermarkSlot> m_slots;
+    std::vector<std::optional<Candidate>> m_operatorWatermarks;
+    Candidate m_global;
 };
 
 } // namespace streamstep

@@ -95,11 +95,11 @@ Outcome genericPath(const CompiledQuery &query, const ColumnBatch &rows)
     for (size_t r = 0; r < rows.numRows; ++r)
         flow.origin.push_back(static_cast<uint32_t>(r));
     for (const PlanNode &node : query.nodes) {
-        if (node.kind == PlanNode::Kind::Filter)
+        if (node.is<FilterNode>())
             flow = applyFilter(node, flow, context);
-        else if (node.kind == PlanNode::Kind::Project)
+        else if (node.is<ProjectNode>())
             flow = applyProject(node, flow, context);
-        else if (node.kind != PlanNode::Kind::Watermark)
+        else if (!node.is<WatermarkNode>())
             qFatal("genericPath: stateless queries only");
     }
     out.emitted = std::move(flow.batch);

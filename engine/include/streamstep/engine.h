@@ -36,6 +36,25 @@ struct StateOperatorReport {
     int64_t memoryUsedBytes = 0;
 };
 
+// How a watermark came about. Spark's WatermarkTracker: after a batch, each withWatermark that
+// saw rows proposes max(event time) − delay; the global watermark is the minimum of those
+// proposals (an operator that never saw rows proposes 0), starts at 0 (1970-01-01T00:00:00Z)
+// and never moves back.
+struct WatermarkOrigin {
+    int64_t setByBatch = -1;     // the batch whose rows set it; -1: still the initial 0
+    int operatorIndex = -1;      // which withWatermark gave the minimum (0 = the query's first)
+    std::string eventTimeColumn; // that withWatermark's column
+    int64_t maxEventTimeMs = 0;  // the max event time it had seen…
+    int64_t delayMs = 0;         // …minus its delay is the watermark
+};
+
+// One withWatermark of a query, in query order.
+struct WatermarkSpec {
+    std::string column;
+    int64_t delayMs = 0;
+    std::string delayText; // as written: "10 minutes"
+};
+
 // What a row of the result table went through in this batch (the app marks rows with it).
 enum class ResultRowStatus : uint8_t {
     Unchanged, // in state, not touched by this batch
@@ -67,6 +86,8 @@ struct BatchReport {
     bool hasWatermark = false;               // the query has withWatermark
     int64_t watermarkMs = 0;                 // in force while the batch ran
     int64_t nextWatermarkMs = 0;             // computed from this batch, in force from the next
+    WatermarkOrigin watermarkOrigin;         // how watermarkMs came about
+    WatermarkOrigin nextWatermarkOrigin;     // how nextWatermarkMs came about
     std::optional<EventTimeStats> eventTime; // when the batch had rows passing withWatermark
 
     std::vector<StateOperatorReport> stateOperators;
@@ -108,6 +129,8 @@ public:
     OutputMode outputMode() const;
     const SinkSpec &sink() const;
     bool hasWatermark() const;
+    // The query's withWatermark calls, in query order (empty without a watermark).
+    const std::vector<WatermarkSpec> &watermarks() const;
     bool isAggregating() const;
     // A readable plan, one operator per line, bottom-up (for --explain and the app).
     std::string explain() const;
@@ -118,6 +141,7 @@ public:
 private:
     Query() = default;
     std::unique_ptr<CompiledQuery> m_compiled;
+    std::vector<WatermarkSpec> m_watermarks;
 };
 
 // What a step is doing when it reports progress (the app names the phase next to its progress bar).

@@ -88,6 +88,14 @@ struct Scenario {
     std::optional<ExpectError> expectError;
 };
 
+// The processing time of step `index`'s trigger (what current_timestamp() returns in its batches
+// and the progress timestamp): the step's processingTime when it has one, else 0 for the first
+// step and one second after the previous trigger — the manual clock of Spark's stream tests,
+// advanced by one trigger interval. The one clock rule of the CLI, the app and the tests.
+int64_t triggerTimeMicros(const std::vector<Step> &steps, size_t index);
+// The same for every step at once.
+std::vector<int64_t> triggerTimesMicros(const std::vector<Step> &steps);
+
 // Reads and validates a scenario file. Throws Error(ErrorKind::Scenario, "FILE:LINE:COL: what is
 // wrong") on unreadable files, JSON syntax errors, unknown keys, wrong types, values that do not
 // fit their column, invalid durations, duplicate column names and too-deep nesting.

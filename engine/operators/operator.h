@@ -1,0 +1,108 @@
+// The one contract every physical operator of a run keeps (Velox's Operator, Spark's SparkPlan
+// with StateStoreWriter for the stateful ones): the batch runner loops over operators through it
+// and never asks which kind an operator is. An Operator belongs to one Run: it reads its
+// immutable PlanNode (shared by every run of the query) and owns the run's state of that node.
+#pragma once
+
+#include "analysis/logical_plan.h"
+#include "operators/flow.h"
+#include "state/state_codec.h"
+#include "streamstep/engine.h"
+
+#include <memory>
+#include <string_view>
+#include <vector>
+
+namespace streamstep {
+
+// What the app shows as the result table of an aggregation.
+struct ResultTableView {
+    ColumnBatch rows;
+    std::vector<ResultRowStatus> statuses;
+};
+
+class Operator {
+public:
+    explicit Operator(const PlanNode &node) : m_node(&node) {}
+    virtual ~Operator() = default;
+
+    // A copy that continues independently (Run copies, and a step's undo copy).
+    virtual std::unique_ptr<Operator> clone() const = 0;
+    const PlanNode &node() const { return *m_node; }
+
+    // What the progress bar says while this operator runs, and its share of a batch's work.
+    virtual StepPhase phase() const = 0;
+    virtual double workUnits() const { return 1; }
+
+    // Column pruning, as Spark's optimizer does it: which columns of its input this operator or
+    // any later one reads, given the columns read after it (one flag per column of its output).
+    // An operator that passes whole rows on keeps them all.
+    virtual std::vector<uint8_t> liveInput(const std::vector<uint8_t> &liveAfter) const
+    {
+        (void)liveAfter;
+        return std::vector<uint8_t>(m_node->input.size(), 1);
+    }
+    // Told once, before the first batch: the columns later operators read (see liveInput).
+    void setLiveColumns(std::vector<uint8_t> liveIn, std::vector<uint8_t> liveAfter)
+    {
+        m_liveIn = std::move(liveIn);
+        m_liveAfter = std::move(liveAfter);
+    }
+
+    // Runs one batch: consumes `input` (its columns may move into the result) and returns what
+    // the operator outputs.
+    virtual Flow process(Flow &input, BatchContext &context) = 0;
+
+    // Whether the result table of an earlier aggregation passes through this operator (a
+    // filter or projection after the aggregate); then process() is applied to its rows too.
+    virtual bool transformsResultTable() const { return false; }
+    virtual Flow transformResultTable(Flow &rows, BatchContext &context) { return process(rows, context); }
+
+    // ---- Stateful operators (Spark's StateStoreWriter); stateless ones keep the defaults. ----
+    virtual bool isStateful() const { return false; }
+    // Spark's shouldRunAnotherBatch(newInputWatermark): whether a no-data batch with the new
+    // watermark would change this operator's output or state. `evictionWatermarkMs` is the
+    // watermark this operator evicted with in the last batch.
+    virtual bool shouldRunAnotherBatch(int64_t newWatermarkMs, int64_t evictionWatermarkMs) const
+    {
+        (void)newWatermarkMs;
+        (void)evictionWatermarkMs;
+        return false;
+    }
+    // Spark's progress.stateOperators entry for the last batch (operatorName as Spark names it).
+    virtual StateOperatorReport stateReport() const { return {}; }
+    // The rows of the query's result table this operator keeps (aggregations): every group known
+    // to the run, with what the last batch did to it.
+    virtual bool hasResultTable() const { return false; }
+    virtual ResultTableView resultTable() const { return {}; }
+    // The operator's state for a restart: loadState() reads exactly what saveState() wrote.
+    virtual void saveState(StateWriter &out) const { (void)out; }
+    virtual void loadState(StateReader &in) { (void)in; }
+
+protected:
+    const std::vector<uint8_t> &liveIn() const { return m_liveIn; }
+    const std::vector<uint8_t> &liveAfter() const { return m_liveAfter; }
+
+private:
+    const PlanNode *m_node;
+    std::vector<uint8_t> m_liveIn;
+    std::vector<uint8_t> m_liveAfter;
+};
+
+// Gives an operator class its clone() (a plain copy).
+template <class Derived> class OperatorBase : public Operator {
+public:
+    using Operator::Operator;
+    std::unique_ptr<Operator> clone() const override
+    {
+        return std::make_unique<Derived>(static_cast<const Derived &>(*this));
+    }
+};
+
+// Makes the operator a plan node runs as (the one place that maps node kinds to operators).
+std::unique_ptr<Operator> makeOperator(const PlanNode &node, const CompiledQuery &query);
+
+// Operator::clone for a whole plan.
+std::vector<std::unique_ptr<Operator>> cloneOperators(const std::vector<std::unique_ptr<Operator>> &operators);
+
+} // namespace streamstep

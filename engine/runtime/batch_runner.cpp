@@ -1,0 +1,295 @@
+#include "runtime/batch_runner.h"
+
+#include "operators/group_table.h"
+#include "operators/stateless_operators.h"
+#include "sinks/console_format.h"
+
+#include <algorithm>
+#include <chrono>
+
+namespace streamstep {
+
+namespace {
+
+// Rows between two checkpoints inside the runner's own row loops.
+constexpr size_t kCheckpointRows = 16384;
+
+class BatchRunner {
+public:
+    BatchRunner(const CompiledQuery &query, RunState &state, StepMonitor &monitor)
+        : m_query(query), m_state(state), m_monitor(monitor)
+    {
+    }
+
+    // The progress units of one batch (see Operator::workUnits): input 2, each operator, late
+    // rows 1, result table 1, sink 1.
+    double batchUnits() const
+    {
+        double units = 2 + 1 + 1;
+        bool resultTable = false;
+        for (const auto &op : m_state.operators) {
+            units += op->workUnits();
+            resultTable = resultTable || op->hasResultTable();
+        }
+        return units + (resultTable && m_state.collectResultTables ? 1 : 0);
+    }
+
+    // Runs one batch over the step's rows, which become the report's input (the operators
+    // read them there, see Flow::borrowed): `owned` ones move in, and move back when the batch
+    // throws (cancelled); `shared` ones are copied (the Input phase, after its checkpoint).
+    BatchReport run(ColumnBatch *owned, const ColumnBatch *shared, int step, bool noData,
+                    int64_t triggerTimeMicros)
+    {
+        const auto started = std::chrono::steady_clock::now();
+        m_monitor.checkpoint(noData ? StepPhase::NoDataBatch : StepPhase::Input, 0);
+        BatchReport report;
+        if (owned)
+            report.input = std::move(*owned);
+        else
+            report.input = *shared;
+        try {
+            runBatch(report, step, noData, triggerTimeMicros, started);
+        } catch (...) {
+            if (owned)
+                *owned = std::move(report.input);
+            throw;
+        }
+        return report;
+    }
+
+private:
+    void runBatch(BatchReport &report, int step, bool noData, int64_t triggerTimeMicros,
+                  std::chrono::steady_clock::time_point started)
+    {
+        const ColumnBatch &rows = report.input;
+        double done = 0; // progress units of this batch
+        report.batchId = m_state.nextBatchId;
+        report.step = step;
+        report.noData = noData;
+        report.triggerTimeMicros = triggerTimeMicros;
+        report.numInputRows = static_cast<int64_t>(rows.numRows);
+        report.inputFates.assign(rows.numRows, InputRowFate::Processed);
+        report.hasWatermark = m_query.hasWatermark();
+        report.watermarkMs = m_state.tracker.globalWatermarkMs();
+        report.watermarkOrigin = m_state.tracker.origin();
+
+        std::vector<EventTimeAccumulator> stats(static_cast<size_t>(m_query.numWatermarkNodes));
+        // Per input row, its event time at the first withWatermark (only a query with one has
+        // late rows to mark).
+        std::vector<std::optional<int64_t>> eventTimes(m_query.hasWatermark() ? rows.numRows : 0);
+
+        BatchContext context;
+        context.hasWatermark = m_query.hasWatermark();
+        context.evictionWatermarkMs = report.watermarkMs;
+        context.lateWatermarkMs = m_state.ranBatch ? m_state.lastBatchWatermarkMs : report.watermarkMs;
+        context.outputMode = m_query.outputMode;
+        context.eval.currentTimestampMicros = triggerTimeMicros;
+        context.fates = &report.inputFates;
+        context.collectResultTables = m_state.collectResultTables;
+        context.eventTimeStats = &stats;
+        context.inputEventTimes = m_query.hasWatermark() ? &eventTimes : nullptr;
+
+        // The operators read the input in place until one changes rows (Flow::borrowed).
+        Flow flow;
+        flow.borrowed = &rows;
+        Operator *resultTableOwner = nullptr;
+        size_t resultTableIndex = 0;
+        done += 2;
+        for (size_t i = 0; i < m_state.operators.size(); ++i) {
+            Operator &op = *m_state.operators[i];
+            m_monitor.checkpoint(op.phase(), done);
+            done += op.workUnits();
+            if (op.isStateful())
+                m_monitor.aboutToChange(m_state);
+            Flow output = op.process(flow, context);
+            flow = std::move(output);
+            if (op.isStateful())
+                report.stateOperators.push_back(op.stateReport());
+            if (op.hasResultTable()) {
+                resultTableOwner = &op;
+                resultTableIndex = i;
+            }
+        }
+        m_monitor.checkpoint(StepPhase::LateRows, done);
+        for (size_t begin = 0; begin < rows.numRows; begin += kCheckpointRows) {
+            if (begin > 0)
+                m_monitor.checkpoint(StepPhase::LateRows, done + double(begin) / double(rows.numRows));
+            const size_t end = eventTimes.empty() ? begin : std::min(rows.numRows, begin + kCheckpointRows);
+            for (size_t r = begin; r < end; ++r)
+                if (report.inputFates[r] == InputRowFate::Processed && eventTimes[r]
+                    && *eventTimes[r] <= report.watermarkMs * 1000)
+                    report.inputFates[r] = InputRowFate::LateButKept;
+        }
+        done += 1;
+        for (const StateOperatorReport &op : report.stateOperators) {
+            report.stateRows += op.numRowsTotal;
+            report.stateRowsUpdated += op.numRowsUpdated;
+            report.stateRowsRemoved += op.numRowsRemoved;
+            report.stateMemoryBytes += op.memoryUsedBytes;
+            report.numRowsDroppedByWatermark += op.numRowsDroppedByWatermark;
+        }
+
+        flow.own(); // no operator changed the rows: the input itself is emitted
+        report.emitted = std::move(flow.batch);
+        report.emitted.schema = m_query.resultSchema;
+        report.numOutputRows = static_cast<int64_t>(report.emitted.numRows);
+        if (resultTableOwner && m_state.collectResultTables) {
+            m_monitor.checkpoint(StepPhase::ResultTable, done);
+            done += 1;
+            buildResultTable(report, *resultTableOwner, resultTableIndex, context);
+        }
+
+        if (m_query.hasWatermark() && !stats.empty() && stats[0].count > 0) {
+            EventTimeStats s;
+            s.minMs = stats[0].minMs;
+            s.maxMs = stats[0].maxMs;
+            s.avgMs = stats[0].avgMs;
+            s.count = stats[0].count;
+            report.eventTime = s;
+        }
+        m_monitor.checkpoint(StepPhase::Sink, done);
+        m_monitor.aboutToChange(m_state);
+        m_state.tracker.update(stats, report.batchId);
+        report.nextWatermarkMs = m_state.tracker.globalWatermarkMs();
+        report.nextWatermarkOrigin = m_state.tracker.origin();
+
+        writeSink(report, done);
+        m_state.lastBatchWatermarkMs = report.watermarkMs;
+        m_state.ranBatch = true;
+        ++m_state.nextBatchId;
+        report.durationMs = std::chrono::duration<double, std::milli>(
+                                std::chrono::steady_clock::now() - started)
+                                .count();
+    }
+
+    // The result table of the last aggregation, seen through the operators after it that
+    // transform it (filters and projections).
+    void buildResultTable(BatchReport &report, const Operator &owner, size_t ownerIndex, const BatchContext &context)
+    {
+        ResultTableView view = owner.resultTable();
+        Flow flow;
+        flow.batch = std::move(view.rows);
+        flow.origin.resize(flow.batch.numRows);
+        for (size_t r = 0; r < flow.batch.numRows; ++r)
+            flow.origin[r] = static_cast<uint32_t>(r);
+        BatchContext quiet = context;
+        quiet.fates = nullptr;
+        quiet.eventTimeStats = nullptr;
+        quiet.inputEventTimes = nullptr;
+        for (size_t i = ownerIndex + 1; i < m_state.operators.size(); ++i) {
+            Operator &op = *m_state.operators[i];
+            if (op.transformsResultTable()) {
+                Flow output = op.transformResultTable(flow, quiet);
+                flow = std::move(output);
+            }
+        }
+        report.resultTable = std::move(flow.batch);
+        report.resultTable.schema = m_query.resultSchema;
+        for (uint32_t origin : flow.origin)
+            report.resultStatuses.push_back(view.statuses[origin]);
+        report.hasResultTable = true;
+    }
+
+    // `done`: the batch's progress units before the sink (for checkpoints while appending).
+    void writeSink(BatchReport &report, double done)
+    {
+        const SinkSpec &sink = m_query.sink;
+        if (sink.format == "console") {
+            ConsoleOptions options = parseConsoleOptions(sink.options);
+            report.sinkText = formatConsoleBatch(report.batchId, report.emitted, options.numRows,
+                                                 options.truncate);
+        }
+        if (sink.format != "memory")
+            return;
+        // Spark's MemorySink: complete mode replaces the table, the other modes append.
+        if (m_query.outputMode == OutputMode::Complete) {
+            m_monitor.aboutToReplaceMemoryTable(m_state);
+            m_state.memoryTable = report.emitted;
+        } else {
+            const size_t n = report.emitted.numRows;
+            for (size_t begin = 0; begin < n; begin += kCheckpointRows) {
+                if (begin > 0)
+                    m_monitor.checkpoint(StepPhase::Sink, done + double(begin) / double(n));
+                const size_t end = std::min(n, begin + kCheckpointRows);
+                for (size_t c = 0; c < report.emitted.columns.size(); ++c)
+                    appendRange(m_state.memoryTable.columns[c], report.emitted.columns[c], begin, end);
+                m_state.memoryTable.numRows += end - begin;
+            }
+        }
+        if (m_state.collectResultTables) {
+            report.sinkTable = m_state.memoryTable;
+            report.hasSinkTable = true;
+        }
+    }
+
+    const CompiledQuery &m_query;
+    RunState &m_state;
+    StepMonitor &m_monitor;
+};
+
+// Spark's MicroBatchExecution.constructNextBatch: another (no-data) batch runs when some
+// stateful operator's shouldRunAnotherBatch says the new watermark would change it.
+bool shouldRunAnotherBatch(const CompiledQuery &query, const RunState &state, int64_t newWatermarkMs,
+                           int64_t evictionWatermarkMs)
+{
+    if (!query.hasWatermark())
+        return false;
+    return std::any_of(state.operators.begin(), state.operators.end(), [&](const auto &op) {
+        return op->shouldRunAnotherBatch(newWatermarkMs, evictionWatermarkMs);
+    });
+}
+
+} // namespace
+
+std::vector<BatchReport> runStep(const CompiledQuery &query, RunState &state, const ColumnBatch &rows,
+                                 ColumnBatch *owned, int stepIndex, std::optional<int64_t> processingTimeMicros,
+                                 const StepControl &control)
+{
+    std::vector<BatchReport> reports;
+    const int64_t triggerTime = processingTimeMicros.value_or(0);
+    if (state.failure)
+        throw *state.failure;
+    if (rows.numRows == 0)
+        return reports; // Spark: no new data and no operator waiting for a no-data batch
+    // Batches do not fail half-way (expressions are non-ANSI: no runtime errors); the only
+    // runtime failure, a redefined watermark, is detected after a batch completed. Durable runs
+    // recover from the checkpoint's last committed snapshot.
+    StepMonitor monitor(control);
+    BatchRunner runner(query, state, monitor);
+    // A no-data batch may follow when the watermark can move a stateful operator: it gets the
+    // last tenth of the progress bar.
+    const bool mayRunNoDataBatch = query.hasWatermark()
+        && std::any_of(state.operators.begin(), state.operators.end(), [](const auto &op) { return op->isStateful(); });
+    const double dataShare = mayRunNoDataBatch ? 0.9 : 1.0;
+    try {
+        monitor.beginBatch(0, dataShare, runner.batchUnits());
+        reports.push_back(runner.run(owned, &rows, stepIndex, false, triggerTime));
+        const BatchReport &last = reports.back();
+        // Spark >= 3.4 (WatermarkPropagator): a withWatermark below another one fails the query
+        // as soon as a non-zero watermark is propagated, after the batch that produced it.
+        if (query.numWatermarkNodes > 1 && last.nextWatermarkMs > 0) {
+            state.failure = Error(ErrorKind::Runtime,
+                                  "query terminated after batch " + std::to_string(last.batchId)
+                                      + ": Redefining watermark is disallowed. You can set the config "
+                                        "'spark.sql.streaming.statefulOperator.allowMultiple' to "
+                                        "'false' to restore the previous behavior. Note that "
+                                        "multiple stateful operators will be disallowed.");
+            return reports;
+        }
+        if (shouldRunAnotherBatch(query, state, last.nextWatermarkMs, last.watermarkMs)) {
+            monitor.beginBatch(dataShare, 1 - dataShare, runner.batchUnits());
+            ColumnBatch none = ColumnBatch::empty(query.sourceSchema);
+            reports.push_back(runner.run(&none, nullptr, stepIndex, true, triggerTime));
+        }
+    } catch (...) {
+        // Cancelled (or failed) half-way: put the state back as it was before the step, and
+        // hand the rows back to the caller (the data batch's report had taken them).
+        monitor.rollback(state);
+        if (owned && !reports.empty())
+            *owned = std::move(reports.front().input);
+        throw;
+    }
+    return reports;
+}
+
+} // namespace streamstep

@@ -1,0 +1,21 @@
+// Runs micro-batches (Spark's MicroBatchExecution.runBatch): the step's data batch through every
+// operator, the late-row marks, the result table, the next watermark and the in-run sinks
+// (console text, memory table), then Spark's no-data batch when an operator asks for one. It
+// loops over operators through their contract (operators/operator.h) and never asks their kind.
+#pragma once
+
+#include "runtime/run_state.h"
+#include "runtime/step_monitor.h"
+
+#include <optional>
+#include <vector>
+
+namespace streamstep {
+
+// Both Run::step overloads: `owned` (the rvalue overload's rows, else null) moves into the data
+// batch's report, `rows` is copied there otherwise.
+std::vector<BatchReport> runStep(const CompiledQuery &query, RunState &state, const ColumnBatch &rows,
+                                 ColumnBatch *owned, int stepIndex, std::optional<int64_t> processingTimeMicros,
+                                 const StepControl &control);
+
+} // namespace streamstep

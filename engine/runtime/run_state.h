@@ -1,0 +1,35 @@
+// Everything one Run of a query changes from batch to batch: its operators (with their state
+// stores), the watermark, the next batch id and the memory sink's table. Copying it copies the
+// run (the operators are cloned), so runs continue independently.
+#pragma once
+
+#include "analysis/logical_plan.h"
+#include "operators/operator.h"
+#include "runtime/watermark_tracker.h"
+#include "streamstep/engine.h"
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace streamstep {
+
+class RunState {
+public:
+    explicit RunState(const CompiledQuery &query);
+    RunState(const RunState &other);
+    RunState(RunState &&) noexcept = default;
+    RunState &operator=(RunState &&) noexcept = default;
+    RunState &operator=(const RunState &) = delete;
+
+    int64_t nextBatchId = 0;
+    WatermarkTracker tracker;
+    bool ranBatch = false;
+    int64_t lastBatchWatermarkMs = 0; // the watermark the previous batch ran with
+    std::vector<std::unique_ptr<Operator>> operators; // one per plan node, bottom-up
+    ColumnBatch memoryTable;
+    std::optional<Error> failure; // the query stopped (Spark: the query terminated with it)
+    bool collectResultTables = true;
+};
+
+} // namespace streamstep
