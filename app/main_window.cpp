@@ -715,17 +715,14 @@ QString MainWindow::watermarkText(int index) const
     const BatchReport &r = *m_controller->reports()[size_t(index)];
     if (!r.hasWatermark)
         return tr("Batch %1: this query has no watermark, so state is never evicted by event time.").arg(r.batchId);
-    QString delay;
-    for (const QueryOp &op : m_controller->scenario().query) {
-        if (op.kind == QueryOp::Kind::WithWatermark) {
-            delay = QString::fromStdString(op.delay);
-            break;
-        }
-    }
     QString text = tr("Batch %1: watermark in force <b>%2</b>.").arg(r.batchId).arg(timeOfDay(r.watermarkMs));
-    if (r.eventTime) {
-        const int64_t candidate = r.eventTime->maxMs;
-        text += QLatin1Char(' ') + tr("Max event time %1 → next watermark = %1 − %2").arg(timeOfDay(candidate), delay);
+    if (!r.watermarkProposals.empty()) {
+        const WatermarkProposal &proposal = r.watermarkProposals.front();
+        const auto &specs = m_controller->query()->watermarks();
+        const QString delay = proposal.operatorIndex < int(specs.size())
+            ? QString::fromStdString(specs[size_t(proposal.operatorIndex)].delayText)
+            : QString();
+        text += QLatin1Char(' ') + tr("Max event time %1 → next watermark = %1 − %2").arg(timeOfDay(proposal.maxEventTimeMs), delay);
         if (r.nextWatermarkMs > r.watermarkMs)
             text += QStringLiteral(" = <b>%1</b>.").arg(timeOfDay(r.nextWatermarkMs));
         else

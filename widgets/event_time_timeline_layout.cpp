@@ -26,30 +26,36 @@ bool intersectsAny(const QRectF &rect, const std::vector<QRectF> &others)
 
 } // namespace
 
-TimelineQueryInfo TimelineQueryInfo::fromScenario(const Scenario &scenario)
+TimelineQueryInfo TimelineQueryInfo::fromQuery(const Query &query)
 {
     TimelineQueryInfo info;
-    for (const QueryOp &op : scenario.query) {
-        if (op.kind == QueryOp::Kind::WithWatermark) {
-            info.hasWatermark = true;
-            info.delayMs = op.delayMs;
-            const int index = scenario.sourceSchema.indexOf(op.column);
-            if (index >= 0 && scenario.sourceSchema.fields[size_t(index)].type.kind == TypeKind::Timestamp)
-                info.eventTimeColumn = index;
-            break;
-        }
+    const Schema &source = query.sourceSchema();
+    if (!query.watermarks().empty()) {
+        const WatermarkSpec &watermark = query.watermarks().front();
+        info.hasWatermark = true;
+        info.delayMs = watermark.delayMs;
+        info.eventTimeColumn = watermark.sourceColumn;
     }
     if (info.eventTimeColumn < 0) {
-        for (size_t i = 0; i < scenario.sourceSchema.fields.size(); ++i) {
-            if (scenario.sourceSchema.fields[i].type.kind == TypeKind::Timestamp) {
+        for (size_t i = 0; i < source.fields.size(); ++i) {
+            if (source.fields[i].type.kind == TypeKind::Timestamp) {
                 info.eventTimeColumn = int(i);
                 break;
             }
         }
     }
     if (info.eventTimeColumn >= 0)
-        info.eventTimeName = QString::fromStdString(scenario.sourceSchema.fields[size_t(info.eventTimeColumn)].name);
+        info.eventTimeName = QString::fromStdString(source.fields[size_t(info.eventTimeColumn)].name);
     return info;
+}
+
+TimelineQueryInfo TimelineQueryInfo::fromScenario(const Scenario &scenario)
+{
+    try {
+        return fromQuery(*Query::compile(scenario));
+    } catch (const Error &) {
+        return {}; // a rejected query runs no batch: there is nothing to place
+    }
 }
 
 const TimelineWindowSegment *TimelineWindow::segmentAt(int batch) const
@@ -378,17 +384,6 @@ void EventTimeTimelineLayout::build()
     m_maxMs = hi;
     m_showDate = floorDiv(lo, kDayMs) != floorDiv(hi, kDayMs);
 
-    const QString delay = delayText(m_info.delayMs);
-    // The batch whose max event time gave watermark `wm` (Spark: max − delay of one batch).
-    const auto sourceOf = [this](int before, int64_t wm) -> int {
-        for (int j = before - 1; j >= 0; --j) {
-            const BatchReport &p = *m_reports[size_t(j)];
-            if (p.eventTime && p.eventTime->maxMs - m_info.delayMs == wm)
-                return j;
-        }
-        return -1;
-    };
-
     std::map<std::pair<int64_t, int64_t>, size_t> windowIndex;
     for (size_t i = 0; i < m_reports.size(); ++i) {
         const BatchReport &r = *m_reports[i];
@@ -445,15 +440,17 @@ void EventTimeTimelineLayout::build()
             if (!w.known) {
                 w.label = tr("wm: none yet (no event time seen)");
             } else if (w.moved) {
-                const int source = sourceOf(column, r.watermarkMs);
-                if (source >= 0)
-                    w.label = tr("wm = %1 − %2 = %3").arg(timeText(m_reports[size_t(source)]->eventTime->maxMs), delay, timeText(r.watermarkMs));
+                const WatermarkOrigin &origin = r.watermarkOrigin;
+                if (origin.setByBatch >= 0)
+                    w.label = tr("wm = %1 − %2 = %3")
+                                  .arg(timeText(origin.maxEventTimeMs), delayText(origin.delayMs), timeText(r.watermarkMs));
                 else
                     w.label = tr("wm = %1").arg(timeText(r.watermarkMs));
-            } else if (prev && prev->eventTime) {
-                const int64_t candidate = prev->eventTime->maxMs - m_info.delayMs;
+            } else if (prev && !prev->watermarkProposals.empty()) {
+                const WatermarkProposal &p = prev->watermarkProposals.front();
                 w.label = tr("wm stays %1 (%2 − %3 = %4 is not later)")
-                              .arg(timeText(r.watermarkMs), timeText(prev->eventTime->maxMs), delay, timeText(candidate));
+                              .arg(timeText(r.watermarkMs), timeText(p.maxEventTimeMs), delayText(p.delayMs),
+                                   timeText(p.proposedMs));
             } else {
                 w.label = tr("wm = %1 (unchanged)").arg(timeText(r.watermarkMs));
             }
@@ -497,9 +494,10 @@ void EventTimeTimelineLayout::build()
             w.moved = true;
             w.pending = true;
             w.watermarkMs = last.nextWatermarkMs;
-            const int source = sourceOf(int(m_reports.size()), last.nextWatermarkMs);
-            if (source >= 0)
-                w.label = tr("next wm = %1 − %2 = %3").arg(timeText(m_reports[size_t(source)]->eventTime->maxMs), delay, timeText(w.watermarkMs));
+            const WatermarkOrigin &origin = last.nextWatermarkOrigin;
+            if (origin.setByBatch >= 0)
+                w.label = tr("next wm = %1 − %2 = %3")
+                              .arg(timeText(origin.maxEventTimeMs), delayText(origin.delayMs), timeText(w.watermarkMs));
             else
                 w.label = tr("next wm = %1").arg(timeText(w.watermarkMs));
             m_watermarks.push_back(w);

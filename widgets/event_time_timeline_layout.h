@@ -33,8 +33,11 @@ struct TimelineQueryInfo {
     int64_t delayMs = 0;    // withWatermark's delay
     int windowColumn = -1;  // in the result schema; -1: the result table's first window column
 
-    // The withWatermark column when it is a source column, else the first timestamp column of
-    // the source (rows of a query without watermark are still placed by their event time).
+    // The source column the first withWatermark's event time comes from (Query::watermarks), else
+    // the first timestamp column of the source (rows of a query without watermark are still
+    // placed by their event time).
+    static TimelineQueryInfo fromQuery(const Query &query);
+    // The same for a scenario's query; empty when the query is rejected.
     static TimelineQueryInfo fromScenario(const Scenario &scenario);
 };
 

@@ -134,6 +134,10 @@ std::unique_ptr<CompiledQuery> planQuery(const Scenario &scenario);
 // Spark's UnsupportedOperationChecker.checkForStreaming and the sink/output-mode rules.
 void checkStreamingQuery(const CompiledQuery &query);
 
+// The source column whose values column `column` of node `nodeIndex`'s input carries unchanged
+// (through filters, plain projections and window() structs of it), or -1 when it is computed.
+int sourceColumnOf(const CompiledQuery &query, size_t nodeIndex, int column);
+
 // A readable plan, one node per line, top-down (Query::explain).
 std::string explainPlan(const CompiledQuery &query);
 

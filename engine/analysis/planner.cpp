@@ -579,6 +579,23 @@ int PlanNode::eventTimeKeyIndex() const
     return output.eventTimeIndex();
 }
 
+int sourceColumnOf(const CompiledQuery &query, size_t nodeIndex, int column)
+{
+    for (size_t j = std::min(nodeIndex, query.nodes.size()); j-- > 0 && column >= 0;) {
+        const PlanNode &node = query.nodes[j];
+        if (const auto *window = node.as<TimeWindowNode>()) {
+            if (column == static_cast<int>(node.output.size()) - 1)
+                column = window->timeColumn;
+        } else if (const auto *project = node.as<ProjectNode>()) {
+            const auto &projection = project->projections[static_cast<size_t>(column)];
+            column = projection->columnIndex ? *projection->columnIndex : -1;
+        } else if (node.isAggregation()) {
+            column = -1; // an aggregate's rows are groups, not input rows
+        }
+    }
+    return column;
+}
+
 std::unique_ptr<CompiledQuery> planQuery(const Scenario &scenario)
 {
     return Planner(scenario).plan();

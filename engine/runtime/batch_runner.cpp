@@ -149,7 +149,7 @@ private:
         }
         m_monitor.checkpoint(StepPhase::Sink, done);
         m_monitor.aboutToChange(m_state);
-        m_state.tracker.update(stats, report.batchId);
+        report.watermarkProposals = m_state.tracker.update(stats, report.batchId);
         report.nextWatermarkMs = m_state.tracker.globalWatermarkMs();
         report.nextWatermarkOrigin = m_state.tracker.origin();
 

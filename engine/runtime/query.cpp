@@ -14,10 +14,11 @@ std::shared_ptr<const Query> Query::compile(const Scenario &scenario)
     auto compiled = planQuery(scenario);
     checkStreamingQuery(*compiled);
     std::shared_ptr<Query> query(new Query());
-    for (const PlanNode &node : compiled->nodes)
-        if (const auto *watermark = node.as<WatermarkNode>())
-            query->m_watermarks.push_back({node.input.fields[static_cast<size_t>(watermark->eventTimeColumn)].name,
-                                           watermark->delayMs, watermark->delayText});
+    for (size_t i = 0; i < compiled->nodes.size(); ++i)
+        if (const auto *watermark = compiled->nodes[i].as<WatermarkNode>())
+            query->m_watermarks.push_back(
+                {compiled->nodes[i].input.fields[static_cast<size_t>(watermark->eventTimeColumn)].name,
+                 watermark->delayMs, watermark->delayText, sourceColumnOf(*compiled, i, watermark->eventTimeColumn)});
     query->m_compiled = std::move(compiled);
     return query;
 }

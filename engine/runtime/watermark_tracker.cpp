@@ -9,15 +9,19 @@ WatermarkTracker::WatermarkTracker(std::vector<WatermarkSlot> slots)
 {
 }
 
-void WatermarkTracker::update(const std::vector<EventTimeAccumulator> &stats, int64_t batchId)
+std::vector<WatermarkProposal> WatermarkTracker::update(const std::vector<EventTimeAccumulator> &stats,
+                                                        int64_t batchId)
 {
+    std::vector<WatermarkProposal> proposals;
     if (m_operatorWatermarks.empty())
-        return;
+        return proposals;
     for (size_t i = 0; i < m_operatorWatermarks.size(); ++i) {
         auto &current = m_operatorWatermarks[i];
         if (stats[i].count > 0) {
             const int64_t candidate = stats[i].maxMs - m_slots[i].delayMs;
-            if (!current || candidate > current->watermarkMs)
+            const bool raised = !current || candidate > current->watermarkMs;
+            proposals.push_back({static_cast<int>(i), stats[i].maxMs, m_slots[i].delayMs, candidate, raised});
+            if (raised)
                 current = Candidate{candidate, stats[i].maxMs, batchId, static_cast<int>(i)};
         } else if (!current) {
             current = Candidate{0, 0, -1, static_cast<int>(i)};
@@ -29,6 +33,7 @@ void WatermarkTracker::update(const std::vector<EventTimeAccumulator> &stats, in
             chosen = &*w;
     if (chosen->watermarkMs > m_global.watermarkMs)
         m_global = *chosen;
+    return proposals;
 }
 
 WatermarkOrigin WatermarkTracker::origin() const

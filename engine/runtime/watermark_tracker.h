@@ -26,7 +26,8 @@ public:
     // kept if greater than its previous value (the first proposal is always kept); one that
     // never saw rows counts as 0. The global watermark is the minimum over operators and only
     // ever increases from 0.
-    void update(const std::vector<EventTimeAccumulator> &stats, int64_t batchId);
+    // Returns what each operator that saw rows proposed.
+    std::vector<WatermarkProposal> update(const std::vector<EventTimeAccumulator> &stats, int64_t batchId);
     int64_t globalWatermarkMs() const { return m_global.watermarkMs; }
     // How the global watermark came about.
     WatermarkOrigin origin() const;

@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <optional>
 #include <cstring>
 #include <set>
 #include <string>
@@ -121,7 +122,9 @@ inline QStringList emittedOf(const std::vector<BatchReport> &reports)
     return out;
 }
 
-// Steps a scenario one trigger at a time.
+// Steps a scenario one trigger at a time, on the engine's trigger clock (triggerTimeMicros), and
+// stops and restarts it like Spark's StreamTest: StopStream, then StartStream from the
+// checkpoint, with the same or a changed query.
 class StreamTester {
 public:
     explicit StreamTester(const Scenario &scenario) : m_scenario(scenario), m_run(Query::compile(scenario)) {}
@@ -129,16 +132,43 @@ public:
     // Spark's AddData + process: runs the next step and returns its batches.
     std::vector<BatchReport> addData()
     {
-        const Step &step = m_scenario.steps.at(m_next);
-        auto reports = m_run.step(step.rows, m_next, step.processingTimeMicros.value_or(0));
+        if (!m_run)
+            qFatal("StreamTester::addData: the stream is stopped (call startStream)");
+        const Step &step = m_scenario.steps.at(static_cast<size_t>(m_next));
+        auto reports = m_run->step(step.rows, m_next, triggerTimeMicros(m_scenario.steps, static_cast<size_t>(m_next)));
         ++m_next;
         return reports;
     }
-    Run &run() { return m_run; }
+    // Spark's StopStream: the run ends; what a restart needs is what the checkpoint's state file
+    // holds after the last batch (Run::saveState), returned here as "the checkpoint".
+    std::string stopStream()
+    {
+        if (!m_run)
+            qFatal("StreamTester::stopStream: the stream is already stopped");
+        std::string checkpoint = m_run->saveState();
+        m_run.reset();
+        return checkpoint;
+    }
+    // Spark's StartStream(checkpointLocation): a new run of the query (or of `changed`, a scenario
+    // with another query over the same steps) resumes from the checkpoint; the next addData feeds
+    // the step after the last one run. Throws what Run::restoreState throws for a checkpoint that
+    // does not fit.
+    void startStream(const std::string &checkpoint, const Scenario *changed = nullptr)
+    {
+        if (changed) {
+            m_scenario.query = changed->query;
+            m_scenario.outputMode = changed->outputMode;
+            m_scenario.sink = changed->sink;
+        }
+        Run run(Query::compile(m_scenario));
+        run.restoreState(checkpoint);
+        m_run = std::move(run);
+    }
+    Run &run() { return *m_run; }
 
 private:
     Scenario m_scenario;
-    Run m_run;
+    std::optional<Run> m_run;
     int m_next = 0;
 };
 

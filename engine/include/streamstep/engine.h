@@ -53,6 +53,20 @@ struct WatermarkSpec {
     std::string column;
     int64_t delayMs = 0;
     std::string delayText; // as written: "10 minutes"
+    // The source column whose values the event time is (the column itself, or the time column
+    // of the window struct it is), when it is a source column passed on unchanged; else -1.
+    int sourceColumn = -1;
+};
+
+// What one withWatermark proposed after a batch in which it saw rows (Spark's WatermarkTracker):
+// its max event time so far in this batch minus its delay; the proposal raises that operator's
+// watermark only when it is later than the operator's previous one.
+struct WatermarkProposal {
+    int operatorIndex = 0; // 0 = the query's first withWatermark
+    int64_t maxEventTimeMs = 0;
+    int64_t delayMs = 0;
+    int64_t proposedMs = 0; // maxEventTimeMs − delayMs
+    bool raised = false;
 };
 
 // What a row of the result table went through in this batch (the app marks rows with it).
@@ -88,6 +102,7 @@ struct BatchReport {
     int64_t nextWatermarkMs = 0;             // computed from this batch, in force from the next
     WatermarkOrigin watermarkOrigin;         // how watermarkMs came about
     WatermarkOrigin nextWatermarkOrigin;     // how nextWatermarkMs came about
+    std::vector<WatermarkProposal> watermarkProposals; // what this batch's rows proposed
     std::optional<EventTimeStats> eventTime; // when the batch had rows passing withWatermark
 
     std::vector<StateOperatorReport> stateOperators;
