@@ -6,14 +6,6 @@
 
 namespace streamstep {
 
-Flow Deduplicate::process(Flow &input, BatchContext &context)
-{
-    m_metrics = StateOperatorReport{};
-    m_metrics.operatorName = "dedupe";
-    input.fillOrigin(); // the operator indexes the origin directly
-    return processBatch(input, context, m_metrics);
-}
-
 Flow Deduplicate::processBatch(const Flow &input, BatchContext &context, StateOperatorReport &metrics)
 {
     const PlanNode &node = this->node();

@@ -99,6 +99,31 @@ public:
     }
 };
 
+// Gives a stateful operator the part of Spark's StateStoreWriter every one shares: a fresh
+// progress entry per batch under Spark's operator name, and rows that index their origin.
+template <class Derived> class StatefulOperator : public OperatorBase<Derived> {
+public:
+    StatefulOperator(const PlanNode &node, const char *sparkName) : OperatorBase<Derived>(node), m_sparkName(sparkName) {}
+
+    Flow process(Flow &input, BatchContext &context) final
+    {
+        m_metrics = StateOperatorReport{};
+        m_metrics.operatorName = m_sparkName;
+        input.fillOrigin(); // stateful operators index the origin directly
+        return processBatch(input, context, m_metrics);
+    }
+    bool isStateful() const final { return true; }
+    StateOperatorReport stateReport() const final { return m_metrics; }
+
+protected:
+    // Runs one batch, adding to `metrics` what Spark's progress reports for it.
+    virtual Flow processBatch(const Flow &input, BatchContext &context, StateOperatorReport &metrics) = 0;
+
+private:
+    const char *m_sparkName;
+    StateOperatorReport m_metrics;
+};
+
 // Makes the operator a plan node runs as (the one place that maps node kinds to operators).
 std::unique_ptr<Operator> makeOperator(const PlanNode &node, const CompiledQuery &query);
 

@@ -60,14 +60,6 @@ bool SessionWindowAggregate::shouldRunAnotherBatch(int64_t newWatermarkMs, int64
     return m_mode == OutputMode::Append && newWatermarkMs > evictionWatermarkMs;
 }
 
-Flow SessionWindowAggregate::process(Flow &input, BatchContext &context)
-{
-    m_metrics = StateOperatorReport{};
-    m_metrics.operatorName = "sessionWindowStateStoreSaveExec";
-    input.fillOrigin(); // the operator indexes the origin directly
-    return processBatch(input, context, m_metrics);
-}
-
 Flow SessionWindowAggregate::processBatch(const Flow &input, BatchContext &context, StateOperatorReport &metrics)
 {
     ++m_batch;

@@ -13,30 +13,26 @@
 
 namespace streamstep {
 
-class SessionWindowAggregate final : public OperatorBase<SessionWindowAggregate> {
+class SessionWindowAggregate final : public StatefulOperator<SessionWindowAggregate> {
 public:
     SessionWindowAggregate(const PlanNode &node, OutputMode mode)
-        : OperatorBase(node), m_spec(node.get<SessionWindowAggregateNode>()), m_mode(mode)
+        : StatefulOperator(node, "sessionWindowStateStoreSaveExec"), m_spec(node.get<SessionWindowAggregateNode>()), m_mode(mode)
     {
     }
 
     StepPhase phase() const override { return StepPhase::Aggregate; }
     double workUnits() const override { return 3; }
-    // Drops rows whose own session [ts, ts + gap) ends at or before the watermark, merges the
-    // rest with the stored sessions of their key (sessions that overlap or touch merge), then
-    // emits (append: evicted sessions; complete: all sessions).
-    Flow process(Flow &input, BatchContext &context) override;
-
-    bool isStateful() const override { return true; }
     bool shouldRunAnotherBatch(int64_t newWatermarkMs, int64_t evictionWatermarkMs) const override;
-    StateOperatorReport stateReport() const override { return m_metrics; }
     bool hasResultTable() const override { return true; }
     ResultTableView resultTable() const override;
     void saveState(StateWriter &out) const override;
     void loadState(StateReader &in) override;
 
 private:
-    Flow processBatch(const Flow &input, BatchContext &context, StateOperatorReport &metrics);
+    // Drops rows whose own session [ts, ts + gap) ends at or before the watermark, merges the
+    // rest with the stored sessions of their key (sessions that overlap or touch merge), then
+    // emits (append: evicted sessions; complete: all sessions).
+    Flow processBatch(const Flow &input, BatchContext &context, StateOperatorReport &metrics) override;
 
     struct Session {
         int64_t start = 0;
@@ -61,7 +57,6 @@ private:
 
     const SessionWindowAggregateNode &m_spec;
     OutputMode m_mode;
-    StateOperatorReport m_metrics;
     std::map<std::string, KeyGroup> m_groups;
     std::vector<Evicted> m_evicted;
     int64_t m_batch = -1;

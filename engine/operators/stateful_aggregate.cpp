@@ -69,7 +69,7 @@ struct EvaluatedInput {
 } // namespace
 
 StatefulAggregate::StatefulAggregate(const PlanNode &node, OutputMode mode)
-    : OperatorBase(node), m_spec(node.get<AggregateNode>()), m_mode(mode), m_groups(keyTypes(node)),
+    : StatefulOperator(node, "stateStoreSave"), m_spec(node.get<AggregateNode>()), m_mode(mode), m_groups(keyTypes(node)),
       m_buffers(m_spec.aggregates), m_evicted(ColumnBatch::empty(node.output))
 {
     const int eventKey = node.eventTimeKeyIndex(); // first watermarked key, -1 if none
@@ -102,14 +102,6 @@ bool StatefulAggregate::shouldRunAnotherBatch(int64_t newWatermarkMs, int64_t ev
 {
     // Spark: StateStoreSaveExec — append and update evict (and append emits) by the watermark.
     return m_mode != OutputMode::Complete && newWatermarkMs > evictionWatermarkMs;
-}
-
-Flow StatefulAggregate::process(Flow &input, BatchContext &context)
-{
-    m_metrics = StateOperatorReport{};
-    m_metrics.operatorName = "stateStoreSave";
-    input.fillOrigin(); // the aggregation indexes the origin directly
-    return processBatch(input, context, m_metrics);
 }
 
 std::optional<int64_t> StatefulAggregate::eventTimeOf(uint32_t group) const

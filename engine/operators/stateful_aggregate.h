@@ -13,20 +13,14 @@
 
 namespace streamstep {
 
-class StatefulAggregate final : public OperatorBase<StatefulAggregate> {
+class StatefulAggregate final : public StatefulOperator<StatefulAggregate> {
 public:
     StatefulAggregate(const PlanNode &node, OutputMode mode);
 
     StepPhase phase() const override { return StepPhase::Aggregate; }
     double workUnits() const override { return 3; }
     std::vector<uint8_t> liveInput(const std::vector<uint8_t> &liveAfter) const override;
-    // Runs one batch: updates state with the non-late input, evicts by the watermark and
-    // returns the rows the operator outputs in the context's output mode.
-    Flow process(Flow &input, BatchContext &context) override;
-
-    bool isStateful() const override { return true; }
     bool shouldRunAnotherBatch(int64_t newWatermarkMs, int64_t evictionWatermarkMs) const override;
-    StateOperatorReport stateReport() const override { return m_metrics; }
     bool hasResultTable() const override { return true; }
     // Every group known to the run (in state, or evicted earlier), sorted by key.
     ResultTableView resultTable() const override;
@@ -34,7 +28,9 @@ public:
     void loadState(StateReader &in) override;
 
 private:
-    Flow processBatch(const Flow &input, BatchContext &context, StateOperatorReport &metrics);
+    // Runs one batch: updates state with the non-late input, evicts by the watermark and
+    // returns the rows the operator outputs in the context's output mode.
+    Flow processBatch(const Flow &input, BatchContext &context, StateOperatorReport &metrics) override;
     Flow processRows(const Flow &input, BatchContext &context, StateOperatorReport &metrics);
     // Sliding windows without multiplying rows: aggregates each slide-sized pane once, then
     // folds every pane into the windows that contain it (Spark's rows-per-window result, since
@@ -89,7 +85,6 @@ private:
 
     const AggregateNode &m_spec;
     OutputMode m_mode;
-    StateOperatorReport m_metrics;
     int m_eventKey = -1; // the watermarked key, -1 if none
     GroupTable m_groups;
     AggregationBuffers m_buffers;

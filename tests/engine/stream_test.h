@@ -177,6 +177,17 @@ inline int64_t micros(const char *timestamp)
     return *parseTimestamp(timestamp);
 }
 
+inline int64_t ms(const char *timestamp)
+{
+    return micros(timestamp) / 1000;
+}
+
+// The lesson's query: totals per account and 5-minute window, with a 10-minute watermark.
+inline const char *kWindowedSum = R"J([
+    {"op": "withWatermark", "column": "eventTime", "delay": "10 minutes"},
+    {"op": "groupBy", "keys": ["window(eventTime, '5 minutes')", "accountId"],
+     "aggs": ["sum(amount) AS total"]}])J";
+
 // Compares the analysis error of compiling the scenario with Spark's message.
 inline QString analysisErrorOf(const Scenario &scenario)
 {

@@ -13,16 +13,6 @@ QString window(const char *start, const char *end)
         .arg(QLatin1String(start), QLatin1String(end));
 }
 
-const char *kWindowedSum = R"J([
-    {"op": "withWatermark", "column": "eventTime", "delay": "10 minutes"},
-    {"op": "groupBy", "keys": ["window(eventTime, '5 minutes')", "accountId"],
-     "aggs": ["sum(amount) AS total"]}])J";
-
-int64_t ms(const char *timestamp)
-{
-    return micros(timestamp) / 1000;
-}
-
 } // namespace
 
 class TestMicroBatchExecution : public QObject {

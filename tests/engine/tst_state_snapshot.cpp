@@ -8,11 +8,6 @@ using namespace streamstep::testing;
 
 namespace {
 
-const char *kWindowedSum = R"J([
-    {"op": "withWatermark", "column": "eventTime", "delay": "10 minutes"},
-    {"op": "groupBy", "keys": ["window(eventTime, '5 minutes')", "accountId"],
-     "aggs": ["sum(amount) AS total"]}])J";
-
 const char *kSteps = R"J([
     [["A1", "M", "10.00", "2026-03-01 10:01:00"], ["A2", "M", "1.00", "2026-03-01 10:07:00"]],
     [["A1", "M", "2.00", "2026-03-01 10:16:00"]],

@@ -9,16 +9,6 @@ using namespace streamstep::testing;
 
 namespace {
 
-const char *kWindowedSum = R"J([
-    {"op": "withWatermark", "column": "eventTime", "delay": "10 minutes"},
-    {"op": "groupBy", "keys": ["window(eventTime, '5 minutes')", "accountId"],
-     "aggs": ["sum(amount) AS total"]}])J";
-
-int64_t ms(const char *timestamp)
-{
-    return micros(timestamp) / 1000;
-}
-
 EventTimeAccumulator seen(std::initializer_list<const char *> times)
 {
     EventTimeAccumulator stats;
