@@ -21,7 +21,8 @@ namespace {
 
 const char *kUsage = R"(Usage:
   streamstep-cli run FILE.scenario.json [--jsonl] [--output-dir DIR] [--checkpoint DIR] [--explain]
-  streamstep-cli check FILE.scenario.json...
+                     [--spark-version V] [--conf KEY=VALUE]... [--output-mode MODE]
+  streamstep-cli check FILE.scenario.json... [--spark-version V] [--conf KEY=VALUE]...
   streamstep-cli sink-cat PATH [--table NAME]
   streamstep-cli --help | --version
 
@@ -53,6 +54,14 @@ Options:
                     nothing and says so. A changed query (grouping keys, aggregates, output
                     mode, sink) is refused. The console and memory sinks are not fault
                     tolerant (as in Spark): after a crash a batch may be shown twice.
+  --spark-version V With run and check: follow Spark V's defaults and messages, 3.5 (the
+                    default) or 4.2 (ANSI mode, Spark 4 error classes); wins over the file's
+                    "sparkVersion".
+  --conf KEY=VALUE  With run and check: a Spark configuration entry, as spark.conf.set takes it
+                    (repeatable; wins over the file's "conf"), e.g.
+                    spark.sql.streaming.noDataMicroBatches.enabled=false.
+  --output-mode M   With run and check: run in append, update or complete instead of the file's
+                    outputMode.
   --table NAME      With sink-cat: the SQLite table to print.
   --explain         With run: print the planned operators before running.
   -h, --help        Show this help.
@@ -142,11 +151,19 @@ struct RunOptions {
     bool explain = false;
     std::string outputDir;
     std::string checkpointDir;
+    ScenarioOverrides overrides;
 };
+
+Scenario readWithOverrides(const std::string &file, const ScenarioOverrides &overrides)
+{
+    Scenario scenario = readScenarioFile(file);
+    applyOverrides(scenario, overrides);
+    return scenario;
+}
 
 int runCommand(const std::string &file, const RunOptions &options)
 {
-    Scenario scenario = readScenarioFile(file);
+    Scenario scenario = readWithOverrides(file, options.overrides);
     StreamingQueryOptions queryOptions;
     queryOptions.outputDir = options.outputDir;
     if (queryOptions.outputDir.empty()) {
@@ -196,7 +213,7 @@ int sinkCatCommand(const std::vector<std::string> &paths, const std::string &tab
     return 0;
 }
 
-int checkCommand(const std::vector<std::string> &files)
+int checkCommand(const std::vector<std::string> &files, const ScenarioOverrides &overrides)
 {
     int exitCode = 0;
     int passed = 0;
@@ -204,7 +221,7 @@ int checkCommand(const std::vector<std::string> &files)
     for (const std::string &file : files) {
         CheckResult result;
         try {
-            result = checkScenario(readScenarioFile(file));
+            result = checkScenario(readWithOverrides(file, overrides));
         } catch (const Error &e) {
             result.passed = false;
             result.exitCode = e.exitCode();
@@ -253,7 +270,35 @@ int main(int argc, char **argv)
             runOptions.jsonl = true;
         else if (a == "--explain")
             runOptions.explain = true;
-        else if (a == "--output-dir" || a == "--checkpoint" || a == "--table") {
+        else if (a == "--spark-version" || a == "--conf" || a == "--output-mode") {
+            if (i + 1 >= args.size() || args[i + 1].empty()) {
+                std::cerr << "streamstep-cli: " << a << " needs a value\n";
+                return 1;
+            }
+            const std::string &value = args[++i];
+            if (a == "--spark-version") {
+                runOptions.overrides.sparkVersion = parseSparkVersion(value);
+                if (!runOptions.overrides.sparkVersion) {
+                    std::cerr << "streamstep-cli: --spark-version: unknown version '" << value
+                              << "'; StreamStep follows 3.5 or 4.2\n";
+                    return 1;
+                }
+            } else if (a == "--output-mode") {
+                runOptions.overrides.outputMode = parseOutputMode(value);
+                if (!runOptions.overrides.outputMode) {
+                    std::cerr << "streamstep-cli: --output-mode: unknown output mode '" << value
+                              << "'; use append, update or complete\n";
+                    return 1;
+                }
+            } else {
+                const size_t equals = value.find('=');
+                if (equals == std::string::npos || equals == 0) {
+                    std::cerr << "streamstep-cli: --conf needs KEY=VALUE, got '" << value << "'\n";
+                    return 1;
+                }
+                runOptions.overrides.conf.push_back({value.substr(0, equals), value.substr(equals + 1), {}, true});
+            }
+        } else if (a == "--output-dir" || a == "--checkpoint" || a == "--table") {
             if (i + 1 >= args.size() || args[i + 1].empty()) {
                 std::cerr << "streamstep-cli: " << a << (a == "--table" ? " needs a table name\n" : " needs a folder\n");
                 return 1;
@@ -287,7 +332,7 @@ int main(int argc, char **argv)
                 std::cerr << "streamstep-cli: check needs at least one scenario file\n";
                 return 1;
             }
-            return checkCommand(files);
+            return checkCommand(files, runOptions.overrides);
         }
         if (command == "sink-cat")
             return sinkCatCommand(files, table);

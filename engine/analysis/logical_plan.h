@@ -123,6 +123,7 @@ public:
     Schema resultSchema;
     OutputMode outputMode = OutputMode::Append;
     SinkSpec sink;
+    SparkConf conf; // the Spark version's defaults and the lesson's conf
     int numWatermarkNodes = 0;
 
     bool hasWatermark() const { return numWatermarkNodes > 0; }

@@ -86,6 +86,7 @@ public:
         query->sourceSchema = m_scenario.sourceSchema;
         query->outputMode = m_scenario.outputMode;
         query->sink = m_scenario.sink;
+        query->conf = sparkConfOf(m_scenario);
 
         Schema schema = m_scenario.sourceSchema;
         for (const QueryOp &op : m_scenario.query)

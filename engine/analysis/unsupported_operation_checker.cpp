@@ -67,19 +67,33 @@ const char *kCorrectnessMessage =
     "can disable this check by setting the config "
     "`spark.sql.streaming.statefulOperator.checkCorrectness.enabled` to false.";
 
+// Spark 4's error class STREAMING_OUTPUT_MODE.UNSUPPORTED_OPERATION (SQLSTATE 42KDE): the
+// mode lower-cased, the operation as Spark 4 names it.
+std::string spark4ModeError(OutputMode mode, const std::string &operation)
+{
+    return "[STREAMING_OUTPUT_MODE.UNSUPPORTED_OPERATION] Invalid streaming output mode: " + outputModeName(mode)
+        + ". This output mode is not supported for " + operation + " on streaming DataFrames/DataSets. SQLSTATE: 42KDE";
+}
+
 } // namespace
 
 void checkStreamingQuery(const CompiledQuery &query)
 {
     const OutputMode mode = query.outputMode;
     const std::string &format = query.sink.format;
+    const bool spark4 = query.conf.version == SparkVersion::Spark42;
 
     // DataStreamWriter.start: the sink is created (and checks the mode) before the plan checks.
     if (format == "memory" && !query.sink.options.count("queryName"))
         throw analysisError("queryName must be specified for memory sink");
-    if ((format == "csv" || format == "json") && mode != OutputMode::Append)
+    if ((format == "csv" || format == "json") && mode != OutputMode::Append) {
+        if (spark4)
+            throw analysisError("[STREAMING_OUTPUT_MODE.UNSUPPORTED_DATASOURCE] Invalid streaming output mode: "
+                                + outputModeName(mode) + ". This output mode is not supported in Data Source "
+                                + format + ". SQLSTATE: 42KDE");
         throw analysisError("Data source " + format + " does not support " + modeText(mode)
                             + " output mode");
+    }
 
     std::vector<const PlanNode *> aggregates; // outermost first, like Spark's collect
     for (auto it = query.nodes.rbegin(); it != query.nodes.rend(); ++it)
@@ -89,19 +103,22 @@ void checkStreamingQuery(const CompiledQuery &query)
     switch (mode) {
     case OutputMode::Append:
         if (!aggregates.empty() && !hasWatermarkedKey(*aggregates.front()))
-            throw analysisError("Append output mode not supported when there are streaming "
-                                "aggregations on streaming DataFrames/DataSets without watermark");
+            throw analysisError(spark4 ? spark4ModeError(mode, "streaming aggregations without watermark")
+                                       : "Append output mode not supported when there are streaming "
+                                         "aggregations on streaming DataFrames/DataSets without watermark");
         break;
     case OutputMode::Update:
         if (!aggregates.empty()
             && aggregates.front()->is<SessionWindowAggregateNode>())
-            throw analysisError("Update output mode not supported for session window on "
-                                "streaming DataFrames/DataSets");
+            throw analysisError(spark4 ? spark4ModeError(mode, "session window streaming aggregations")
+                                       : "Update output mode not supported for session window on "
+                                         "streaming DataFrames/DataSets");
         break;
     case OutputMode::Complete:
         if (aggregates.empty())
-            throw analysisError("Complete output mode not supported when there are no streaming "
-                                "aggregations on streaming DataFrames/Datasets");
+            throw analysisError(spark4 ? spark4ModeError(mode, "no streaming aggregations")
+                                       : "Complete output mode not supported when there are no streaming "
+                                         "aggregations on streaming DataFrames/Datasets");
         break;
     }
 
@@ -113,8 +130,8 @@ void checkStreamingQuery(const CompiledQuery &query)
                                 "instead.");
     }
 
-    // checkStreamingQueryGlobalWatermarkLimit
-    for (size_t i = 0; i < query.nodes.size(); ++i) {
+    // checkStreamingQueryGlobalWatermarkLimit, unless the user turned the check off
+    for (size_t i = 0; query.conf.checkCorrectness && i < query.nodes.size(); ++i) {
         if (!isStatefulForWatermarkCheck(query.nodes[i]))
             continue;
         for (size_t j = 0; j < i; ++j)

@@ -232,7 +232,8 @@ private:
 bool shouldRunAnotherBatch(const CompiledQuery &query, const RunState &state, int64_t newWatermarkMs,
                            int64_t evictionWatermarkMs)
 {
-    if (!query.hasWatermark())
+    // spark.sql.streaming.noDataMicroBatches.enabled=false: only triggers with data run batches.
+    if (!query.hasWatermark() || !query.conf.noDataMicroBatches)
         return false;
     return std::any_of(state.operators.begin(), state.operators.end(), [&](const auto &op) {
         return op->shouldRunAnotherBatch(newWatermarkMs, evictionWatermarkMs);

@@ -16,7 +16,8 @@ std::vector<WatermarkSlot> watermarkSlots(const CompiledQuery &query)
 
 } // namespace
 
-RunState::RunState(const CompiledQuery &query) : tracker(watermarkSlots(query))
+RunState::RunState(const CompiledQuery &query)
+    : tracker(watermarkSlots(query), query.conf.maxWatermarkPolicy)
 {
     for (const PlanNode &node : query.nodes)
         operators.push_back(makeOperator(node, query));

@@ -4,8 +4,8 @@
 
 namespace streamstep {
 
-WatermarkTracker::WatermarkTracker(std::vector<WatermarkSlot> slots)
-    : m_slots(std::move(slots)), m_operatorWatermarks(m_slots.size())
+WatermarkTracker::WatermarkTracker(std::vector<WatermarkSlot> slots, bool maxPolicy)
+    : m_slots(std::move(slots)), m_maxPolicy(maxPolicy), m_operatorWatermarks(m_slots.size())
 {
 }
 
@@ -29,7 +29,7 @@ std::vector<WatermarkProposal> WatermarkTracker::update(const std::vector<EventT
     }
     const Candidate *chosen = &*m_operatorWatermarks[0];
     for (const auto &w : m_operatorWatermarks)
-        if (w->watermarkMs < chosen->watermarkMs)
+        if (m_maxPolicy ? w->watermarkMs > chosen->watermarkMs : w->watermarkMs < chosen->watermarkMs)
             chosen = &*w;
     if (chosen->watermarkMs > m_global.watermarkMs)
         m_global = *chosen;

@@ -20,7 +20,9 @@ struct WatermarkSlot {
 
 class WatermarkTracker {
 public:
-    explicit WatermarkTracker(std::vector<WatermarkSlot> slots);
+    // `maxPolicy`: spark.sql.streaming.multipleWatermarkPolicy=max (the fastest operator
+    // decides) instead of Spark's default min.
+    explicit WatermarkTracker(std::vector<WatermarkSlot> slots, bool maxPolicy = false);
 
     // Spark: after a batch, each withWatermark that saw rows proposes max(eventTime) - delay,
     // kept if greater than its previous value (the first proposal is always kept); one that
@@ -42,6 +44,7 @@ private:
         int slot = -1;
     };
     std::vector<WatermarkSlot> m_slots;
+    bool m_maxPolicy = false;
     std::vector<std::optional<Candidate>> m_operatorWatermarks;
     Candidate m_global;
 };

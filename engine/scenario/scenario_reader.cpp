@@ -325,7 +325,8 @@ public:
         expectKind(root, Kind::Object, "a scenario file");
         const ObjectView top(root, m_fileName, "at top level",
                              {"format", "version", "title", "description", "source", "query",
-                              "outputMode", "sink", "steps", "expect", "expectError"});
+                              "outputMode", "sink", "steps", "expect", "expectError", "sparkVersion",
+                              "conf"});
 
         const JsonNode &format = top.required("format");
         if (!format.isString() || format.text != kFormatTag)
@@ -349,6 +350,17 @@ public:
             readExpect(*expect, scenario);
         if (const JsonNode *expectError = top.optional("expectError"))
             readExpectError(*expectError, scenario);
+        if (const JsonNode *version = top.optional("sparkVersion")) {
+            const std::string text = readString(*version, "'sparkVersion'");
+            const auto parsed = parseSparkVersion(text);
+            if (!parsed)
+                fail(*version, "unknown sparkVersion '" + text + "'; StreamStep follows \"3.5\" (the default) or \"4.2\"");
+            scenario.sparkVersion = *parsed;
+            scenario.hasSparkVersion = true;
+        }
+        if (const JsonNode *conf = top.optional("conf"))
+            readConf(*conf, scenario);
+        sparkConfOf(scenario); // an unknown key or a value Spark refuses fails here, at its place
         return scenario;
     }
 
@@ -532,17 +544,31 @@ private:
         return op;
     }
 
+    // "conf": {"spark.sql.ansi.enabled": "false", …} — values are strings, as spark.conf.set
+    // takes them (a JSON boolean or number is accepted and read as its text).
+    void readConf(const JsonNode &node, Scenario &scenario) const
+    {
+        expectKind(node, Kind::Object, "'conf'");
+        for (size_t i = 0; i < node.keys.size(); ++i) {
+            const JsonNode &value = node.items[i];
+            std::string text;
+            if (value.isString() || value.isNumber())
+                text = value.text;
+            else if (value.kind == Kind::Boolean)
+                text = value.boolean ? "true" : "false";
+            else
+                fail(value, "the value of conf '" + node.keys[i] + "' must be a string");
+            scenario.conf.push_back({node.keys[i], text, value.position, false, node.keyPositions[i]});
+        }
+    }
+
     void readOutputMode(const JsonNode &node, Scenario &scenario) const
     {
         const std::string mode = readString(node, "'outputMode'");
         scenario.outputModePosition = node.position;
         // Spark's InternalOutputModes: names are case-insensitive.
-        if (equalsIgnoreCase(mode, "append"))
-            scenario.outputMode = OutputMode::Append;
-        else if (equalsIgnoreCase(mode, "update"))
-            scenario.outputMode = OutputMode::Update;
-        else if (equalsIgnoreCase(mode, "complete"))
-            scenario.outputMode = OutputMode::Complete;
+        if (const auto parsed = parseOutputMode(mode))
+            scenario.outputMode = *parsed;
         else
             fail(node, "Unknown output mode " + mode
                            + ". Accepted output modes are 'append', 'complete', 'update'");

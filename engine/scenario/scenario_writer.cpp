@@ -181,6 +181,14 @@ OrderedJson scenarioJson(const Scenario &scenario)
         out["title"] = scenario.title;
     if (!scenario.description.empty())
         out["description"] = scenario.description;
+    if (scenario.hasSparkVersion)
+        out["sparkVersion"] = sparkVersionName(scenario.sparkVersion);
+    if (!scenario.conf.empty()) {
+        OrderedJson conf = OrderedJson::object();
+        for (const ConfEntry &entry : scenario.conf)
+            conf[entry.key] = entry.value;
+        out["conf"] = conf;
+    }
 
     OrderedJson schema = OrderedJson::array();
     for (const Field &field : scenario.sourceSchema.fields)

@@ -108,6 +108,37 @@ private slots:
                                 "no streaming aggregations on streaming DataFrames/Datasets"));
     }
 
+    // --spark-version, --conf and --output-mode win over the file (format §4.1).
+    void overridesWinOverTheFile()
+    {
+        Result spark4 = runCli({"run", lesson("05a-complete-on-filter.scenario.json"), "--jsonl", "--spark-version", "4.2"});
+        QCOMPARE(spark4.exitCode, 2);
+        QVERIFY2(spark4.err.startsWith("AnalysisException: [STREAMING_OUTPUT_MODE.UNSUPPORTED_OPERATION] Invalid streaming "
+                                       "output mode: complete."),
+                 spark4.err.constData());
+
+        // Lesson 04 in append mode writes each window once; in update mode every changed one.
+        Result append = runCli({"run", lesson("04-windowed-totals-append.scenario.json"), "--jsonl"});
+        Result update = runCli({"run", lesson("04-windowed-totals-append.scenario.json"), "--jsonl", "--output-mode", "update"});
+        QCOMPARE(append.exitCode, 0);
+        QCOMPARE(update.exitCode, 0);
+        QVERIFY(append.out != update.out);
+        // No-data batches off: no line says "noData": true.
+        Result noNoData = runCli({"run", lesson("04-windowed-totals-append.scenario.json"), "--jsonl", "--conf",
+                                  "spark.sql.streaming.noDataMicroBatches.enabled=false"});
+        QCOMPARE(noNoData.exitCode, 0);
+        QVERIFY(append.out.contains("\"noData\": true"));
+        QVERIFY(!noNoData.out.contains("\"noData\": true"));
+
+        Result badConf = runCli({"run", lesson("04-windowed-totals-append.scenario.json"), "--conf", "spark.sql.ansi.enabled=maybe"});
+        QCOMPARE(badConf.exitCode, 1);
+        QCOMPARE(QString::fromUtf8(badConf.err).trimmed(),
+                 QStringLiteral("--conf spark.sql.ansi.enabled=maybe: spark.sql.ansi.enabled should be boolean, but was maybe"));
+        QCOMPARE(runCli({"run", lesson("04-windowed-totals-append.scenario.json"), "--conf", "novalue"}).exitCode, 1);
+        QCOMPARE(runCli({"run", lesson("04-windowed-totals-append.scenario.json"), "--spark-version", "2.4"}).exitCode, 1);
+        QCOMPARE(runCli({"run", lesson("04-windowed-totals-append.scenario.json"), "--output-mode", "upsert"}).exitCode, 1);
+    }
+
     void invalidFileExitsWithOneAndPosition()
     {
         QTemporaryDir dir;
@@ -158,7 +189,8 @@ private slots:
     {
         Result r = runCli({"--help"});
         QCOMPARE(r.exitCode, 0);
-        for (const char *option : {"run", "check", "--jsonl", "--output-dir", "--checkpoint", "--explain", "Exit codes"})
+        for (const char *option : {"run", "check", "--jsonl", "--output-dir", "--checkpoint", "--explain", "--spark-version",
+                                   "--conf", "--output-mode", "Exit codes"})
             QVERIFY2(r.out.contains(option), option);
         QCOMPARE(runCli({"run", "--no-such-option", "x"}).exitCode, 1);
     }

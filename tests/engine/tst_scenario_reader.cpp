@@ -288,7 +288,7 @@ void TestScenarioReader::rejectsBadFile_data()
     QTest::addColumn<QString>("file");
     QTest::addColumn<QString>("expected"); // after "FILE:"
     QTest::newRow("invalid_json") << "invalid_json.scenario.json" << "21:47: invalid JSON: unexpected '}', expected string literal";
-    QTest::newRow("unknown_top_level_key") << "unknown_top_level_key.scenario.json" << "4:3: unknown key 'titel' at top level; valid keys: format, version, title, description, source, query, outputMode, sink, steps, expect, expectError";
+    QTest::newRow("unknown_top_level_key") << "unknown_top_level_key.scenario.json" << "4:3: unknown key 'titel' at top level; valid keys: format, version, title, description, source, query, outputMode, sink, steps, expect, expectError, sparkVersion, conf";
     QTest::newRow("unknown_op_key") << "unknown_op_key.scenario.json" << "16:22: unknown key 'conditon' in 'filter' op; valid keys: op, condition";
     QTest::newRow("wrong_type") << "wrong_type.scenario.json" << "20:17: 'outputMode' must be a string";
     QTest::newRow("int_out_of_range") << "int_out_of_range.scenario.json" << "23:22: column 'quantity': value 3000000000 does not fit int";

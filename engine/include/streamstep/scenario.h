@@ -73,6 +73,29 @@ struct ExpectError {
     std::vector<std::string> messageContains;
 };
 
+// The Spark release whose defaults and messages a lesson follows (format §4.1).
+enum class SparkVersion { Spark35, Spark42 };
+std::string sparkVersionName(SparkVersion version); // "3.5", "4.2"
+
+// One Spark configuration entry of a lesson ("conf") or of the command line (--conf KEY=VALUE).
+struct ConfEntry {
+    std::string key;
+    std::string value;
+    TextPosition position;        // of the value in the file
+    bool fromCommandLine = false; // --conf: messages name the option instead of a position
+    TextPosition keyPosition;     // of the key in the file (an unknown key is reported there)
+};
+
+// The Spark settings a query runs with: the version's defaults, then the lesson's conf.
+struct SparkConf {
+    SparkVersion version = SparkVersion::Spark35;
+    bool ansi = false;                 // spark.sql.ansi.enabled (4.2: true)
+    bool noDataMicroBatches = true;    // spark.sql.streaming.noDataMicroBatches.enabled
+    bool maxWatermarkPolicy = false;   // spark.sql.streaming.multipleWatermarkPolicy=max
+    bool checkCorrectness = true;      // spark.sql.streaming.statefulOperator.checkCorrectness.enabled
+    std::string sessionTimeZone = "UTC"; // spark.sql.session.timeZone
+};
+
 struct Scenario {
     std::string fileName;   // as given to readScenarioFile (for messages); "<text>" otherwise
     std::string title;
@@ -86,7 +109,31 @@ struct Scenario {
     std::vector<Step> steps;
     std::vector<Expectation> expect;
     std::optional<ExpectError> expectError;
+    SparkVersion sparkVersion = SparkVersion::Spark35;
+    bool hasSparkVersion = false; // "sparkVersion" was given (the writer writes it back only then)
+    std::vector<ConfEntry> conf;  // in file order, then command-line overrides
 };
+
+// The settings a scenario's query runs with: its Spark version's defaults, then every conf
+// entry in order. Throws Error(ErrorKind::Scenario, "FILE:LINE:COL: …") for a key StreamStep
+// does not know (only keys listed as accepted without effect pass, like
+// spark.sql.shuffle.partitions) or a value Spark would refuse, with Spark's words.
+SparkConf sparkConfOf(const Scenario &scenario);
+// What the command line may override in a scenario (streamstep-cli --spark-version, --conf,
+// --output-mode; the app's version choice): each wins over the file.
+struct ScenarioOverrides {
+    std::optional<SparkVersion> sparkVersion;
+    std::vector<ConfEntry> conf; // appended after the file's, so they win
+    std::optional<OutputMode> outputMode;
+};
+// Applies the overrides and checks the resulting conf (throws like sparkConfOf, naming the
+// --conf entry that is wrong).
+void applyOverrides(Scenario &scenario, const ScenarioOverrides &overrides);
+// Parses an output mode name the way Spark does (case-insensitive); nullopt otherwise.
+std::optional<OutputMode> parseOutputMode(std::string_view text);
+
+// Parses "3.5" / "4.2" (also "3.5.9", "4.2.0"); nullopt for any other text.
+std::optional<SparkVersion> parseSparkVersion(std::string_view text);
 
 // The processing time of step `index`'s trigger (what current_timestamp() returns in its batches
 // and the progress timestamp): the step's processingTime when it has one, else 0 for the first
