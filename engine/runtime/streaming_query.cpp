@@ -109,8 +109,11 @@ StreamingQueryRunner::StreamingQueryRunner(const Scenario &scenario, StreamingQu
         m_queryId = newQueryId();
 
     // A finished run writes nothing, so its sink is not even opened.
-    if (!finished())
+    if (!finished()) {
         m_sink = createSink(*m_query, SinkContext{outputDir, m_queryId, m_options.faultHook});
+        if (const std::string text = m_sink->openingNotice(); !text.empty())
+            notice(text);
+    }
 
     if (m_checkpoint) {
         if (!resuming)

@@ -63,12 +63,13 @@ FileSink::FileSink(fs::path folder, std::string displayPath, Format format, bool
     const nlohmann::json latest = *m_manifest.get(*m_lastCommitted);
     const std::string owner = latest.value("queryId", std::string());
     if (owner != m_context.queryId)
-        throw Error(ErrorKind::Runtime,
-                    description() + " already holds batches up to " + std::to_string(*m_lastCommitted)
-                        + " written by another query (id " + (owner.empty() ? "unknown" : owner)
-                        + "); this query would skip its first batches there, as Spark's file sink does. "
-                          "Delete the folder, choose another path, or resume with the checkpoint that "
-                          "wrote it (--checkpoint).");
+        m_notice = "Note: the " + description() + " already holds batches up to " + std::to_string(*m_lastCommitted)
+            + " written by another query (id " + (owner.empty() ? "unknown" : owner)
+            + "). As Spark's file sink does, this query skips its batches up to "
+            + std::to_string(*m_lastCommitted)
+            + " there (\"Skipping already committed batch\"): their rows are not written again. Delete the "
+              "folder or choose another path to write them, or resume with the checkpoint that wrote it "
+              "(--checkpoint).";
 }
 
 std::string FileSink::description() const

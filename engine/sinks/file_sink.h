@@ -17,8 +17,9 @@ public:
     enum class Format { Csv, Json };
 
     // Opens (creating) the sink folder and its manifest. Throws Error(Runtime) when the folder
-    // cannot be created, or when its manifest holds batches of another query — Spark would
-    // silently skip this query's first batches there; StreamStep says so instead.
+    // cannot be created. A manifest holding batches of another query is Spark's case too: its
+    // FileStreamSink skips every batch id the manifest already holds ("Skipping already
+    // committed batch"); openingNotice() says so.
     FileSink(std::filesystem::path folder, std::string displayPath, Format format, bool header,
              Schema schema, SinkContext context);
 
@@ -26,6 +27,7 @@ public:
     std::optional<int64_t> lastCommittedBatch() override { return m_lastCommitted; }
     bool isFaultTolerant() const override { return true; }
     std::string description() const override;
+    std::string openingNotice() const override { return m_notice; }
 
     // The part file name of a batch: part-00003-c000.csv (one file per batch, so a replay of a
     // batch that crashed before its manifest entry overwrites the orphan).
@@ -47,6 +49,7 @@ private:
     SinkContext m_context;
     MetadataLog m_manifest;
     std::optional<int64_t> m_lastCommitted;
+    std::string m_notice;
 };
 
 } // namespace streamstep

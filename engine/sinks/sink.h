@@ -36,6 +36,8 @@ public:
     virtual bool isFaultTolerant() const = 0;
     // How messages name the sink: "csv sink 'out/high_value'".
     virtual std::string description() const = 0;
+    // What the user should know about what the sink found when it opened (empty: nothing).
+    virtual std::string openingNotice() const { return {}; }
 };
 
 // Creates the sink the query's SinkSpec names and opens it (folders, database, table). Throws

@@ -139,6 +139,23 @@ private slots:
         QCOMPARE(runCli({"run", lesson("04-windowed-totals-append.scenario.json"), "--output-mode", "upsert"}).exitCode, 1);
     }
 
+    // A second run of lesson 01 into the same folder: Spark's file sink skips the batch ids its
+    // _spark_metadata log holds, so the run succeeds and the folder's rows stay as they were.
+    void aSecondRunIntoTheSameFolderSkipsCommittedBatches()
+    {
+        QTemporaryDir dir;
+        const QString file = lesson("01-high-value-filter.scenario.json");
+        Result first = runCli({"run", file, "--jsonl", "--output-dir", dir.path()});
+        QCOMPARE(first.exitCode, 0);
+        const QString folder = dir.filePath("high_value");
+        Result before = runCli({"sink-cat", folder});
+        QVERIFY(!before.out.isEmpty());
+        Result second = runCli({"run", file, "--jsonl", "--output-dir", dir.path()});
+        QCOMPARE(second.exitCode, 0);
+        QVERIFY2(second.err.contains("As Spark's file sink does, this query skips its batches up to"), second.err.constData());
+        QCOMPARE(runCli({"sink-cat", folder}).out, before.out);
+    }
+
     void invalidFileExitsWithOneAndPosition()
     {
         QTemporaryDir dir;

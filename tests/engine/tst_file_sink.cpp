@@ -98,7 +98,7 @@ private slots:
     void replayedBatchIsSkipped();
     void crashOrphansAreInvisible();
     void emptyBatchIsCommittedWithoutFiles();
-    void anotherQueryIsRefused();
+    void anotherQuerySkipsTheBatchesTheFolderHolds();
     void damagedFilesAreNamed();
     void sinkPath_data();
     void sinkPath();
@@ -362,23 +362,29 @@ void TestFileSink::emptyBatchIsCommittedWithoutFiles()
     QCOMPARE(FileSink::readCommitted(folder).numRows, size_t(0));
 }
 
-void TestFileSink::anotherQueryIsRefused()
+// Spark's FileStreamSink.addBatch: a batch id the folder's manifest already holds is skipped
+// ("Skipping already committed batch"), also when another query wrote it; later ids are written.
+void TestFileSink::anotherQuerySkipsTheBatchesTheFolderHolds()
 {
     QTemporaryDir dir;
     const fs::path folder = fs::path(dir.path().toStdString()) / "out";
     const ColumnBatch batch = allTypes();
     {
         FileSink sink(folder, "out", FileSink::Format::Csv, false, batch.schema, context("first"));
+        QCOMPARE(QString::fromStdString(sink.openingNotice()), QString());
         sink.addBatch(0, batch, OutputMode::Append);
     }
-    try {
-        FileSink sink(folder, "out", FileSink::Format::Csv, false, batch.schema, context("second"));
-        QFAIL("a second query may not share the folder");
-    } catch (const Error &e) {
-        QCOMPARE(e.kind(), ErrorKind::Runtime);
-        QVERIFY2(e.message().starts_with("csv sink 'out' already holds batches up to 0 written by another query (id first)"),
-                 e.what());
-    }
+    const size_t afterFirst = FileSink::readCommitted(folder).numRows;
+    FileSink sink(folder, "out", FileSink::Format::Csv, false, batch.schema, context("second"));
+    QVERIFY2(sink.openingNotice().starts_with("Note: the csv sink 'out' already holds batches up to 0 written by "
+                                              "another query (id first). As Spark's file sink does, this query "
+                                              "skips its batches up to 0 there"),
+             sink.openingNotice().c_str());
+    sink.addBatch(0, batch, OutputMode::Append); // skipped: the folder holds batch 0
+    QCOMPARE(FileSink::readCommitted(folder).numRows, afterFirst);
+    sink.addBatch(1, batch, OutputMode::Append);
+    QCOMPARE(FileSink::readCommitted(folder).numRows, afterFirst + batch.numRows);
+    QCOMPARE(sink.lastCommittedBatch(), std::optional<int64_t>(1));
 }
 
 void TestFileSink::damagedFilesAreNamed()
