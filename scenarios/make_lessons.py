@@ -240,7 +240,7 @@ def lesson_01(rng):
     expect = [{"step": i, "emitted": sort_rows(o)} for i, o in enumerate(out)]
     description = [
         "A **stateless** query: keep the transactions with `amount > 100000.00` and project "
-        "`accountId`, `amount`, `eventTime` into the in-memory table `high_value` (Append mode).",
+        "`accountId`, `amount`, `eventTime`, written in Append mode to the CSV file sink `high_value`.",
         "",
         "- **Trigger 0** — 40 rows arrive, **15** are emitted. Look for the row of exactly "
         "`100000.00`: `>` is strict, so it is filtered out, while `100000.01` passes.",
@@ -350,8 +350,8 @@ def lesson_03(rng):
     expect = [{"step": i, "emitted": sort_rows(r["emitted"]), "stateRows": r["stateRows"],
                "stateRowsUpdated": r["stateRowsUpdated"]} for i, r in enumerate(res)]
     description = [
-        "Counts transactions per `accountId` (`count(*) AS count`) in **Update** mode, written "
-        "to the memory table `account_counts`.",
+        "Counts transactions per `accountId` (`count(*) AS count`) in **Update** mode, upserted "
+        "into the SQLite table `account_counts`.",
         "",
         "- **Trigger 0** — %d rows for 1000 distinct accounts (some with several rows): "
         "**1000** rows are emitted, one per account." % len(steps[0]),
@@ -521,7 +521,7 @@ def lesson_05b():
 
 
 def lesson_05c():
-    msg = "Data source csv does not support Update output mode"
+    msg = "Data source csv does not support Update output mode."
     description = [
         "An **invalid pairing**: a filter written to a **CSV file sink** in **Update** mode. "
         "The query is rejected when `start()` creates the sink, before any trigger runs; no file "

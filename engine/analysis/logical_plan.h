@@ -125,6 +125,10 @@ public:
     SinkSpec sink;
     SparkConf conf; // the Spark version's defaults and the lesson's conf
     int numWatermarkNodes = 0;
+    // What Spark accepts at start but fails with when it plans the first batch (a session
+    // window without other keys, a struct column for the CSV writer): the query starts, and its
+    // first batch fails with this StreamingQueryException text.
+    std::optional<std::string> planningFailure;
 
     bool hasWatermark() const { return numWatermarkNodes > 0; }
 };
@@ -134,6 +138,8 @@ std::unique_ptr<CompiledQuery> planQuery(const Scenario &scenario);
 
 // Spark's UnsupportedOperationChecker.checkForStreaming and the sink/output-mode rules.
 void checkStreamingQuery(const CompiledQuery &query);
+// Records in query.planningFailure what Spark only fails with when it plans the first batch.
+void findPlanningFailures(CompiledQuery &query);
 
 // The source column whose values column `column` of node `nodeIndex`'s input carries unchanged
 // (through filters, plain projections and window() structs of it), or -1 when it is computed.

@@ -1,4 +1,5 @@
 #include "analysis/logical_plan.h"
+#include "sinks/csv_format.h"
 
 #include <algorithm>
 
@@ -92,7 +93,7 @@ void checkStreamingQuery(const CompiledQuery &query)
                                 + outputModeName(mode) + ". This output mode is not supported in Data Source "
                                 + format + ". SQLSTATE: 42KDE");
         throw analysisError("Data source " + format + " does not support " + modeText(mode)
-                            + " output mode");
+                            + " output mode.");
     }
 
     std::vector<const PlanNode *> aggregates; // outermost first, like Spark's collect
@@ -139,11 +140,22 @@ void checkStreamingQuery(const CompiledQuery &query)
                 throw analysisError(kCorrectnessMessage);
     }
 
+}
+
+void findPlanningFailures(CompiledQuery &query)
+{
     // Spark's AggUtils.planStreamingAggregationForSession, when the first batch is planned.
     for (const PlanNode &n : query.nodes)
-        if (n.is<SessionWindowAggregateNode>() && n.numKeys() == 1)
-            throw analysisError("Global aggregation with session window in streaming query is "
-                                "not supported.");
+        if (n.is<SessionWindowAggregateNode>() && n.numKeys() == 1) {
+            query.planningFailure = "Global aggregation with session window in streaming query is not supported.";
+            return;
+        }
+    // Spark's DataSourceUtils.verifySchema, when the CSV writer writes the first batch.
+    if (query.sink.format == "csv")
+        if (const auto column = CsvFormat::unsupportedColumn(query.resultSchema))
+            query.planningFailure = "[UNSUPPORTED_DATA_TYPE_FOR_DATASOURCE] The CSV datasource doesn't support the column `"
+                + *column + "` of the type \"STRUCT<start: TIMESTAMP, end: TIMESTAMP>\"."
+                + (query.conf.version == SparkVersion::Spark42 ? " SQLSTATE: 0A000" : "");
 }
 
 } // namespace streamstep

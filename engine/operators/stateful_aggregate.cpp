@@ -313,9 +313,17 @@ Flow StatefulAggregate::processPanes(const Flow &input, BatchContext &context, S
     return finishBatch(updated, context, metrics);
 }
 
-Flow StatefulAggregate::finishBatch(const std::vector<uint32_t> &updated, BatchContext &context,
+Flow StatefulAggregate::finishBatch(std::vector<uint32_t> &updated, BatchContext &context,
                                     StateOperatorReport &metrics)
 {
+    // Spark: an aggregation without grouping keys yields its one group for every batch, also
+    // when no row reached it (a no-data batch, or a filter that removed every row): it is
+    // written and stored with the aggregates' initial values (count 0, sum NULL).
+    if (m_spec.keys.empty()) {
+        bool inserted = false;
+        const uint32_t group = m_groups.findOrInsert({}, 0, GroupTable::tagOf(0), inserted);
+        noteUpdate(group, inserted, updated);
+    }
     metrics.numRowsUpdated += static_cast<int64_t>(updated.size());
     const OutputMode mode = context.outputMode;
     const bool evict = mode != OutputMode::Complete && context.hasWatermark && m_eventKey >= 0;

@@ -38,7 +38,7 @@ private:
     Flow processPanes(const Flow &input, BatchContext &context, StateOperatorReport &metrics);
     bool canAggregatePanes(const UnexpandedWindows &windows, const BatchContext &context) const;
     // Emits, evicts and reports after the batch's rows are in state.
-    Flow finishBatch(const std::vector<uint32_t> &updated, BatchContext &context, StateOperatorReport &metrics);
+    Flow finishBatch(std::vector<uint32_t> &updated, BatchContext &context, StateOperatorReport &metrics);
 
     // The output rows (keys, then aggregates) of the given groups, in that order.
     ColumnBatch outputRows(const std::vector<uint32_t> &groups) const;

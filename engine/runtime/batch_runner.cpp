@@ -252,6 +252,10 @@ std::vector<BatchReport> runStep(const CompiledQuery &query, RunState &state, co
         throw *state.failure;
     if (rows.numRows == 0)
         return reports; // Spark: no new data and no operator waiting for a no-data batch
+    if (query.planningFailure) { // Spark: the first batch's planning fails, the query stops
+        state.failure = Error(ErrorKind::Runtime, *query.planningFailure);
+        throw *state.failure;
+    }
     // Batches do not fail half-way (expressions are non-ANSI: no runtime errors); the only
     // runtime failure, a redefined watermark, is detected after a batch completed. Durable runs
     // recover from the checkpoint's last committed snapshot.
@@ -288,7 +292,12 @@ std::vector<BatchReport> runStep(const CompiledQuery &query, RunState &state, co
         monitor.rollback(state);
         if (owned && !reports.empty())
             *owned = std::move(reports.front().input);
-        throw;
+        try {
+            throw;
+        } catch (const Error &e) {
+            state.failure = e; // Spark: a batch that fails terminates the query
+            throw;
+        }
     }
     return reports;
 }

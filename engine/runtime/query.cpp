@@ -13,6 +13,7 @@ std::shared_ptr<const Query> Query::compile(const Scenario &scenario)
 {
     auto compiled = planQuery(scenario);
     checkStreamingQuery(*compiled);
+    findPlanningFailures(*compiled);
     std::shared_ptr<Query> query(new Query());
     for (size_t i = 0; i < compiled->nodes.size(); ++i)
         if (const auto *watermark = compiled->nodes[i].as<WatermarkNode>())

@@ -415,6 +415,42 @@ private slots:
                  (std::vector<ResultRowStatus>{ResultRowStatus::Final, ResultRowStatus::Unchanged}));
     }
 
+    // Spark: an aggregation without grouping keys yields its one group for every batch, also
+    // when no row reached it — a batch whose rows a filter removed stores and writes it with
+    // the initial values, and each no-data batch of update mode writes it again.
+    void globalAggregationYieldsItsGroupEveryBatch()
+    {
+        StreamTester filtered(makeScenario(R"J([{"op": "filter", "condition": "amount > 100"},
+            {"op": "groupBy", "keys": [], "aggs": ["count(*) AS n", "sum(amount) AS total"]}])J", "update", R"J([
+            [["A1", "M", "1.00", "2026-03-01 10:00:00"], ["A2", "M", "2.00", "2026-03-01 10:01:00"]],
+            [["A3", "M", "500.00", "2026-03-01 10:02:00"]]])J"));
+        const auto b0 = filtered.addData();
+        QCOMPARE(b0.size(), size_t(1));
+        QCOMPARE(emittedOf(b0), QStringList{R"J({"n": 0, "total": null})J"});
+        QCOMPARE(b0[0].stateRows, int64_t(1));
+        QCOMPARE(b0[0].stateRowsUpdated, int64_t(1));
+        QCOMPARE(emittedOf(filtered.addData()), QStringList{R"J({"n": 1, "total": 500.00})J"});
+
+        StreamTester watermarked(makeScenario(R"J([{"op": "withWatermark", "column": "eventTime", "delay": "1 minute"},
+            {"op": "groupBy", "keys": [], "aggs": ["count(*) AS n"]}])J", "update", R"J([
+            [["A1", "M", "1.00", "2026-03-01 10:00:00"], ["A2", "M", "2.00", "2026-03-01 10:05:00"]],
+            [["A3", "M", "3.00", "2026-03-01 10:10:00"]]])J"));
+        const auto s0 = watermarked.addData();
+        QCOMPARE(s0.size(), size_t(2));
+        QVERIFY(s0[1].noData);
+        QCOMPARE(emittedOf({s0[1]}), QStringList{R"J({"n": 2})J"});
+        QCOMPARE(s0[1].stateRowsUpdated, int64_t(1));
+        const auto s1 = watermarked.addData();
+        QCOMPARE(emittedOf({s1[0]}), QStringList{R"J({"n": 3})J"});
+        QCOMPARE(emittedOf({s1[1]}), QStringList{R"J({"n": 3})J"});
+
+        // Complete mode shows the stored group, too.
+        StreamTester complete(makeScenario(R"J([{"op": "filter", "condition": "amount > 100"},
+            {"op": "groupBy", "keys": [], "aggs": ["count(*) AS n"]}])J", "complete",
+                                           R"J([[["A1", "M", "1.00", "2026-03-01 10:00:00"]]])J"));
+        QCOMPARE(emittedOf(complete.addData()), QStringList{R"J({"n": 0})J"});
+    }
+
     void copiedRunsContinueIndependently()
     {
         Scenario s = makeScenario(

@@ -54,11 +54,11 @@ private slots:
         QTest::newRow("csv sink in update mode")
             << R"J([{"op": "filter", "condition": "amount > 1"}])J" << "update"
             << R"J({"format": "csv", "options": {"path": "out"}})J"
-            << "Data source csv does not support Update output mode";
+            << "Data source csv does not support Update output mode.";
         QTest::newRow("json sink in complete mode: the sink check comes first")
             << R"J([{"op": "filter", "condition": "amount > 1"}])J" << "complete"
             << R"J({"format": "json", "options": {"path": "out"}})J"
-            << "Data source json does not support Complete output mode";
+            << "Data source json does not support Complete output mode.";
         QTest::newRow("distinct aggregate")
             << R"J([{"op": "groupBy", "keys": ["branchCode"], "aggs": ["count(DISTINCT accountId)"]}])J"
             << "update" << kMemory
@@ -69,11 +69,6 @@ private slots:
                    .arg(kWatermark)
             << "update" << kMemory
             << "Update output mode not supported for session window on streaming DataFrames/DataSets";
-        QTest::newRow("global session window aggregation")
-            << QStringLiteral(R"J([%1, {"op": "groupBy", "keys": ["session_window(eventTime, '5 minutes')"], "aggs": ["count(*)"]}])J")
-                   .arg(kWatermark)
-            << "append" << kMemory
-            << "Global aggregation with session window in streaming query is not supported.";
         QTest::newRow("aggregation after an update-mode aggregation")
             << R"J([{"op": "groupBy", "keys": ["accountId"], "aggs": ["count(*) AS n"]},
                    {"op": "groupBy", "keys": ["n"], "aggs": ["count(*) AS accounts"]}])J"
@@ -99,6 +94,52 @@ private slots:
         Scenario s = makeScenario(query.toStdString(), mode.toStdString(), kOneStep, sink.toStdString());
         const QString error = analysisErrorOf(s);
         QVERIFY2(error.endsWith(message), qPrintable(error));
+    }
+
+    // What Spark accepts at start but fails with when it plans the first batch: the query
+    // compiles, a trigger without data runs nothing, and the first batch fails the query with
+    // Spark's StreamingQueryException text (exit 3), writing nothing.
+    void failsWhenTheFirstBatchIsPlanned_data()
+    {
+        QTest::addColumn<QString>("query");
+        QTest::addColumn<QString>("sink");
+        QTest::addColumn<QString>("version");
+        QTest::addColumn<QString>("message");
+        const QString session = QStringLiteral(R"J([%1, {"op": "groupBy", "keys": ["session_window(eventTime, '5 minutes')"], "aggs": ["count(*)"]}])J").arg(kWatermark);
+        const QString csvWindow = QStringLiteral(R"J([%1, {"op": "groupBy", "keys": ["window(eventTime, '5 minutes')"], "aggs": ["count(*)"]}])J").arg(kWatermark);
+        const QString csv = R"J({"format": "csv", "options": {"path": "out"}})J";
+        for (const char *version : {"3.5", "4.2"}) {
+            QTest::addRow("global session window, Spark %s", version)
+                << session << kMemory << version
+                << "Global aggregation with session window in streaming query is not supported.";
+            QTest::addRow("csv sink with a window column, Spark %s", version)
+                << csvWindow << csv << version
+                << QStringLiteral("[UNSUPPORTED_DATA_TYPE_FOR_DATASOURCE] The CSV datasource doesn't support the column "
+                                  "`window` of the type \"STRUCT<start: TIMESTAMP, end: TIMESTAMP>\".%1")
+                       .arg(QLatin1String(version) == QLatin1String("4.2") ? " SQLSTATE: 0A000" : "");
+        }
+    }
+    void failsWhenTheFirstBatchIsPlanned()
+    {
+        QFETCH(QString, query);
+        QFETCH(QString, sink);
+        QFETCH(QString, version);
+        QFETCH(QString, message);
+        Scenario s = makeScenario(query.toStdString(), "append", R"J([[], [["A1", "M", "1.00", "2026-03-01 10:00:00"]]])J",
+                                  sink.toStdString());
+        s.sparkVersion = *parseSparkVersion(version.toStdString());
+        QCOMPARE(analysisErrorOf(s), QString()); // accepted at start
+        Run run(Query::compile(s));
+        QVERIFY(run.step(s.steps[0].rows, 0).empty()); // no data, no batch, no failure
+        try {
+            run.step(s.steps[1].rows, 1);
+            QFAIL("the first batch should fail");
+        } catch (const Error &e) {
+            QCOMPARE(e.kind(), ErrorKind::Runtime);
+            QCOMPARE(QString::fromStdString(e.message()), message);
+        }
+        QVERIFY(run.failure()); // the query stopped
+        QCOMPARE(run.nextBatchId(), int64_t(0));
     }
 
     void allowed_data()
