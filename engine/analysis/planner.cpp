@@ -219,17 +219,20 @@ private:
                                         + ") must be < the `slide_duration`("
                                         + std::to_string(n.slideMicros) + ").", at);
             n.time = expr::bind(*node.children[0], schema);
-            if (n.time->type.kind != TypeKind::Timestamp)
+            // Spark >= 3.4 also takes an earlier window struct (its window_time is used).
+            if (n.time->type.kind != TypeKind::Timestamp && n.time->type.kind != TypeKind::Window)
                 throw analysisError("window() requires a timestamp time column, but '"
                                         + astToText(*node.children[0]) + "' is of type "
                                         + n.time->type.sparkName(),
                                     TextPosition{1, node.children[0]->begin + 1});
-            if (schema.indexOf("window") >= 0)
-                throw analysisError("the input already has a column named 'window'",
-                                    TextPosition{1, node.begin + 1});
         });
         n.timeColumn = n.time->columnIndex ? *n.time->columnIndex : -1;
         Schema output = schema;
+        // A window over an earlier "window" column (chained aggregations): as in Spark, the
+        // name now means the new window; the earlier one stays under another name.
+        for (Field &f : output.fields)
+            if (equalsIgnoreCase(f.name, "window"))
+                f.name = "window (before " + n.text + ")";
         Field window{"window", DataType::window(), std::nullopt};
         // Spark: the window struct inherits the watermark marker of its time column.
         if (n.timeColumn >= 0)

@@ -144,7 +144,19 @@ Flow assignTimeWindows(const PlanNode &plan, Flow &input, BatchContext &context)
     }
     input.own(); // the window column is appended to the rows (the caller prunes when it can)
     Column storage;
-    const Column &time = evaluateColumn(*node.time, input.batch, context.eval, storage);
+    const Column *evaluated = &evaluateColumn(*node.time, input.batch, context.eval, storage);
+    Column windowTimes;
+    if (evaluated->type().kind == TypeKind::Window) {
+        // Spark >= 3.4: window() over an earlier window struct takes its window_time, the end
+        // minus one microsecond (the last instant inside the half-open window).
+        windowTimes = Column(DataType::timestamp());
+        windowTimes.nulls = evaluated->nulls;
+        windowTimes.ints.resize(evaluated->ends.size());
+        for (size_t r = 0; r < evaluated->ends.size(); ++r)
+            windowTimes.ints[r] = evaluated->nulls[r] ? 0 : evaluated->ends[r] - 1;
+        evaluated = &windowTimes;
+    }
+    const Column &time = *evaluated;
     const size_t n = input.batch.numRows;
     const int64_t windows = (node.windowMicros + node.slideMicros - 1) / node.slideMicros;
     const bool anyNull = std::find(time.nulls.begin(), time.nulls.end(), uint8_t(1)) != time.nulls.end();
