@@ -5,6 +5,7 @@
 #include "streamstep/scenario_check.h"
 #include "streamstep/streaming_query.h"
 #include "streamstep/value_format.h"
+#include "streamstep/why.h"
 
 #include <csignal>
 #include <cstdio>
@@ -20,7 +21,7 @@ using namespace streamstep;
 namespace {
 
 const char *kUsage = R"(Usage:
-  streamstep-cli run FILE.scenario.json [--jsonl] [--output-dir DIR] [--checkpoint DIR] [--explain]
+  streamstep-cli run FILE.scenario.json [--jsonl [--why]] [--output-dir DIR] [--checkpoint DIR] [--explain]
                      [--spark-version V] [--conf KEY=VALUE]... [--output-mode MODE]
   streamstep-cli check FILE.scenario.json... [--spark-version V] [--conf KEY=VALUE]...
   streamstep-cli sink-cat PATH [--table NAME]
@@ -64,6 +65,10 @@ Options:
                     outputMode.
   --table NAME      With sink-cat: the SQLite table to print.
   --explain         With run: print the planned operators before running.
+  --why             With run --jsonl: each batch object also says why every row went where:
+                    "input" (each input row's fate and why, with the event time and watermark
+                    that decided a late row), "result" (each result-table row's status, whether
+                    it was written, and why) and "narrative" (the batch in plain words).
   -h, --help        Show this help.
   --version         Show the version.
 
@@ -100,7 +105,77 @@ std::string jsonNumber(double v)
     return buffer;
 }
 
-std::string reportToJsonl(const BatchReport &r)
+const char *fateName(InputRowFate fate)
+{
+    switch (fate) {
+    case InputRowFate::Processed: return "processed";
+    case InputRowFate::LateButKept: return "lateButKept";
+    case InputRowFate::Filtered: return "filtered";
+    case InputRowFate::DroppedByWatermark: return "droppedByWatermark";
+    case InputRowFate::Duplicate: return "duplicate";
+    }
+    return "processed";
+}
+
+const char *statusName(ResultRowStatus status)
+{
+    switch (status) {
+    case ResultRowStatus::New: return "new";
+    case ResultRowStatus::Updated: return "updated";
+    case ResultRowStatus::Unchanged: return "unchanged";
+    case ResultRowStatus::Final: return "final";
+    case ResultRowStatus::Evicted: return "evicted";
+    }
+    return "unchanged";
+}
+
+std::string jsonString(const std::string &text)
+{
+    return toJsonText(Value::string(text));
+}
+
+std::string isoTime(int64_t micros)
+{
+    return "\"" + formatTimestampIso(micros) + "\"";
+}
+
+// The "input", "result" and "narrative" members of `run --jsonl --why` (format §4.3).
+std::string whyJson(const Query &query, const BatchReport &r, const BatchReport *previous)
+{
+    std::string out = ", \"input\": [";
+    for (size_t row = 0; row < r.input.numRows; ++row) {
+        const InputRowFate fate = r.inputFates[row];
+        out += (row ? ", " : "") + std::string("{\"row\": ") + rowToJson(r.input, row) + ", \"fate\": \""
+            + fateName(fate) + "\"";
+        if (row < r.inputFacts.size()) {
+            const InputRowFacts &f = r.inputFacts[row];
+            if ((fate == InputRowFate::DroppedByWatermark || fate == InputRowFate::LateButKept)
+                && f.compared != InputRowFacts::Compared::None) {
+                out += ", \"eventTime\": " + isoTime(f.comparedMicros) + ", \"watermark\": "
+                    + isoTime(f.lateWatermarkMs * 1000);
+                if (fate == InputRowFate::LateButKept && f.hasWindow)
+                    out += ", \"windowEnd\": " + isoTime(f.windowEndMicros);
+            }
+        }
+        out += ", \"why\": " + jsonString(whyInputRow(query, r, row).text()) + "}";
+    }
+    out += "]";
+    if (r.hasResultTable) {
+        out += ", \"result\": [";
+        for (size_t row = 0; row < r.resultTable.numRows; ++row)
+            out += (row ? ", " : "") + std::string("{\"row\": ") + rowToJson(r.resultTable, row) + ", \"status\": \""
+                + statusName(r.resultStatuses[row]) + "\", \"emitted\": "
+                + (resultRowEmitted(r, row) ? "true" : "false") + ", \"why\": "
+                + jsonString(whyResultRow(query, r, previous, row).text()) + "}";
+        out += "]";
+    }
+    std::string narrative;
+    for (const Sentence &s : batchNarrative(query, r, previous))
+        narrative += (narrative.empty() ? "" : " ") + s.text();
+    return out + ", \"narrative\": " + jsonString(narrative);
+}
+
+std::string reportToJsonl(const BatchReport &r, const std::string &why = {})
 {
     std::string out = "{\"batchId\": " + std::to_string(r.batchId) + ", \"step\": " + std::to_string(r.step)
         + ", \"noData\": " + (r.noData ? "true" : "false")
@@ -123,7 +198,7 @@ std::string reportToJsonl(const BatchReport &r)
         + ", \"stateMemoryBytes\": " + std::to_string(r.stateMemoryBytes) + ", \"emitted\": [";
     for (size_t row = 0; row < r.emitted.numRows; ++row)
         out += (row ? ", " : "") + rowToJson(r.emitted, row);
-    out += "], \"durationMs\": " + jsonNumber(r.durationMs) + "}";
+    out += "]" + why + ", \"durationMs\": " + jsonNumber(r.durationMs) + "}";
     return out;
 }
 
@@ -149,6 +224,7 @@ FaultHook crashHookFromEnvironment()
 struct RunOptions {
     bool jsonl = false;
     bool explain = false;
+    bool why = false;
     std::string outputDir;
     std::string checkpointDir;
     ScenarioOverrides overrides;
@@ -173,13 +249,18 @@ int runCommand(const std::string &file, const RunOptions &options)
     queryOptions.checkpointDir = options.checkpointDir;
     queryOptions.onNotice = [](const std::string &text) { std::cerr << text << "\n"; };
     queryOptions.faultHook = crashHookFromEnvironment();
+    queryOptions.explain = options.why;
     StreamingQuery streaming(scenario, queryOptions);
     const Query &query = streaming.query();
     if (options.explain && !options.jsonl)
         std::cout << query.explain() << "\n";
+    std::optional<BatchReport> previous; // for "changed from … to …"
     streaming.runAll([&](const BatchReport &r) {
         if (options.jsonl) {
-            std::cout << reportToJsonl(r) << "\n";
+            std::cout << reportToJsonl(r, options.why ? whyJson(query, r, previous ? &*previous : nullptr) : std::string())
+                      << "\n";
+            if (options.why)
+                previous = r;
         } else if (!r.sinkText.empty()) {
             std::cout << r.sinkText;
         } else {
@@ -270,6 +351,8 @@ int main(int argc, char **argv)
             runOptions.jsonl = true;
         else if (a == "--explain")
             runOptions.explain = true;
+        else if (a == "--why")
+            runOptions.why = true;
         else if (a == "--spark-version" || a == "--conf" || a == "--output-mode") {
             if (i + 1 >= args.size() || args[i + 1].empty()) {
                 std::cerr << "streamstep-cli: " << a << " needs a value\n";

@@ -291,7 +291,13 @@ private:
                     failAt(fileName(), origin.filePosition,
                            origin.what + ": filter expression '" + astToText(*c) + "' of type "
                                + bound->type.sparkName() + " is not a boolean.");
-                n.conjuncts.push_back({bound, origin, astToText(*c)});
+                // The conjunct as the user wrote it (its span of the condition's text).
+                const std::string &written = op.condition.text;
+                const bool spanned = c->begin >= 0 && c->end > c->begin && static_cast<size_t>(c->end) <= written.size();
+                n.conjuncts.push_back({bound, origin,
+                                       spanned ? written.substr(static_cast<size_t>(c->begin),
+                                                                static_cast<size_t>(c->end - c->begin))
+                                               : astToText(*c)});
             }
             schema = push(schema, schema, std::move(n));
             return;

@@ -27,15 +27,30 @@ Flow Deduplicate::processBatch(const Flow &input, BatchContext &context, StateOp
             ++metrics.numRowsDroppedByWatermark;
             if (input.tracksOrigin && context.fates)
                 (*context.fates)[input.origin[r]] = InputRowFate::DroppedByWatermark;
+            if (input.tracksOrigin && context.facts) {
+                InputRowFacts &facts = (*context.facts)[input.origin[r]];
+                facts.compared = batch.columns[static_cast<size_t>(eventColumn)].type().kind == TypeKind::Window
+                    ? InputRowFacts::Compared::WindowEnd
+                    : InputRowFacts::Compared::EventTime;
+                facts.comparedMicros = *eventTime;
+                facts.lateWatermarkMs = context.lateWatermarkMs;
+            }
             continue;
         }
         encoded.clear();
         for (int c : m_spec.columns)
             encodeKeyValue(encoded, batch.columns[c], r);
-        auto [it, inserted] = m_keys.try_emplace(encoded, keyHasEventTime ? eventTime : std::nullopt);
+        const int64_t origin = input.tracksOrigin ? input.origin[r] : -1;
+        auto [it, inserted] =
+            m_keys.try_emplace(encoded, Seen{keyHasEventTime ? eventTime : std::nullopt, context.batchId, origin});
         if (!inserted) {
             if (input.tracksOrigin && context.fates)
                 (*context.fates)[input.origin[r]] = InputRowFate::Duplicate;
+            if (input.tracksOrigin && context.facts) {
+                InputRowFacts &facts = (*context.facts)[input.origin[r]];
+                facts.firstBatchId = it->second.firstBatchId;
+                facts.firstRowInBatch = it->second.firstBatchId == context.batchId ? it->second.firstRow : -1;
+            }
             continue;
         }
         ++metrics.numRowsUpdated;
@@ -45,7 +60,7 @@ Flow Deduplicate::processBatch(const Flow &input, BatchContext &context, StateOp
     if (context.hasWatermark && keyHasEventTime) {
         const int64_t limit = context.evictionWatermarkMs * 1000;
         for (auto it = m_keys.begin(); it != m_keys.end();) {
-            if (it->second && *it->second <= limit) {
+            if (it->second.eventTime && *it->second.eventTime <= limit) {
                 ++metrics.numRowsRemoved;
                 it = m_keys.erase(it);
             } else {
@@ -68,10 +83,12 @@ namespace streamstep {
 void Deduplicate::saveState(StateWriter &out) const
 {
     out.writeI64(static_cast<int64_t>(m_keys.size()));
-    for (const auto &[k, eventTime] : m_keys) {
+    for (const auto &[k, seen] : m_keys) {
         out.writeString(k);
-        out.writeU8(eventTime ? 1 : 0);
-        out.writeI64(eventTime.value_or(0));
+        out.writeU8(seen.eventTime ? 1 : 0);
+        out.writeI64(seen.eventTime.value_or(0));
+        out.writeI64(seen.firstBatchId);
+        out.writeI64(seen.firstRow);
     }
 }
 
@@ -82,7 +99,9 @@ void Deduplicate::loadState(StateReader &in)
         std::string k = in.readString();
         const bool has = in.readU8() != 0;
         const int64_t t = in.readI64();
-        m_keys.emplace(std::move(k), has ? std::optional<int64_t>(t) : std::nullopt);
+        const int64_t firstBatch = in.readI64();
+        const int64_t firstRow = in.readI64();
+        m_keys.emplace(std::move(k), Seen{has ? std::optional<int64_t>(t) : std::nullopt, firstBatch, firstRow});
     }
 }
 

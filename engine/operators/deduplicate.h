@@ -31,7 +31,12 @@ private:
     Flow processBatch(const Flow &input, BatchContext &context, StateOperatorReport &metrics) override;
 
     const DeduplicateNode &m_spec;
-    std::unordered_map<std::string, std::optional<int64_t>> m_keys; // key -> event time
+    struct Seen {
+        std::optional<int64_t> eventTime; // kept for eviction when a key is the event time
+        int64_t firstBatchId = -1;        // where the key first arrived (for explanations)
+        int64_t firstRow = -1;            // …and its input row in that batch
+    };
+    std::unordered_map<std::string, Seen> m_keys;
 };
 
 } // namespace streamstep

@@ -101,6 +101,9 @@ struct BatchContext {
     // …and, by the first one, each input row's event time (null: not reaching it, or NULL), so
     // the runner can tell rows that were late but kept.
     std::vector<std::optional<int64_t>> *inputEventTimes = nullptr;
+    // When the run explains: what decided each input row's fate (one per input row).
+    std::vector<InputRowFacts> *facts = nullptr;
+    int64_t batchId = 0;
 };
 
 // Appends an order-preserving binary encoding of row `row` of `column` to `out`: equal values

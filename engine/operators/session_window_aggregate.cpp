@@ -101,6 +101,8 @@ Flow SessionWindowAggregate::processBatch(const Flow &input, BatchContext &conte
         if (time.isNull(r)) {
             if (input.tracksOrigin && context.fates)
                 (*context.fates)[input.origin[r]] = InputRowFate::Filtered;
+            if (input.tracksOrigin && context.facts)
+                (*context.facts)[input.origin[r]].nullEventTime = true;
             continue;
         }
         encoded.clear();
@@ -116,7 +118,22 @@ Flow SessionWindowAggregate::processBatch(const Flow &input, BatchContext &conte
             latePartials.insert(encoded + std::string(reinterpret_cast<const char *>(&start), sizeof(start)));
             if (input.tracksOrigin && context.fates)
                 (*context.fates)[input.origin[r]] = InputRowFate::DroppedByWatermark;
+            if (input.tracksOrigin && context.facts) {
+                InputRowFacts &facts = (*context.facts)[input.origin[r]];
+                facts.compared = InputRowFacts::Compared::SessionEnd;
+                facts.comparedMicros = start + gap;
+                facts.lateWatermarkMs = context.lateWatermarkMs;
+                facts.hasWindow = true; // the session the row would open
+                facts.windowStartMicros = start;
+                facts.windowEndMicros = start + gap;
+            }
             continue;
+        }
+        if (input.tracksOrigin && context.facts) {
+            InputRowFacts &facts = (*context.facts)[input.origin[r]];
+            facts.hasWindow = true; // the session the row opens, before merging
+            facts.windowStartMicros = start;
+            facts.windowEndMicros = start + gap;
         }
         Session s;
         s.start = start;

@@ -124,7 +124,8 @@ Flow StatefulAggregate::processBatch(const Flow &input, BatchContext &context, S
     m_createdFrom = m_groups.size();
     std::fill(m_updatedBits.begin(), m_updatedBits.end(), uint64_t(0));
     if (input.unexpandedWindows) {
-        if (canAggregatePanes(*input.unexpandedWindows, context))
+        // Explaining rows needs each (row, window) pair: the pane fold has none.
+        if (!context.facts && canAggregatePanes(*input.unexpandedWindows, context))
             return processPanes(input, context, metrics);
         return processRows(expandWindows(input), context, metrics);
     }
@@ -193,8 +194,39 @@ Flow StatefulAggregate::processRows(const Flow &input, BatchContext &context, St
     }
     if (!rowKept.empty()) // rows that reach this operator are Processed unless some were late
         markLateFates(input, rowKept, context);
+    if (context.facts && input.tracksOrigin && m_eventKey >= 0)
+        explainEventTimes(input, *in.keys[static_cast<size_t>(m_eventKey)], rowKept, context);
     metrics.numRowsDroppedByWatermark += static_cast<int64_t>(lateKeys.size());
     return finishBatch(updated, context, metrics);
+}
+
+void StatefulAggregate::explainEventTimes(const Flow &input, const Column &eventKey,
+                                          const std::vector<uint8_t> &rowKept, BatchContext &context) const
+{
+    const bool window = eventKey.type().kind == TypeKind::Window;
+    for (size_t r = 0; r < eventKey.size(); ++r) {
+        if (eventKey.isNull(r))
+            continue;
+        InputRowFacts &facts = (*context.facts)[input.origin[r]];
+        const int64_t value = window ? eventKey.ends[r] : eventKey.ints[r];
+        if (!rowKept.empty() && !rowKept[r]) {
+            // Late for this window: the latest late window is the one to tell about.
+            if (facts.compared == InputRowFacts::Compared::None || value > facts.comparedMicros) {
+                facts.compared = window ? InputRowFacts::Compared::WindowEnd : InputRowFacts::Compared::EventTime;
+                facts.comparedMicros = value;
+                facts.lateWatermarkMs = context.lateWatermarkMs;
+                if (window && (!facts.hasWindow || value > facts.windowEndMicros)) {
+                    facts.hasWindow = true;
+                    facts.windowStartMicros = eventKey.ints[r];
+                    facts.windowEndMicros = value;
+                }
+            }
+        } else if (window && (!facts.hasWindow || value > facts.windowEndMicros)) {
+            facts.hasWindow = true;
+            facts.windowStartMicros = eventKey.ints[r];
+            facts.windowEndMicros = value;
+        }
+    }
 }
 
 bool StatefulAggregate::canAggregatePanes(const UnexpandedWindows &windows, const BatchContext &context) const

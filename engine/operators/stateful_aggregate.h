@@ -37,6 +37,9 @@ private:
     // the aggregates merge exactly; see AggregationBuffers::mergesExactly).
     Flow processPanes(const Flow &input, BatchContext &context, StateOperatorReport &metrics);
     bool canAggregatePanes(const UnexpandedWindows &windows, const BatchContext &context) const;
+    // Records, for Run::setExplain, the window or event time each row was judged by.
+    void explainEventTimes(const Flow &input, const Column &eventKey, const std::vector<uint8_t> &rowKept,
+                           BatchContext &context) const;
     // Emits, evicts and reports after the batch's rows are in state.
     Flow finishBatch(std::vector<uint32_t> &updated, BatchContext &context, StateOperatorReport &metrics);
 

@@ -20,6 +20,18 @@ void markFates(const Flow &before, const std::vector<uint32_t> &keptRows, InputR
             (*context.fates)[before.originOf(r)] = fate;
 }
 
+// The first conjunct a row failed, and the values it read.
+static void explainFiltered(const Conjunct &conjunct, const Schema &schema, const ColumnBatch &batch, size_t row,
+                            bool isNull, InputRowFacts &facts)
+{
+    facts.condition = conjunct.text;
+    facts.conditionIsNull = isNull;
+    for (int c : conjunct.condition->referencedColumns)
+        if (c >= 0 && static_cast<size_t>(c) < batch.columns.size())
+            facts.values.emplace_back(schema.fields[static_cast<size_t>(c)].name,
+                                      batch.columns[static_cast<size_t>(c)].get(row));
+}
+
 Flow applyFilter(const PlanNode &node, Flow &input, BatchContext &context,
                  const std::vector<uint8_t> *liveAfter)
 {
@@ -30,13 +42,25 @@ Flow applyFilter(const PlanNode &node, Flow &input, BatchContext &context,
     const ColumnBatch &batch = input.rows();
     const size_t n = batch.numRows;
     std::vector<uint8_t> keep(n, 1);
+    const bool explain = context.facts && input.tracksOrigin;
     for (const Conjunct &c : node.get<FilterNode>().conjuncts) {
         const expr::BoundExpr *conjunct = c.condition.get();
-        if (expr::narrowByComparison(*conjunct, batch, keep))
+        if (!explain && expr::narrowByComparison(*conjunct, batch, keep))
             continue; // `column <op> literal`, straight from the column array
         Column storage;
         const Column &result = evaluateColumn(*conjunct, batch, context.eval, storage);
-        if (result.type().kind == TypeKind::Null) {
+        const bool allNull = result.type().kind == TypeKind::Null;
+        if (explain) {
+            for (size_t r = 0; r < n; ++r) {
+                const bool isTrue = !allNull && !result.nulls[r] && result.ints[r] != 0;
+                if (keep[r] && !isTrue)
+                    explainFiltered(c, node.input, batch, r, allNull || result.nulls[r],
+                                    (*context.facts)[input.originOf(r)]);
+                keep[r] &= static_cast<uint8_t>(isTrue);
+            }
+            continue;
+        }
+        if (allNull) {
             std::fill(keep.begin(), keep.end(), uint8_t(0));
             continue;
         }
@@ -166,6 +190,8 @@ Flow assignTimeWindows(const PlanNode &plan, Flow &input, BatchContext &context)
         for (size_t r = 0; r < n; ++r)
             if (!time.isNull(r))
                 kept.push_back(static_cast<uint32_t>(r));
+            else if (context.facts && input.tracksOrigin)
+                (*context.facts)[input.originOf(r)].nullEventTime = true;
         markFates(input, kept, InputRowFate::Filtered, context);
     }
     const size_t numKept = anyNull ? kept.size() : n;

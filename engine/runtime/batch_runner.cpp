@@ -88,6 +88,12 @@ private:
         context.collectResultTables = m_state.collectResultTables;
         context.eventTimeStats = &stats;
         context.inputEventTimes = m_query.hasWatermark() ? &eventTimes : nullptr;
+        context.batchId = report.batchId;
+        report.lateWatermarkMs = context.lateWatermarkMs;
+        if (m_state.explain) {
+            report.inputFacts.resize(rows.numRows);
+            context.facts = &report.inputFacts;
+        }
 
         // The operators read the input in place until one changes rows (Flow::borrowed).
         Flow flow;
@@ -117,8 +123,15 @@ private:
             const size_t end = eventTimes.empty() ? begin : std::min(rows.numRows, begin + kCheckpointRows);
             for (size_t r = begin; r < end; ++r)
                 if (report.inputFates[r] == InputRowFate::Processed && eventTimes[r]
-                    && *eventTimes[r] <= report.watermarkMs * 1000)
+                    && *eventTimes[r] <= report.watermarkMs * 1000) {
                     report.inputFates[r] = InputRowFate::LateButKept;
+                    if (!report.inputFacts.empty()) {
+                        InputRowFacts &f = report.inputFacts[r];
+                        f.compared = InputRowFacts::Compared::EventTime;
+                        f.comparedMicros = *eventTimes[r];
+                        f.lateWatermarkMs = report.watermarkMs;
+                    }
+                }
         }
         done += 1;
         for (const StateOperatorReport &op : report.stateOperators) {
@@ -176,6 +189,7 @@ private:
         quiet.fates = nullptr;
         quiet.eventTimeStats = nullptr;
         quiet.inputEventTimes = nullptr;
+        quiet.facts = nullptr;
         for (size_t i = ownerIndex + 1; i < m_state.operators.size(); ++i) {
             Operator &op = *m_state.operators[i];
             if (op.transformsResultTable()) {

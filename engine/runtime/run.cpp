@@ -31,6 +31,7 @@ int64_t Run::watermarkMs() const { return m_state->tracker.globalWatermarkMs(); 
 const ColumnBatch &Run::memoryTable() const { return m_state->memoryTable; }
 const std::optional<Error> &Run::failure() const { return m_state->failure; }
 void Run::setCollectResultTables(bool collect) { m_state->collectResultTables = collect; }
+void Run::setExplain(bool explain) { m_state->explain = explain; }
 
 std::vector<BatchReport> Run::step(const ColumnBatch &rows, int stepIndex,
                                    std::optional<int64_t> processingTimeMicros,
@@ -132,6 +133,7 @@ void Run::restoreState(const std::string &bytes)
     if (in.readU8() != 0)
         next.failure = Error(ErrorKind::Runtime, in.readString());
     next.collectResultTables = m_state->collectResultTables;
+    next.explain = m_state->explain;
     if (!in.atEnd())
         throw Error(ErrorKind::Runtime, "state snapshot has trailing bytes");
     *m_state = std::move(next);

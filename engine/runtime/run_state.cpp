@@ -35,7 +35,7 @@ RunState::RunState(const CompiledQuery &query)
 RunState::RunState(const RunState &other)
     : nextBatchId(other.nextBatchId), tracker(other.tracker), ranBatch(other.ranBatch),
       lastBatchWatermarkMs(other.lastBatchWatermarkMs), operators(cloneOperators(other.operators)),
-      memoryTable(other.memoryTable), failure(other.failure), collectResultTables(other.collectResultTables)
+      memoryTable(other.memoryTable), failure(other.failure), collectResultTables(other.collectResultTables), explain(other.explain)
 {
 }
 

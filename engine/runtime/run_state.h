@@ -30,6 +30,7 @@ public:
     ColumnBatch memoryTable;
     std::optional<Error> failure; // the query stopped (Spark: the query terminated with it)
     bool collectResultTables = true;
+    bool explain = false;
 };
 
 } // namespace streamstep

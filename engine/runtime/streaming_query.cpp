@@ -70,6 +70,7 @@ StreamingQueryRunner::StreamingQueryRunner(const Scenario &scenario, StreamingQu
     const nlohmann::json signature = QuerySignature::describe(*m_query);
     m_queryHash = QuerySignature::hash(signature);
     m_run.emplace(m_query);
+    m_run->setExplain(m_options.explain);
     bool resuming = false;
     if (!m_options.checkpointDir.empty()) {
         m_checkpoint.emplace(m_options.checkpointDir);

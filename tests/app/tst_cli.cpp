@@ -156,6 +156,41 @@ private slots:
         QCOMPARE(runCli({"sink-cat", folder}).out, before.out);
     }
 
+    // run --jsonl --why (format §4.3): input rows with fate and why, result rows with status,
+    // emitted and why, and a narrative; the late row names its window end and the watermark.
+    void whyExplainsEveryRow()
+    {
+        Result r = runCli({"run", lesson("04-windowed-totals-append.scenario.json"), "--jsonl", "--why"});
+        QCOMPARE(r.exitCode, 0);
+        const QList<QByteArray> lines = r.out.trimmed().split('\n');
+        bool sawDropped = false;
+        bool sawFinal = false;
+        for (const QByteArray &line : lines) {
+            const nlohmann::json batch = nlohmann::json::parse(line.toStdString());
+            QVERIFY(batch.contains("input") && batch.contains("result") && batch["narrative"].is_string());
+            QCOMPARE(batch["input"].size(), batch["numInputRows"].get<size_t>());
+            for (const auto &in : batch["input"]) {
+                QVERIFY(in.contains("row") && in.contains("fate") && in["why"].is_string());
+                if (in["fate"] == "droppedByWatermark") {
+                    sawDropped = true;
+                    QCOMPARE(QString::fromStdString(in["eventTime"].get<std::string>()), QStringLiteral("2026-03-01T10:05:00.000Z"));
+                    QCOMPARE(QString::fromStdString(in["watermark"].get<std::string>()), QStringLiteral("2026-03-01T10:07:30.000Z"));
+                    QVERIFY(QString::fromStdString(in["why"].get<std::string>()).startsWith("dropped as late: its window [10:00, 10:05)"));
+                }
+            }
+            for (const auto &res : batch["result"])
+                if (res["status"] == "final") {
+                    sawFinal = true;
+                    QCOMPARE(res["emitted"].get<bool>(), true);
+                }
+        }
+        QVERIFY(sawDropped);
+        QVERIFY(sawFinal);
+        // Without --why the objects keep the contract's shape only.
+        Result plain = runCli({"run", lesson("04-windowed-totals-append.scenario.json"), "--jsonl"});
+        QVERIFY(!plain.out.contains("\"narrative\""));
+    }
+
     void invalidFileExitsWithOneAndPosition()
     {
         QTemporaryDir dir;
@@ -207,7 +242,7 @@ private slots:
         Result r = runCli({"--help"});
         QCOMPARE(r.exitCode, 0);
         for (const char *option : {"run", "check", "--jsonl", "--output-dir", "--checkpoint", "--explain", "--spark-version",
-                                   "--conf", "--output-mode", "Exit codes"})
+                                   "--conf", "--output-mode", "--why", "Exit codes"})
             QVERIFY2(r.out.contains(option), option);
         QCOMPARE(runCli({"run", "--no-such-option", "x"}).exitCode, 1);
     }

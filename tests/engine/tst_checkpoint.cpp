@@ -425,8 +425,8 @@ void TestCheckpoint::incompatibleQueryTouchesNothing_data()
     QTest::newRow("a filter added")
         << "high_value_csv" << R"J({"query": [{"op": "filter", "condition": "amount > 200000.00"}, {"op": "select", "columns": ["accountId", "amount", "eventTime"]}]})J"
         << "The query differs from the one the checkpoint '<cp>' was written for; its state snapshots belong to that plan:\n"
-           "  checkpoint: \"Filter (amount > 100000.00)\"\n"
-           "  this query: \"Filter (amount > 200000.00)\"";
+           "  checkpoint: \"Filter amount > 100000.00\"\n"
+           "  this query: \"Filter amount > 200000.00\"";
     QTest::newRow("other sink folder")
         << "high_value_csv" << R"J({"sink": {"options": {"path": "elsewhere"}}})J"
         << "The checkpoint '<cp>' wrote to the csv sink 'high_value'; this query writes to the csv sink 'elsewhere'.";

@@ -87,6 +87,29 @@ enum class InputRowFate : uint8_t {
     Duplicate,          // dropped by dropDuplicates as already seen
 };
 
+// The numbers that decided an input row's fate (Run::setExplain): what the app's Why pane and
+// `run --jsonl --why` say about it. Only the fields of the row's fate are set.
+struct InputRowFacts {
+    // Filtered by a filter: the conjunct that was not TRUE, as written, and the values of the
+    // columns it read (name = value), in the row as the filter saw it.
+    std::string condition;
+    bool conditionIsNull = false; // NULL rather than FALSE
+    std::vector<std::pair<std::string, Value>> values;
+    // Filtered by window(): its time was NULL.
+    bool nullEventTime = false;
+    // Dropped by the watermark, or late but kept: what was compared with which watermark.
+    enum class Compared : uint8_t { None, EventTime, WindowEnd, SessionEnd };
+    Compared compared = Compared::None;
+    int64_t comparedMicros = 0;   // the event time, or the window's / session's end
+    int64_t lateWatermarkMs = 0;  // the watermark the operator judged late rows by
+    bool hasWindow = false;       // the window the row fell in (its latest, for sliding windows)
+    int64_t windowStartMicros = 0;
+    int64_t windowEndMicros = 0;
+    // A duplicate: the batch (and, in this batch, the input row) where its key first arrived.
+    int64_t firstBatchId = -1;
+    int64_t firstRowInBatch = -1;
+};
+
 struct BatchReport {
     int64_t batchId = 0;
     int step = 0;          // index in the scenario's steps whose data triggered the batch
@@ -95,6 +118,9 @@ struct BatchReport {
 
     ColumnBatch input;                  // rows that arrived (source schema); empty when noData
     std::vector<InputRowFate> inputFates; // one per input row
+    std::vector<InputRowFacts> inputFacts; // one per input row when the run explains (else empty)
+    int64_t lateWatermarkMs = 0;          // the watermark late rows were judged by (Spark >= 3.4:
+                                          // the previous batch's; equal to watermarkMs after the first)
     int64_t numInputRows = 0;
 
     bool hasWatermark = false;               // the query has withWatermark
@@ -227,6 +253,9 @@ public:
     // Whether reports carry the whole result table (on by default: the app shows it; the CLI
     // and benchmarks turn it off, since it costs time proportional to the state size).
     void setCollectResultTables(bool collect);
+    // Whether reports carry inputFacts (off by default: the app and `run --why` turn it on; it
+    // costs a little per row and keeps dropDuplicates' first-seen batch ids in the state).
+    void setExplain(bool explain);
     // Serializes everything a restart needs after the last batch (state stores, watermarks,
     // next batch id, memory table) as an opaque byte string; restoreState() reads it back and
     // throws Error(Runtime) when the bytes are damaged or belong to another query.

@@ -34,6 +34,8 @@ struct StreamingQueryOptions {
     // tolerant. The CLI prints them on stderr.
     std::function<void(const std::string &)> onNotice;
     FaultHook faultHook;
+    // Record why every row went where (Run::setExplain), for `run --jsonl --why`.
+    bool explain = false;
 };
 
 // What the checkpoint says about the run (the app shows it next to the batches).
