@@ -420,6 +420,26 @@ std::string headerComment(const Scenario &scenario, const SparkExportOptions &op
 
 bool isFileSink(const SinkPlan &sink) { return sink.kind == SinkPlan::Kind::File; }
 
+bool usesProcessingTime(const Scenario &scenario)
+{
+    for (const Step &step : scenario.steps)
+        if (step.processingTimeMicros)
+            return true;
+    return false;
+}
+
+// The steps' processingTime in epoch milliseconds (-1: keep the clock where it is).
+std::string processingTimes(const Scenario &scenario, std::string_view suffix)
+{
+    std::vector<std::string> items;
+    for (const Step &step : scenario.steps) {
+        const int64_t micros = step.processingTimeMicros.value_or(-1000);
+        const int64_t ms = micros >= 0 ? micros / 1000 : (micros == -1000 ? -1 : (micros - 999) / 1000);
+        items.push_back(std::to_string(ms) + std::string(suffix));
+    }
+    return joinList(items, ", ");
+}
+
 // ---------------------------------------------------------------------------------------------
 // Java
 
@@ -526,6 +546,21 @@ const char *kJavaReplay = R"JAVA(
             out.flush();
         }
 
+        // Remembers the files an earlier run left in the sink folder: Spark's file sink skips
+        // the batch ids its _spark_metadata log already holds, so those files are no batch's
+        // output of this run.
+        void skipExistingFiles(String folder) throws Exception {
+            Path log = Paths.get(folder, "_spark_metadata");
+            if (!Files.isDirectory(log)) return;
+            Matcher path = Pattern.compile("\"path\":\"((?:[^\"\\\\]|\\\\.)*)\"").matcher("");
+            try (java.util.stream.Stream<Path> entries = Files.list(log)) {
+                for (Path entry : (Iterable<Path>) entries::iterator)
+                    if (!entry.getFileName().toString().startsWith("."))
+                        for (String line : Files.readAllLines(entry))
+                            if (path.reset(line).find()) sinkFilesSeen.add(path.group(1));
+            }
+        }
+
         // Reads back the rows a file sink committed in one batch, as a reader of the folder
         // sees them: the files its _spark_metadata log lists for the batch (a compacted log file
         // lists every file so far, so files already seen are skipped).
@@ -541,10 +576,39 @@ const char *kJavaReplay = R"JAVA(
                 : spark.read().format(format).schema(schema).options(options).load(files.toArray(new String[0])).collectAsList());
         }
 
+        // "AnalysisException: <message>" (Spark's message without the plan), or for a failed
+        // batch "StreamingQueryException: <its cause's message>" (Spark's own text adds
+        // "Query [id = …, runId = …] terminated with exception:", random per run).
+        // Spark's current_timestamp() is the batch timestamp, read from the query's trigger
+        // clock. Replay sets that clock to each step's processingTime, as Spark's own tests do
+        // with a manual clock; DataStreamWriter takes no clock, so it is put into the running
+        // query's StreamExecution.triggerClock before any data arrives.
+        static ManualClock manualClock(StreamingQuery query) throws Exception {
+            Object execution = query.getClass().getMethod("streamingQuery").invoke(query);
+            for (Class<?> type = execution.getClass(); type != null; type = type.getSuperclass()) {
+                try {
+                    java.lang.reflect.Field field = type.getDeclaredField("triggerClock");
+                    field.setAccessible(true);
+                    ManualClock clock = new ManualClock(0);
+                    field.set(execution, clock);
+                    return clock;
+                } catch (NoSuchFieldException notHere) {
+                    // the field is declared by StreamExecution, a superclass
+                }
+            }
+            throw new IllegalStateException("no triggerClock in " + execution.getClass());
+        }
+
         static String errorLine(Throwable error, int exitCode) {
-            String name = error instanceof AnalysisException ? "AnalysisException" : error.getClass().getSimpleName();
-            String message = error instanceof AnalysisException ? ((AnalysisException) error).getSimpleMessage() : error.getMessage();
-            return "{\"error\": " + quote(name + ": " + message) + ", \"exitCode\": " + exitCode + "}";
+            String prefix = "";
+            if (error instanceof StreamingQueryException && error.getCause() != null) {
+                prefix = "StreamingQueryException: ";
+                error = error.getCause();
+            }
+            String text = error instanceof AnalysisException
+                ? (prefix.isEmpty() ? "AnalysisException: " : "") + ((AnalysisException) error).getSimpleMessage()
+                : (prefix.isEmpty() ? error.getClass().getSimpleName() + ": " : "") + error.getMessage();
+            return "{\"error\": " + quote(prefix + text) + ", \"exitCode\": " + exitCode + "}";
         }
     }
 )JAVA";
@@ -735,6 +799,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.spark.SparkConf;
 import org.apache.spark.api.java.function.VoidFunction2;
+import org.apache.spark.util.ManualClock;
 import org.apache.spark.sql.AnalysisException;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Encoders;
@@ -850,7 +915,7 @@ import org.apache.spark.sql.types.StructType;
     public static int run(SparkSession spark, String workDir, PrintStream out) throws Exception {
         MemoryStream<Row> input = MemoryStream.apply(Encoders.row(SOURCE_SCHEMA), spark.sqlContext());
         Replay replay = new Replay(out);
-        Dataset<Row> result;
+)" + std::string(isFileSink(sink) ? "        replay.skipExistingFiles(workDir + \"/\" + " + jvmString(sink.path) + ");\n" : "") + R"(        Dataset<Row> result;
         StreamingQuery query;
         try {
             result = query(input.toDF());
@@ -860,9 +925,9 @@ import org.apache.spark.sql.types.StructType;
             return 2;
         }
         try {
-            for (int step = 0; step < STEPS; ++step) {
+)" + std::string(usesProcessingTime(scenario) ? "            ManualClock clock = Replay.manualClock(query);\n" : "") + R"(            for (int step = 0; step < STEPS; ++step) {
                 List<Row> rows = stepRows(step);
-                // An empty step adds nothing: a trigger without new data runs no data batch.
+)" + std::string(usesProcessingTime(scenario) ? "                if (PROCESSING_TIME_MS[step] >= 0) clock.setTime(PROCESSING_TIME_MS[step]);\n" : "") + R"(                // An empty step adds nothing: a trigger without new data runs no data batch.
                 if (!rows.isEmpty()) input.addData(CollectionConverters.asScala(rows).toSeq());
                 query.processAllAvailable();
                 boolean data = !rows.isEmpty();
@@ -877,8 +942,7 @@ import org.apache.spark.sql.types.StructType;
                 }
             }
         } catch (Exception failed) { // StreamingQueryException: the batch's own error is its cause
-            Throwable error = failed instanceof StreamingQueryException && failed.getCause() != null ? failed.getCause() : failed;
-            out.println(Replay.errorLine(error, 3));
+            out.println(Replay.errorLine(failed, 3));
             return 3;
         } finally {
             query.stop();
@@ -888,6 +952,10 @@ import org.apache.spark.sql.types.StructType;
 )";
         // The steps' rows, a few hundred per method.
         out += "\n    static final int STEPS = " + std::to_string(scenario.steps.size()) + ";\n";
+        if (usesProcessingTime(scenario))
+            out += "    // Each step's processingTime (epoch ms; -1: unchanged): the batch timestamp that\n"
+                   "    // current_timestamp() returns.\n    static final long[] PROCESSING_TIME_MS = {"
+                + processingTimes(scenario, "L") + "};\n";
         out += "\n    static List<Row> stepRows(int step) {\n        List<Row> rows = new ArrayList<>();\n        switch (step) {\n";
         std::string methods;
         for (size_t s = 0; s < scenario.steps.size(); ++s) {
@@ -999,6 +1067,18 @@ const char *kScalaReplay = R"SCALA(
       out.flush()
     }
 
+    // Remembers the files an earlier run left in the sink folder: Spark's file sink skips the
+    // batch ids its _spark_metadata log already holds, so those files are no batch's output of
+    // this run.
+    def skipExistingFiles(folder: String): Unit = {
+      val log = Paths.get(folder, "_spark_metadata")
+      val path = "\"path\":\"((?:[^\"\\\\]|\\\\.)*)\"".r
+      if (Files.isDirectory(log))
+        Files.list(log).iterator.asScala.filterNot(_.getFileName.toString.startsWith(".")).foreach { entry =>
+          Files.readAllLines(entry).asScala.foreach(line => path.findFirstMatchIn(line).foreach(m => sinkFilesSeen.add(m.group(1))))
+        }
+    }
+
     // Reads back the rows a file sink committed in one batch, as a reader of the folder sees
     // them: the files its _spark_metadata log lists for the batch (a compacted log file lists
     // every file so far, so files already seen are skipped).
@@ -1014,8 +1094,35 @@ const char *kScalaReplay = R"SCALA(
     }
   }
 
+  // Spark's current_timestamp() is the batch timestamp, read from the query's trigger clock.
+  // Replay sets that clock to each step's processingTime, as Spark's own tests do with a
+  // manual clock; DataStreamWriter takes no clock, so it is put into the running query's
+  // StreamExecution.triggerClock before any data arrives. Spark's ManualClock is
+  // private[spark] to Scala code, hence the reflection.
+  def manualClock(query: StreamingQuery): AnyRef = {
+    val execution = query.getClass.getMethod("streamingQuery").invoke(query)
+    val field = Iterator.iterate[Class[_]](execution.getClass)(_.getSuperclass).takeWhile(_ != null)
+      .flatMap(c => c.getDeclaredFields.find(_.getName == "triggerClock")).next()
+    field.setAccessible(true)
+    val clock = Class.forName("org.apache.spark.util.ManualClock").getConstructor(classOf[Long])
+      .newInstance(Long.box(0L)).asInstanceOf[AnyRef]
+    field.set(execution, clock)
+    clock
+  }
+
+  def setClock(clock: AnyRef, epochMs: Long): Unit =
+    clock.getClass.getMethod("setTime", classOf[Long]).invoke(clock, Long.box(epochMs))
+
+  // "AnalysisException: <message>" (Spark's message without the plan), or for a failed batch
+  // "StreamingQueryException: <its cause's message>" (Spark's own text adds "Query [id = …,
+  // runId = …] terminated with exception:", random per run).
   def errorLine(error: Throwable, exitCode: Int): String = {
     val text = error match {
+      case failed: StreamingQueryException if failed.getCause != null =>
+        "StreamingQueryException: " + (failed.getCause match {
+          case analysis: AnalysisException => analysis.getSimpleMessage
+          case cause => cause.getMessage
+        })
       case analysis: AnalysisException => "AnalysisException: " + analysis.getSimpleMessage
       case other => other.getClass.getSimpleName + ": " + other.getMessage
     }
@@ -1241,7 +1348,7 @@ import org.apache.spark.sql.types.{DataType, DataTypes, DecimalType, StructType}
   def run(spark: SparkSession, workDir: String, out: PrintStream): Int = {
     val input = MemoryStream[Row](Encoders.row(SourceSchema), spark.sqlContext)
     val replay = new Replay(out)
-    var result: DataFrame = null
+)" + std::string(isFileSink(sink) ? "    replay.skipExistingFiles(workDir + \"/\" + " + jvmString(sink.path) + ")\n" : "") + R"(    var result: DataFrame = null
     val started = try {
       result = query(input.toDF())
       Right()" + writer(true) + R"()
@@ -1255,9 +1362,9 @@ import org.apache.spark.sql.types.{DataType, DataTypes, DecimalType, StructType}
       case Right(q) => q
     }
     try {
-      for (step <- 0 until Steps) {
+)" + std::string(usesProcessingTime(scenario) ? "      val clock = manualClock(streaming)\n" : "") + R"(      for (step <- 0 until Steps) {
         val rows = stepRows(step)
-        // An empty step adds nothing: a trigger without new data runs no data batch.
+)" + std::string(usesProcessingTime(scenario) ? "        if (ProcessingTimeMs(step) >= 0) setClock(clock, ProcessingTimeMs(step))\n" : "") + R"(        // An empty step adds nothing: a trigger without new data runs no data batch.
         if (rows.nonEmpty) input.addData(rows.toSeq)
         streaming.processAllAvailable()
         var data = rows.nonEmpty
@@ -1276,7 +1383,7 @@ import org.apache.spark.sql.types.{DataType, DataTypes, DecimalType, StructType}
       }
     } catch {
       case failed: StreamingQueryException =>
-        out.println(errorLine(Option(failed.getCause).getOrElse(failed), 3))
+        out.println(errorLine(failed, 3))
         return 3
     } finally {
       streaming.stop()
@@ -1285,6 +1392,10 @@ import org.apache.spark.sql.types.{DataType, DataTypes, DecimalType, StructType}
   }
 )";
         out += "\n  val Steps = " + std::to_string(scenario.steps.size()) + "\n";
+        if (usesProcessingTime(scenario))
+            out += "  // Each step's processingTime (epoch ms; -1: unchanged): the batch timestamp that\n"
+                   "  // current_timestamp() returns.\n  val ProcessingTimeMs: Array[Long] = Array("
+                + processingTimes(scenario, "L") + ")\n";
         out += "\n  def stepRows(step: Int): mutable.ArrayBuffer[Row] = {\n    val rows = mutable.ArrayBuffer[Row]()\n    step match {\n";
         std::string methods;
         for (size_t s = 0; s < scenario.steps.size(); ++s) {
@@ -1395,6 +1506,19 @@ class Replay:
                     ", ".join(self.emitted.get(progress["batchId"], []))))
         print(line, file=self.out, flush=True)
 
+    def skip_existing_files(self, folder):
+        """Remembers the files an earlier run left in the sink folder: Spark's file sink skips the
+        batch ids its _spark_metadata log already holds, so those files are no batch's output of
+        this run."""
+        log = os.path.join(folder, "_spark_metadata")
+        if os.path.isdir(log):
+            for name in os.listdir(log):
+                if not name.startswith("."):
+                    with open(os.path.join(log, name), encoding="utf-8") as entries:
+                        for entry in entries:
+                            if entry.startswith("{"):
+                                self.sink_files_seen.add(json.loads(entry)["path"])
+
     def read_file_sink(self, spark, folder, fmt, schema, options, batch_id):
         """Reads back the rows a file sink committed in one batch, as a reader of the folder
         sees them: the files its _spark_metadata log lists for the batch (a compacted log file
@@ -1418,7 +1542,9 @@ def error_line(error, exit_code):
     name = type(error).__name__
     if isinstance(error, AnalysisException):
         name = "AnalysisException"
-    message = str(error)
+    message = getattr(error, "desc", None) or str(error)  # pyspark's CapturedException keeps Spark's text in desc
+    if exit_code == 3:
+        name = "StreamingQueryException"
     return json.dumps({"error": name + ": " + message, "exitCode": exit_code})
 )PY";
 
@@ -1511,6 +1637,9 @@ std::string pythonProgram(const Scenario &scenario, const SparkExportOptions &op
         out += "# Replay feeds Spark's file source: step N's rows are written as one JSON lines file into\n"
                "# WORK_DIR/input before trigger N (maxFilesPerTrigger 1), then processAllAvailable() runs the\n"
                "# data batch and any no-data batch that follows; an empty step writes no file.\n";
+        if (usesProcessingTime(scenario))
+            out += "# The steps' processingTime is not applied here: current_timestamp() is the wall clock's\n"
+                   "# batch time (the Java and Scala replays set Spark's trigger clock to it).\n";
     }
     out += R"(import datetime
 import decimal
@@ -1617,7 +1746,9 @@ SOURCE_SCHEMA = StructType([)";
         }
         out += "\n]\n";
         out += "\n\ndef run(spark, work_dir, out):\n    input_dir = os.path.join(work_dir, \"input\")\n"
-               "    os.makedirs(input_dir, exist_ok=True)\n    replay = Replay(out)\n\n" + sqliteWriter;
+               "    os.makedirs(input_dir, exist_ok=True)\n    replay = Replay(out)\n"
+            + (isFileSink(sink) ? "    replay.skip_existing_files(os.path.join(work_dir, " + pythonString(sink.path) + "))\n" : "")
+            + "\n" + sqliteWriter;
         out += "    try:\n" + readSource("        ") + "        result = query(source)\n        streaming = "
             + replaceAll(writer(true), "\n", "\n    ") + "\n";
         out += R"(    except Exception as rejected:  # AnalysisException, ParseException, ...
