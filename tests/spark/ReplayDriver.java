@@ -1,6 +1,8 @@
 // Runs many exported --replay programs in ONE Spark session, so that the seconds of JVM and
 // SparkSession start-up are paid once per Spark version, not once per scenario. Each line of the
-// list file names a program: CLASS WORK_DIR OUT_FILE. The program's public static
+// list file names a program: CLASS WORK_DIR OUT_FILE [fresh-checkpoint] (tab-separated); with
+// fresh-checkpoint the program runs again over what an earlier line left in WORK_DIR (its sink
+// output) but without that run's checkpoint, as a user re-running a lesson into the same folder. The program's public static
 // run(SparkSession, String, PrintStream) writes its JSON lines to OUT_FILE; the driver adds one
 // line of its own, {"driver": {"exitCode": N, "ms": T}}, and prints one summary line per
 // program on stdout. Local mode as the conformance suite wants it: local[2], 2 shuffle
@@ -33,6 +35,7 @@ public final class ReplayDriver {
         for (String line : programs) {
             if (line.isBlank()) continue;
             String[] parts = line.split("\t");
+            if (parts.length > 3 && parts[3].equals("fresh-checkpoint")) deleteTree(Paths.get(parts[1], "checkpoint"));
             long begin = System.nanoTime();
             int exitCode;
             try (PrintStream out = new PrintStream(new FileOutputStream(parts[2]), true, "UTF-8")) {
@@ -53,6 +56,14 @@ public final class ReplayDriver {
         }
         System.out.printf("total %.0f ms%n", (System.nanoTime() - start) / 1e6);
         spark.stop();
+    }
+
+    static void deleteTree(java.nio.file.Path folder) throws java.io.IOException {
+        if (!Files.exists(folder)) return;
+        try (java.util.stream.Stream<java.nio.file.Path> paths = Files.walk(folder)) {
+            for (java.nio.file.Path p : (Iterable<java.nio.file.Path>) paths.sorted(java.util.Comparator.reverseOrder())::iterator)
+                Files.delete(p);
+        }
     }
 
     static String quote(String text) {
