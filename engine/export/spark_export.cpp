@@ -1749,6 +1749,10 @@ SOURCE_SCHEMA = StructType([)";
                "    os.makedirs(input_dir, exist_ok=True)\n    replay = Replay(out)\n"
             + (isFileSink(sink) ? "    replay.skip_existing_files(os.path.join(work_dir, " + pythonString(sink.path) + "))\n" : "")
             + "\n" + sqliteWriter;
+        out += "    # Spark's JSON reader would apply the query's filters while parsing (filter pushdown) and\n"
+               "    # count only the rows that pass as numInputRows; a MemoryStream, like StreamStep, counts\n"
+               "    # every row that arrived.\n"
+               "    spark.conf.set(\"spark.sql.json.filterPushdown.enabled\", \"false\")\n";
         out += "    try:\n" + readSource("        ") + "        result = query(source)\n        streaming = "
             + replaceAll(writer(true), "\n", "\n    ") + "\n";
         out += R"(    except Exception as rejected:  # AnalysisException, ParseException, ...

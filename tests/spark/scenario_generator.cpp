@@ -168,11 +168,15 @@ std::string modeFrom(Draw &draw, int appendPercent, int updatePercent)
     return "complete";
 }
 
-// A sink of any format; sqlite gets the given upsert key (none: plain INSERT in append).
-Json makeSink(Draw &draw, int index, const std::vector<std::string> &keys, bool keyNeeded)
+// A sink of any format; sqlite gets the given upsert key (none: plain INSERT in append). File
+// sinks reject update and complete mode before anything runs, so in those modes they are drawn
+// less often (the rule needs few rows; the queries' semantics need the others).
+Json makeSink(Draw &draw, int index, const std::vector<std::string> &keys, bool keyNeeded, const std::string &mode)
 {
     static constexpr std::array<std::string_view, 6> kFormats = {"console", "memory", "foreachBatch", "csv", "json", "sqlite"};
     std::string_view format = draw.pick(kFormats);
+    if ((format == "csv" || format == "json") && mode != "append" && draw.chance(75))
+        format = draw.pick(std::array<std::string_view, 4>{"console", "memory", "foreachBatch", "sqlite"});
     if (format == "sqlite" && keyNeeded && keys.empty())
         format = "memory";
     Json options = Json::object();
@@ -386,7 +390,7 @@ GeneratedScenario ScenarioGenerator::generate(int index) const
         }
     }
 
-    Json sink = makeSink(draw, index, keys, keyNeeded);
+    Json sink = makeSink(draw, index, keys, keyNeeded, mode);
     if (family == "rejected" && query.size() == 1 && query[0]["op"] == "groupBy" && query[0]["keys"][0] == "accountId"
         && query[0]["aggs"][0] == "sum(amount) AS total")
         sink = {{"format", draw.chance(50) ? "csv" : "json"}, {"options", {{"path", "out/files"}}}};

@@ -210,6 +210,25 @@ object WindowedTotalsReplay {
     }
   }
 
+  // Spark's current_timestamp() is the batch timestamp, read from the query's trigger clock.
+  // Replay sets that clock to each step's processingTime, as Spark's own tests do with a
+  // manual clock; DataStreamWriter takes no clock, so it is put into the running query's
+  // StreamExecution.triggerClock before any data arrives. Spark's ManualClock is
+  // private[spark] to Scala code, hence the reflection.
+  def manualClock(query: StreamingQuery): AnyRef = {
+    val execution = query.getClass.getMethod("streamingQuery").invoke(query)
+    val field = Iterator.iterate[Class[_]](execution.getClass)(_.getSuperclass).takeWhile(_ != null)
+      .flatMap(c => c.getDeclaredFields.find(_.getName == "triggerClock")).next()
+    field.setAccessible(true)
+    val clock = Class.forName("org.apache.spark.util.ManualClock").getConstructor(classOf[Long])
+      .newInstance(Long.box(0L)).asInstanceOf[AnyRef]
+    field.set(execution, clock)
+    clock
+  }
+
+  def setClock(clock: AnyRef, epochMs: Long): Unit =
+    clock.getClass.getMethod("setTime", classOf[Long]).invoke(clock, Long.box(epochMs))
+
   // "AnalysisException: <message>" (Spark's message without the plan), or for a failed batch
   // "StreamingQueryException: <its cause's message>" (Spark's own text adds "Query [id = …,
   // runId = …] terminated with exception:", random per run).

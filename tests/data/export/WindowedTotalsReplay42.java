@@ -39,6 +39,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.spark.SparkConf;
 import org.apache.spark.api.java.function.VoidFunction2;
+import org.apache.spark.util.ManualClock;
 import org.apache.spark.sql.AnalysisException;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Encoders;
@@ -263,6 +264,26 @@ public final class WindowedTotalsReplay42 {
         // "AnalysisException: <message>" (Spark's message without the plan), or for a failed
         // batch "StreamingQueryException: <its cause's message>" (Spark's own text adds
         // "Query [id = …, runId = …] terminated with exception:", random per run).
+        // Spark's current_timestamp() is the batch timestamp, read from the query's trigger
+        // clock. Replay sets that clock to each step's processingTime, as Spark's own tests do
+        // with a manual clock; DataStreamWriter takes no clock, so it is put into the running
+        // query's StreamExecution.triggerClock before any data arrives.
+        static ManualClock manualClock(StreamingQuery query) throws Exception {
+            Object execution = query.getClass().getMethod("streamingQuery").invoke(query);
+            for (Class<?> type = execution.getClass(); type != null; type = type.getSuperclass()) {
+                try {
+                    java.lang.reflect.Field field = type.getDeclaredField("triggerClock");
+                    field.setAccessible(true);
+                    ManualClock clock = new ManualClock(0);
+                    field.set(execution, clock);
+                    return clock;
+                } catch (NoSuchFieldException notHere) {
+                    // the field is declared by StreamExecution, a superclass
+                }
+            }
+            throw new IllegalStateException("no triggerClock in " + execution.getClass());
+        }
+
         static String errorLine(Throwable error, int exitCode) {
             String prefix = "";
             if (error instanceof StreamingQueryException && error.getCause() != null) {

@@ -84,6 +84,10 @@ def run(spark, work_dir, out):
     os.makedirs(input_dir, exist_ok=True)
     replay = Replay(out)
 
+    # Spark's JSON reader would apply the query's filters while parsing (filter pushdown) and
+    # count only the rows that pass as numInputRows; a MemoryStream, like StreamStep, counts
+    # every row that arrived.
+    spark.conf.set("spark.sql.json.filterPushdown.enabled", "false")
     try:
         source = (spark.readStream.schema(SOURCE_SCHEMA)
                   .option("maxFilesPerTrigger", 1)
