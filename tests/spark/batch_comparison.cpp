@@ -125,6 +125,84 @@ std::optional<Json> parseExactJson(const std::string &line)
     return builder.result;
 }
 
+namespace {
+
+std::vector<std::string> lines(const std::string &text)
+{
+    std::vector<std::string> out;
+    size_t start = 0;
+    while (start < text.size()) {
+        size_t end = text.find('\n', start);
+        if (end == std::string::npos)
+            end = text.size();
+        std::string line = text.substr(start, end - start);
+        if (line.find_first_not_of(" \t\r") != std::string::npos)
+            out.push_back(line);
+        start = end + 1;
+    }
+    return out;
+}
+
+std::string trimmed(const std::string &text)
+{
+    const size_t first = text.find_first_not_of(" \t\r\n");
+    if (first == std::string::npos)
+        return {};
+    return text.substr(first, text.find_last_not_of(" \t\r\n") - first + 1);
+}
+
+} // namespace
+
+RunOutput parseReplayOutput(const std::string &text, std::string *problem)
+{
+    RunOutput run;
+    bool sawDriver = false;
+    for (const std::string &line : lines(text)) {
+        const std::optional<Json> parsed = parseExactJson(line);
+        if (!parsed || !parsed->is_object()) {
+            *problem = "not JSON: " + line;
+            return run;
+        }
+        if (parsed->contains("driver")) {
+            sawDriver = true;
+            const Json &driver = (*parsed)["driver"];
+            if (driver.contains("uncaught"))
+                *problem = "the exported program threw: " + driver["uncaught"].get<std::string>();
+            continue;
+        }
+        if (parsed->contains("error")) {
+            run.error = (*parsed)["error"].get<std::string>();
+            run.exitCode = std::stoi((*parsed)["exitCode"].get<std::string>().substr(1));
+            continue;
+        }
+        run.batches.push_back(*parsed);
+        run.batchLines.push_back(line);
+    }
+    if (!sawDriver && problem->empty())
+        *problem = "the driver did not finish this program (crash or timeout)";
+    return run;
+}
+
+RunOutput parseCliOutput(const std::string &out, const std::string &err, int exitCode, std::string *problem)
+{
+    RunOutput run;
+    run.exitCode = exitCode;
+    if (exitCode == 1)
+        *problem = "streamstep-cli says the scenario file is invalid: " + trimmed(err);
+    for (const std::string &line : lines(out)) {
+        const std::optional<Json> parsed = parseExactJson(line);
+        if (!parsed) {
+            *problem = "streamstep-cli printed no JSON: " + line;
+            break;
+        }
+        run.batches.push_back(*parsed);
+        run.batchLines.push_back(line);
+    }
+    if (exitCode != 0)
+        run.error = trimmed(err);
+    return run;
+}
+
 std::vector<std::string> compareRuns(const RunOutput &spark, const RunOutput &own)
 {
     std::vector<std::string> differences;

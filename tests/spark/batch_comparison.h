@@ -29,8 +29,15 @@ struct RunOutput {
     std::string error;                   // "AnalysisException: …" (empty when exit 0)
 };
 
-// Every difference, one line each, naming the batch; empty when they agree. `sparkLabel` and
-// `ownLabel` name the sides in the text.
+// Every difference, one line each, naming the batch; empty when they agree.
 std::vector<std::string> compareRuns(const RunOutput &spark, const RunOutput &streamstep);
+
+// Reads what a --replay program printed through a driver (ReplayDriver, pyspark_driver.py):
+// batch lines, an optional {"error", "exitCode"} line and the driver's {"driver": …} line.
+// Sets `problem` when the output is unusable (no JSON, the program threw, no driver line).
+RunOutput parseReplayOutput(const std::string &text, std::string *problem);
+
+// Reads `streamstep-cli run --jsonl`: its stdout lines, exit code and stderr (the error text).
+RunOutput parseCliOutput(const std::string &out, const std::string &err, int exitCode, std::string *problem);
 
 } // namespace streamstep::testing

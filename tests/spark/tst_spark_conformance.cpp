@@ -25,7 +25,8 @@
 #include <map>
 
 using streamstep::testing::compareRuns;
-using streamstep::testing::parseExactJson;
+using streamstep::testing::parseCliOutput;
+using streamstep::testing::parseReplayOutput;
 using streamstep::testing::RunOutput;
 using streamstep::testing::ScenarioGenerator;
 
@@ -88,39 +89,6 @@ bool writeFile(const QString &path, const QByteArray &bytes)
 {
     QFile file(path);
     return file.open(QIODevice::WriteOnly | QIODevice::Truncate) && file.write(bytes) == bytes.size();
-}
-
-// Splits --jsonl / replay output into batch lines, the error line and the driver's line.
-RunOutput parseSparkOutput(const QByteArray &text, QString *problem)
-{
-    RunOutput run;
-    bool sawDriver = false;
-    for (const QByteArray &line : text.split('\n')) {
-        if (line.trimmed().isEmpty())
-            continue;
-        const std::optional<nlohmann::json> parsed = parseExactJson(line.toStdString());
-        if (!parsed || !parsed->is_object()) {
-            *problem = QStringLiteral("not JSON: ") + QString::fromUtf8(line);
-            return run;
-        }
-        if (parsed->contains("driver")) {
-            sawDriver = true;
-            const nlohmann::json &driver = (*parsed)["driver"];
-            if (driver.contains("uncaught"))
-                *problem = QStringLiteral("the exported program threw: ") + QString::fromStdString(driver["uncaught"].get<std::string>());
-            continue;
-        }
-        if (parsed->contains("error")) {
-            run.error = (*parsed)["error"].get<std::string>();
-            run.exitCode = std::stoi((*parsed)["exitCode"].get<std::string>().substr(1));
-            continue;
-        }
-        run.batches.push_back(*parsed);
-        run.batchLines.push_back(line.toStdString());
-    }
-    if (!sawDriver && problem->isEmpty())
-        *problem = QStringLiteral("the driver did not finish this program (crash or timeout)");
-    return run;
 }
 
 } // namespace
@@ -191,29 +159,11 @@ void TestSparkConformance::initTestCase()
                                            120000);
         writeFile(logs + QStringLiteral(".jsonl"), r.out);
         writeFile(logs + QStringLiteral(".stderr"), r.err);
-        RunOutput own;
-        own.exitCode = r.exitCode;
-        QString problem;
-        if (!r.finished)
-            problem = QStringLiteral("streamstep-cli did not finish");
-        else if (r.exitCode == 1)
-            problem = QStringLiteral("streamstep-cli says the scenario file is invalid: ") + QString::fromUtf8(r.err.trimmed());
-        for (const QByteArray &line : r.out.split('\n')) {
-            if (line.trimmed().isEmpty())
-                continue;
-            const std::optional<nlohmann::json> parsed = parseExactJson(line.toStdString());
-            if (!parsed) {
-                problem = QStringLiteral("streamstep-cli printed no JSON: ") + QString::fromUtf8(line);
-                break;
-            }
-            own.batches.push_back(*parsed);
-            own.batchLines.push_back(line.toStdString());
-        }
-        if (r.exitCode != 0)
-            own.error = r.err.trimmed().toStdString();
+        std::string problem = r.finished ? std::string() : std::string("streamstep-cli did not finish");
+        const RunOutput own = parseCliOutput(r.out.toStdString(), r.err.toStdString(), r.exitCode, &problem);
         m_own[entry.name] = own;
-        if (!problem.isEmpty())
-            m_ownProblem[entry.name] = problem;
+        if (!problem.empty())
+            m_ownProblem[entry.name] = QString::fromStdString(problem);
     }
     qInfo("streamstep-cli ran %d scenarios in %.1f s", int(m_corpus.size()), clock.elapsed() / 1000.0);
 
@@ -345,9 +295,9 @@ void TestSparkConformance::conformance()
     if (const auto problem = m_ownProblem.find(entry.name); problem != m_ownProblem.end())
         QFAIL(qPrintable(entry.file + QStringLiteral(": ") + problem->second));
     const QString sparkFile = m_runDir + QLatin1Char('/') + version + QStringLiteral("/out/") + entry.name + QStringLiteral(".jsonl");
-    QString problem;
-    const RunOutput spark = parseSparkOutput(m_sparkOutput[version][entry.name], &problem);
-    QVERIFY2(problem.isEmpty(), qPrintable(problem + QStringLiteral(" (") + sparkFile + QStringLiteral(")")));
+    std::string problem;
+    const RunOutput spark = parseReplayOutput(m_sparkOutput[version][entry.name].toStdString(), &problem);
+    QVERIFY2(problem.empty(), qPrintable(QString::fromStdString(problem) + QStringLiteral(" (") + sparkFile + QStringLiteral(")")));
     const std::vector<std::string> differences = compareRuns(spark, m_own[entry.name]);
     if (differences.empty())
         return;

@@ -1526,10 +1526,13 @@ def run(spark, work_dir, out):
         for step, rows in enumerate(STEPS):
             # An empty step writes no file: a trigger without new data runs no data batch.
             if rows:
-                name = os.path.join(input_dir, "step-%05d.json" % step)
-                with open(name + ".tmp", "w", encoding="ascii") as f:
+                # Written under a hidden name first (Spark's file listing skips names starting
+                # with "."), then renamed: the source never sees a half-written file.
+                name = "step-%05d.json" % step
+                hidden = os.path.join(input_dir, "." + name + ".tmp")
+                with open(hidden, "w", encoding="ascii") as f:
                     f.write("\n".join(rows) + "\n")
-                os.rename(name + ".tmp", name)
+                os.rename(hidden, os.path.join(input_dir, name))
             streaming.processAllAvailable()
             data = bool(rows)
             for progress in replay.new_batches(streaming):
@@ -1621,12 +1624,22 @@ class Replay:
 
 
 def error_line(error, exit_code):
-    name = type(error).__name__
-    if isinstance(error, AnalysisException):
-        name = "AnalysisException"
-    message = getattr(error, "desc", None) or str(error)  # pyspark's CapturedException keeps Spark's text in desc
-    if exit_code == 3:
-        name = "StreamingQueryException"
+    """"AnalysisException: <message>" (Spark's message without the plan), or for a failed batch
+    "StreamingQueryException: <its cause's message>" (Spark's own text adds "Query [id = …,
+    runId = …] terminated with exception:", random per run), as the Java and Scala replays
+    print them. PySpark keeps the JVM's exception in _origin."""
+    def simple_message(java_error):
+        try:
+            return java_error.getSimpleMessage()  # AnalysisException: without the plan
+        except Exception:
+            return java_error.getMessage()
+
+    origin = getattr(error, "_origin", None)
+    if origin is not None and exit_code == 3 and origin.getCause() is not None:
+        return json.dumps({"error": "StreamingQueryException: " + simple_message(origin.getCause()),
+                           "exitCode": exit_code})
+    name = "AnalysisException" if isinstance(error, AnalysisException) else type(error).__name__
+    message = simple_message(origin) if origin is not None else str(error)
     return json.dumps({"error": name + ": " + message, "exitCode": exit_code})
 
 
