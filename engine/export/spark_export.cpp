@@ -450,8 +450,6 @@ const char *kJavaHelpers = R"JAVA(
 
     private static final DateTimeFormatter ISO_MILLIS =
         DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
-    private static final DateTimeFormatter SQL_SECONDS =
-        DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss").withZone(ZoneOffset.UTC);
 
     // A JSON string with every non-ASCII character escaped, whatever stdout's encoding is.
     static String quote(String text) {
@@ -730,6 +728,9 @@ const char *kJavaSqlite = R"JAVA(
         return "TEXT";
     }
 
+    private static final DateTimeFormatter SQL_SECONDS =
+        DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss").withZone(ZoneOffset.UTC);
+
     // SQLite's own datetime text in UTC, exact to the microsecond: "2026-03-01 10:00:00.5".
     static String sqliteTimestamp(Timestamp value) {
         if (value == null) return null;
@@ -983,8 +984,8 @@ import org.apache.spark.sql.types.StructType;
         }
         out += "        default: break;\n        }\n        return rows;\n    }\n" + methods;
         out += kJavaReplay;
+        out += kJavaHelpers;
     }
-    out += kJavaHelpers;
     if (sink.kind == SinkPlan::Kind::Sqlite)
         out += kJavaSqlite;
     out += "}\n";
@@ -1000,7 +1001,6 @@ const char *kScalaHelpers = R"SCALA(
   def ts(instant: String): Timestamp = Timestamp.from(Instant.parse(instant))
 
   private val IsoMillis = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC)
-  private val SqlSeconds = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss").withZone(ZoneOffset.UTC)
 
   // A JSON string with every non-ASCII character escaped, whatever stdout's encoding is.
   def quote(text: String): String = {
@@ -1217,6 +1217,8 @@ const char *kScalaSqlite = R"SCALA(
     case _ => "TEXT"
   }
 
+  private val SqlSeconds = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss").withZone(ZoneOffset.UTC)
+
   // SQLite's own datetime text in UTC, exact to the microsecond: "2026-03-01 10:00:00.5".
   def sqliteTimestamp(value: Timestamp): String = {
     val instant = value.toInstant
@@ -1419,8 +1421,8 @@ import org.apache.spark.sql.types.{DataType, DataTypes, DecimalType, StructType}
         }
         out += "      case _ =>\n    }\n    rows\n  }\n" + methods;
         out += kScalaReplay;
+        out += kScalaHelpers;
     }
-    out += kScalaHelpers;
     if (sink.kind == SinkPlan::Kind::Sqlite)
         out += kScalaSqlite;
     out += "}\n";
@@ -1801,8 +1803,8 @@ SOURCE_SCHEMA = StructType([)";
     return 0
 )";
         out += kPythonReplay;
+        out += kPythonHelpers;
     }
-    out += kPythonHelpers;
     if (sink.kind == SinkPlan::Kind::Sqlite)
         out += kPythonSqlite;
     out += R"(

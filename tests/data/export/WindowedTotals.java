@@ -97,47 +97,4 @@ public final class WindowedTotals {
         query.awaitTermination();
         return 0;
     }
-
-    static BigDecimal dec(String text) { return new BigDecimal(text); }
-
-    static Timestamp ts(String instant) { return Timestamp.from(Instant.parse(instant)); }
-
-    private static final DateTimeFormatter ISO_MILLIS =
-        DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
-    private static final DateTimeFormatter SQL_SECONDS =
-        DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss").withZone(ZoneOffset.UTC);
-
-    // A JSON string with every non-ASCII character escaped, whatever stdout's encoding is.
-    static String quote(String text) {
-        StringBuilder out = new StringBuilder("\"");
-        for (char c : text.toCharArray()) {
-            if (c == '"' || c == '\\') out.append('\\').append(c);
-            else if (c < 0x20 || c >= 0x7F) out.append(String.format("\\u%04x", (int) c));
-            else out.append(c);
-        }
-        return out.append('"').toString();
-    }
-
-    // A value as scenario-format.md §3 writes it: timestamps ISO-8601 UTC with milliseconds,
-    // decimals as JSON numbers with their scale, structs (window) as objects.
-    static String json(Object value) {
-        if (value == null) return "null";
-        if (value instanceof Row) {
-            Row row = (Row) value;
-            String[] names = row.schema().fieldNames();
-            StringBuilder out = new StringBuilder("{");
-            for (int i = 0; i < names.length; ++i)
-                out.append(i > 0 ? ", " : "").append(quote(names[i])).append(": ").append(json(row.get(i)));
-            return out.append('}').toString();
-        }
-        if (value instanceof String) return quote((String) value);
-        if (value instanceof BigDecimal) return ((BigDecimal) value).toPlainString();
-        if (value instanceof Double || value instanceof Float) {
-            double d = ((Number) value).doubleValue();
-            return Double.isNaN(d) || Double.isInfinite(d) ? quote(Double.toString(d)) : Double.toString(d);
-        }
-        if (value instanceof Timestamp) value = ((Timestamp) value).toInstant();
-        if (value instanceof Instant) return quote(ISO_MILLIS.format(((Instant) value).truncatedTo(ChronoUnit.MILLIS)));
-        return value.toString();
-    }
 }

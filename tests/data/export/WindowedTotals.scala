@@ -65,37 +65,4 @@ object WindowedTotals {
     streaming.awaitTermination()
     0
   }
-
-  def dec(text: String): java.math.BigDecimal = new java.math.BigDecimal(text)
-
-  def ts(instant: String): Timestamp = Timestamp.from(Instant.parse(instant))
-
-  private val IsoMillis = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC)
-  private val SqlSeconds = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss").withZone(ZoneOffset.UTC)
-
-  // A JSON string with every non-ASCII character escaped, whatever stdout's encoding is.
-  def quote(text: String): String = {
-    val out = new StringBuilder("\"")
-    text.foreach { c =>
-      if (c == '"' || c == '\\') out.append('\\').append(c)
-      else if (c < 0x20 || c >= 0x7F) out.append(f"\\u${c.toInt}%04x")
-      else out.append(c)
-    }
-    out.append('"').toString
-  }
-
-  // A value as scenario-format.md §3 writes it: timestamps ISO-8601 UTC with milliseconds,
-  // decimals as JSON numbers with their scale, structs (window) as objects.
-  def json(value: Any): String = value match {
-    case null => "null"
-    case row: Row =>
-      row.schema.fieldNames.zipWithIndex.map { case (name, i) => quote(name) + ": " + json(row.get(i)) }.mkString("{", ", ", "}")
-    case s: String => quote(s)
-    case d: java.math.BigDecimal => d.toPlainString
-    case d: Double => if (d.isNaN || d.isInfinite) quote(d.toString) else d.toString
-    case f: Float => json(f.toDouble)
-    case t: Timestamp => json(t.toInstant)
-    case i: Instant => quote(IsoMillis.format(i.truncatedTo(ChronoUnit.MILLIS)))
-    case other => other.toString
-  }
 }

@@ -250,7 +250,6 @@ object WindowedTotalsReplay {
   def ts(instant: String): Timestamp = Timestamp.from(Instant.parse(instant))
 
   private val IsoMillis = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC)
-  private val SqlSeconds = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss").withZone(ZoneOffset.UTC)
 
   // A JSON string with every non-ASCII character escaped, whatever stdout's encoding is.
   def quote(text: String): String = {

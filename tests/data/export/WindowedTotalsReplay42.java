@@ -303,8 +303,6 @@ public final class WindowedTotalsReplay42 {
 
     private static final DateTimeFormatter ISO_MILLIS =
         DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
-    private static final DateTimeFormatter SQL_SECONDS =
-        DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss").withZone(ZoneOffset.UTC);
 
     // A JSON string with every non-ASCII character escaped, whatever stdout's encoding is.
     static String quote(String text) {

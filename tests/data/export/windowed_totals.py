@@ -57,33 +57,6 @@ def run(spark, work_dir, out):
     return 0
 
 
-ISO_MILLIS = "%Y-%m-%dT%H:%M:%S"
-
-
-def to_json(value):
-    """A value as scenario-format.md §3 writes it: timestamps ISO-8601 UTC with milliseconds,
-    decimals as JSON numbers with their scale, structs (window) as objects."""
-    if value is None:
-        return "null"
-    if isinstance(value, Row):
-        return "{" + ", ".join(json.dumps(k) + ": " + to_json(v) for k, v in value.asDict().items()) + "}"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, decimal.Decimal):
-        return format(value, "f")
-    if isinstance(value, float):
-        if math.isnan(value) or math.isinf(value):
-            return json.dumps("NaN" if math.isnan(value) else ("Infinity" if value > 0 else "-Infinity"))
-        return repr(value)
-    if isinstance(value, datetime.datetime):
-        if value.tzinfo is not None:
-            value = value.astimezone(datetime.timezone.utc).replace(tzinfo=None)
-        return json.dumps(value.strftime(ISO_MILLIS) + ".%03dZ" % (value.microsecond // 1000))
-    if isinstance(value, str):
-        return json.dumps(value)
-    return str(value)
-
-
 def main():
     os.environ["TZ"] = "UTC"  # PySpark turns timestamps into naive datetimes of this zone
     time.tzset()
