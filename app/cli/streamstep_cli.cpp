@@ -3,6 +3,7 @@
 #include "streamstep/engine.h"
 #include "streamstep/scenario.h"
 #include "streamstep/scenario_check.h"
+#include "streamstep/spark_export.h"
 #include "streamstep/streaming_query.h"
 #include "streamstep/value_format.h"
 #include "streamstep/why.h"
@@ -12,6 +13,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -25,6 +27,8 @@ const char *kUsage = R"(Usage:
                      [--spark-version V] [--conf KEY=VALUE]... [--output-mode MODE]
   streamstep-cli check FILE.scenario.json... [--spark-version V] [--conf KEY=VALUE]...
   streamstep-cli sink-cat PATH [--table NAME]
+  streamstep-cli export FILE.scenario.json --lang pyspark|scala|java [--replay]
+                 [--spark-version 3.5|4.2] [-o OUT]
   streamstep-cli --help | --version
 
 Commands:
@@ -38,6 +42,13 @@ Commands:
           a csv/json sink folder's committed rows (only files its _spark_metadata manifest
           lists, in batch order), or a SQLite database's table (--table NAME; optional when
           the database has one table).
+  export  Writes the scenario's query as a program for Apache Spark (readStream ...
+          withWatermark ... groupBy ... writeStream ... start()), expressions passed to
+          Spark's SQL parser. Without --replay it reads JSON files from WORK_DIR/input/<source>
+          and writes the real sink; the sqlite sink becomes a foreachBatch upsert (Spark has no
+          streaming JDBC sink). With --replay it feeds the scenario's steps one trigger at a
+          time and prints one JSON line per executed batch, like run --jsonl. How to run the
+          programs: docs/running-spark.md.
 
 Options:
   --jsonl           With run: print one JSON object per executed micro-batch and nothing else
@@ -69,6 +80,10 @@ Options:
                     "input" (each input row's fate and why, with the event time and watermark
                     that decided a late row), "result" (each result-table row's status, whether
                     it was written, and why) and "narrative" (the batch in plain words).
+  --lang LANG       With export: pyspark, scala or java (required).
+  --replay          With export: replay the scenario's steps and print one JSON line per batch.
+  -o OUT            With export: write the program to OUT instead of stdout; for java and
+                    scala the file name (without extension) names the class/object.
   -h, --help        Show this help.
   --version         Show the version.
 
@@ -223,6 +238,9 @@ FaultHook crashHookFromEnvironment()
 
 struct RunOptions {
     bool jsonl = false;
+    bool replay = false;
+    std::string language;
+    std::string outputFile;
     bool explain = false;
     bool why = false;
     std::string outputDir;
@@ -291,6 +309,56 @@ int sinkCatCommand(const std::vector<std::string> &paths, const std::string &tab
     }
     for (size_t row = 0; row < rows.numRows; ++row)
         std::cout << rowToJson(rows, row) << "\n";
+    return 0;
+}
+
+int exportCommand(const std::vector<std::string> &files, const RunOptions &options)
+{
+    if (files.size() != 1) {
+        std::cerr << "streamstep-cli: export takes exactly one scenario file\n";
+        return 1;
+    }
+    if (options.language.empty()) {
+        std::cerr << "streamstep-cli: export needs --lang pyspark, scala or java\n";
+        return 1;
+    }
+    const std::optional<SparkLanguage> language = parseSparkLanguage(options.language);
+    if (!language) {
+        std::cerr << "streamstep-cli: unknown --lang '" << options.language << "' (pyspark, scala or java)\n";
+        return 1;
+    }
+    SparkExportOptions exportOptions;
+    exportOptions.language = *language;
+    exportOptions.replay = options.replay;
+    if (!options.outputFile.empty() && *language != SparkLanguage::PySpark) {
+        // javac wants the public class in a file of its name; scalac does not, but keep them equal.
+        const std::filesystem::path out(options.outputFile);
+        exportOptions.programName = out.stem().string();
+        if (out.extension() != sparkLanguageExtension(*language)) {
+            std::cerr << "streamstep-cli: -o " << options.outputFile << ": a " << options.language
+                      << " program's file name must end in " << sparkLanguageExtension(*language) << "\n";
+            return 1;
+        }
+        if (!isValidSparkProgramName(exportOptions.programName)) {
+            std::cerr << "streamstep-cli: -o " << options.outputFile << ": '" << exportOptions.programName
+                      << "' cannot name a Java class or Scala object (letters, digits and _, not starting with a digit)\n";
+            return 1;
+        }
+    }
+    const Scenario scenario = readWithOverrides(files[0], options.overrides);
+    exportOptions.sparkVersion = sparkVersionName(scenario.sparkVersion); // the API level
+    const std::string program = exportSparkProgram(scenario, exportOptions);
+    if (options.outputFile.empty()) {
+        std::cout << program;
+        return 0;
+    }
+    std::ofstream out(options.outputFile, std::ios::binary | std::ios::trunc);
+    out << program;
+    out.close();
+    if (!out) {
+        std::cerr << "streamstep-cli: cannot write " << options.outputFile << "\n";
+        return 3;
+    }
     return 0;
 }
 
@@ -381,7 +449,22 @@ int main(int argc, char **argv)
                 }
                 runOptions.overrides.conf.push_back({value.substr(0, equals), value.substr(equals + 1), {}, true});
             }
-        } else if (a == "--output-dir" || a == "--checkpoint" || a == "--table") {
+        }
+        else if (a == "--replay")
+            runOptions.replay = true;
+        else if (a == "--lang" || a == "-o") {
+            if (i + 1 >= args.size() || args[i + 1].empty()) {
+                std::cerr << "streamstep-cli: " << a
+                          << (a == "--lang" ? " needs a language (pyspark, scala or java)\n" : " needs a file name\n");
+                return 1;
+            }
+            const std::string &value = args[++i];
+            if (a == "--lang")
+                runOptions.language = value;
+            else
+                runOptions.outputFile = value;
+        }
+        else if (a == "--output-dir" || a == "--checkpoint" || a == "--table") {
             if (i + 1 >= args.size() || args[i + 1].empty()) {
                 std::cerr << "streamstep-cli: " << a << (a == "--table" ? " needs a table name\n" : " needs a folder\n");
                 return 1;
@@ -402,6 +485,10 @@ int main(int argc, char **argv)
         } else
             files.push_back(a);
     }
+    if (command != "export" && (runOptions.replay || !runOptions.language.empty() || !runOptions.outputFile.empty())) {
+        std::cerr << "streamstep-cli: --lang, --replay and -o go with export only\n";
+        return 1;
+    }
     try {
         if (command == "run") {
             if (files.size() != 1) {
@@ -419,6 +506,8 @@ int main(int argc, char **argv)
         }
         if (command == "sink-cat")
             return sinkCatCommand(files, table);
+        if (command == "export")
+            return exportCommand(files, runOptions);
     } catch (const Error &e) {
         std::cout.flush();
         std::cerr << errorText(e) << "\n";

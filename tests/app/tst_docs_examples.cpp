@@ -192,7 +192,9 @@ private slots:
         const QStringList docs = docFiles();
         QVERIFY2(docs.contains(QStringLiteral("docs/scenario-format.md")), "docs/scenario-format.md is missing");
         QVERIFY2(docs.contains(QStringLiteral("docs/writing-lessons.md")), "docs/writing-lessons.md is missing");
-        for (const QString &doc : docs) {
+        // The format reference and the lesson guide teach by example (docs/running-spark.md
+        // shows commands that need Spark, which this test does not run).
+        for (const QString &doc : {QStringLiteral("docs/scenario-format.md"), QStringLiteral("docs/writing-lessons.md")}) {
             int scenarios = 0;
             for (const FencedBlock &block : fencedBlocks(doc))
                 scenarios += block.marker == QLatin1String("scenario");
