@@ -1899,6 +1899,49 @@ bool isValidSparkProgramName(std::string_view name)
     return true;
 }
 
+namespace {
+
+// The lesson's "conf" (format §4.1) as spark.conf.set calls at the start of run(), on a new
+// session (Spark's newSession keeps its own SQL conf), so programs that share one JVM and
+// SparkContext, as the conformance suite runs them, do not see each other's settings.
+std::string withConf(std::string program, const Scenario &scenario, SparkLanguage language)
+{
+    if (scenario.conf.empty())
+        return program;
+    std::string java = "        spark = spark.newSession();\n";
+    std::string scala = "    val spark = session.newSession()\n";
+    std::string python = "    spark = spark.newSession()\n";
+    for (const ConfEntry &entry : scenario.conf) {
+        java += "        spark.conf().set(" + jvmString(entry.key) + ", " + jvmString(entry.value) + ");\n";
+        scala += "    spark.conf.set(" + jvmString(entry.key) + ", " + jvmString(entry.value) + ")\n";
+        python += "    spark.conf.set(" + pythonString(entry.key) + ", " + pythonString(entry.value) + ")\n";
+    }
+    const auto insertAfter = [&](const std::string &line, const std::string &text, const std::string &newLine) {
+        for (size_t at = program.find(line); at != std::string::npos; at = program.find(line, at + newLine.size() + text.size()))
+            program.replace(at, line.size(), newLine + text);
+    };
+    switch (language) {
+    case SparkLanguage::Java: {
+        const std::string line = "public static int run(SparkSession spark, String workDir, PrintStream out) throws Exception {\n";
+        insertAfter(line, java, line);
+        break;
+    }
+    case SparkLanguage::Scala: {
+        const std::string line = "def run(spark: SparkSession, workDir: String, out: PrintStream): Int = {\n";
+        insertAfter(line, scala, "def run(session: SparkSession, workDir: String, out: PrintStream): Int = {\n");
+        break;
+    }
+    case SparkLanguage::PySpark: {
+        const std::string line = "def run(spark, work_dir, out):\n";
+        insertAfter(line, python, line);
+        break;
+    }
+    }
+    return program;
+}
+
+} // namespace
+
 std::string exportSparkProgram(const Scenario &scenario, const SparkExportOptions &options)
 {
     SparkExportOptions resolved = options;
@@ -1910,9 +1953,9 @@ std::string exportSparkProgram(const Scenario &scenario, const SparkExportOption
         throw analysisError("unknown Spark version '" + resolved.sparkVersion + "' (3.5 or 4.2)");
     const SinkPlan sink = planSink(scenario);
     switch (resolved.language) {
-    case SparkLanguage::Java: return javaProgram(scenario, resolved, sink);
-    case SparkLanguage::Scala: return scalaProgram(scenario, resolved, sink);
-    case SparkLanguage::PySpark: return pythonProgram(scenario, resolved, sink);
+    case SparkLanguage::Java: return withConf(javaProgram(scenario, resolved, sink), scenario, resolved.language);
+    case SparkLanguage::Scala: return withConf(scalaProgram(scenario, resolved, sink), scenario, resolved.language);
+    case SparkLanguage::PySpark: return withConf(pythonProgram(scenario, resolved, sink), scenario, resolved.language);
     }
     return {};
 }

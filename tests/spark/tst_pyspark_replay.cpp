@@ -65,17 +65,21 @@ private slots:
             QVERIFY(writeFile(file, QByteArray::fromStdString(g.document.dump(2))));
             m_corpus.push_back({QString::fromStdString(g.name), file});
         }
-        for (const Entry &entry : m_corpus) {
-            const QString outputDir = m_runDir + QStringLiteral("/streamstep/") + entry.name;
-            QDir().mkpath(outputDir);
-            QProcess cli;
-            cli.start(QStringLiteral(STREAMSTEP_CLI), {QStringLiteral("run"), entry.file, QStringLiteral("--jsonl"),
-                                                       QStringLiteral("--output-dir"), outputDir});
-            QVERIFY(cli.waitForFinished(120000));
-            std::string problem;
-            m_own[entry.name] = parseCliOutput(cli.readAllStandardOutput().toStdString(),
-                                               cli.readAllStandardError().toStdString(), cli.exitCode(), &problem);
-            QVERIFY2(problem.empty(), problem.c_str());
+        // StreamStep under each Spark profile, so each PySpark is compared with its own.
+        for (const char *profile : {"3.5", "4.2"}) {
+            for (const Entry &entry : m_corpus) {
+                const QString outputDir = m_runDir + QStringLiteral("/streamstep/") + QLatin1String(profile) + QLatin1Char('/') + entry.name;
+                QDir().mkpath(outputDir);
+                QProcess cli;
+                cli.start(QStringLiteral(STREAMSTEP_CLI), {QStringLiteral("run"), entry.file, QStringLiteral("--jsonl"),
+                                                           QStringLiteral("--spark-version"), QLatin1String(profile),
+                                                           QStringLiteral("--output-dir"), outputDir});
+                QVERIFY(cli.waitForFinished(120000));
+                std::string problem;
+                m_own[QLatin1String(profile)][entry.name] = parseCliOutput(
+                    cli.readAllStandardOutput().toStdString(), cli.readAllStandardError().toStdString(), cli.exitCode(), &problem);
+                QVERIFY2(problem.empty(), problem.c_str());
+            }
         }
         for (const char *version : {"3.5.9", "4.2.0"})
             runVersion(QString::fromLatin1(version));
@@ -99,7 +103,7 @@ private slots:
         std::string problem;
         const RunOutput spark = parseReplayOutput(readFile(outFile).toStdString(), &problem);
         QVERIFY2(problem.empty(), qPrintable(QString::fromStdString(problem) + QStringLiteral(" (") + outFile + QStringLiteral(")")));
-        const std::vector<std::string> differences = compareRuns(spark, m_own[name]);
+        const std::vector<std::string> differences = compareRuns(spark, m_own[version.section(QLatin1Char('.'), 0, 1)][name]);
         if (differences.empty())
             return;
         QString message = QStringLiteral("%1 on PySpark %2 differs from StreamStep:").arg(name, version);
@@ -155,7 +159,7 @@ private:
 
     QString m_runDir;
     std::vector<Entry> m_corpus;
-    std::map<QString, RunOutput> m_own;
+    std::map<QString, std::map<QString, RunOutput>> m_own; // profile -> entry -> run --jsonl
     std::map<QString, QString> m_problem;
 };
 

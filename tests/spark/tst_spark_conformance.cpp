@@ -107,8 +107,10 @@ private:
     QString m_runDir;
     QString m_setupProblem;
     std::vector<Entry> m_corpus;
-    std::map<QString, RunOutput> m_own;        // entry name -> streamstep-cli run --jsonl
-    std::map<QString, QString> m_ownProblem;   // entry name -> why the CLI side is unusable
+    // Spark minor version -> entry name -> streamstep-cli run --jsonl --spark-version (StreamStep
+    // follows each version's defaults and messages, so each Spark is compared with its profile)
+    std::map<QString, std::map<QString, RunOutput>> m_own;
+    std::map<QString, std::map<QString, QString>> m_ownProblem; // …-> why the CLI side is unusable
     std::map<QString, QString> m_versionProblem;
     std::map<QString, std::map<QString, QByteArray>> m_sparkOutput; // version -> entry -> output
 };
@@ -146,24 +148,27 @@ void TestSparkConformance::initTestCase()
             m_corpus.push_back({entry.name + QStringLiteral("-second-run"), entry.file, entry.className, entry.name});
     }
 
-    // StreamStep's side: one CLI run per scenario.
+    // StreamStep's side: one CLI run per scenario and Spark profile.
     QElapsedTimer clock;
     clock.start();
-    for (const Entry &entry : m_corpus) {
-        const QString outputDir = m_runDir + QStringLiteral("/streamstep/") + (entry.rerunOf.isEmpty() ? entry.name : entry.rerunOf);
-        const QString logs = m_runDir + QStringLiteral("/streamstep/") + entry.name;
-        QDir().mkpath(outputDir);
-        const ProcessResult r = runProcess(QStringLiteral(STREAMSTEP_CLI),
-                                           {QStringLiteral("run"), entry.file, QStringLiteral("--jsonl"),
-                                            QStringLiteral("--output-dir"), outputDir},
-                                           120000);
-        writeFile(logs + QStringLiteral(".jsonl"), r.out);
-        writeFile(logs + QStringLiteral(".stderr"), r.err);
-        std::string problem = r.finished ? std::string() : std::string("streamstep-cli did not finish");
-        const RunOutput own = parseCliOutput(r.out.toStdString(), r.err.toStdString(), r.exitCode, &problem);
-        m_own[entry.name] = own;
-        if (!problem.empty())
-            m_ownProblem[entry.name] = QString::fromStdString(problem);
+    for (const QString &version : sparkVersions()) {
+        const QString profile = minorVersion(version);
+        for (const Entry &entry : m_corpus) {
+            const QString folder = m_runDir + QStringLiteral("/streamstep/") + profile + QLatin1Char('/');
+            const QString outputDir = folder + (entry.rerunOf.isEmpty() ? entry.name : entry.rerunOf);
+            QDir().mkpath(outputDir);
+            const ProcessResult r = runProcess(QStringLiteral(STREAMSTEP_CLI),
+                                               {QStringLiteral("run"), entry.file, QStringLiteral("--jsonl"),
+                                                QStringLiteral("--spark-version"), profile, QStringLiteral("--output-dir"),
+                                                outputDir},
+                                               120000);
+            writeFile(folder + entry.name + QStringLiteral(".jsonl"), r.out);
+            writeFile(folder + entry.name + QStringLiteral(".stderr"), r.err);
+            std::string problem = r.finished ? std::string() : std::string("streamstep-cli did not finish");
+            m_own[profile][entry.name] = parseCliOutput(r.out.toStdString(), r.err.toStdString(), r.exitCode, &problem);
+            if (!problem.empty())
+                m_ownProblem[profile][entry.name] = QString::fromStdString(problem);
+        }
     }
     qInfo("streamstep-cli ran %d scenarios in %.1f s", int(m_corpus.size()), clock.elapsed() / 1000.0);
 
@@ -292,20 +297,21 @@ void TestSparkConformance::conformance()
     const Entry &entry = m_corpus[static_cast<size_t>(index)];
     if (const auto problem = m_versionProblem.find(version); problem != m_versionProblem.end())
         QFAIL(qPrintable(problem->second));
-    if (const auto problem = m_ownProblem.find(entry.name); problem != m_ownProblem.end())
+    const QString profile = minorVersion(version);
+    if (const auto problem = m_ownProblem[profile].find(entry.name); problem != m_ownProblem[profile].end())
         QFAIL(qPrintable(entry.file + QStringLiteral(": ") + problem->second));
     const QString sparkFile = m_runDir + QLatin1Char('/') + version + QStringLiteral("/out/") + entry.name + QStringLiteral(".jsonl");
     std::string problem;
     const RunOutput spark = parseReplayOutput(m_sparkOutput[version][entry.name].toStdString(), &problem);
     QVERIFY2(problem.empty(), qPrintable(QString::fromStdString(problem) + QStringLiteral(" (") + sparkFile + QStringLiteral(")")));
-    const std::vector<std::string> differences = compareRuns(spark, m_own[entry.name]);
+    const std::vector<std::string> differences = compareRuns(spark, m_own[profile][entry.name]);
     if (differences.empty())
         return;
     QString message = QStringLiteral("%1 on Spark %2 differs from StreamStep:").arg(entry.file, version);
     for (const std::string &d : differences)
         message += QStringLiteral("\n  ") + QString::fromStdString(d);
-    message += QStringLiteral("\n  files: Spark %1, StreamStep %2/streamstep/%3.jsonl (.stderr)")
-                   .arg(sparkFile, m_runDir, entry.name);
+    message += QStringLiteral("\n  files: Spark %1, StreamStep %2/streamstep/%3/%4.jsonl (.stderr)")
+                   .arg(sparkFile, m_runDir, profile, entry.name);
     QFAIL(qPrintable(message));
 }
 
