@@ -74,20 +74,34 @@ const TimelineWindow *bandLabelled(const EventTimeTimelineLayout &layout, const 
     return nullptr;
 }
 
-// Checks that no two labels of a column (step labels and state chips) overlap and that window
-// labels in the gutter do not overlap each other.
+// Checks that no two labels of a column (step tags, late-row tags and state chips) overlap, that
+// no tag covers a window band, that a no-data batch's reason stays inside its header, and that
+// window labels in the gutter do not overlap each other.
 void checkNoOverlaps(const EventTimeTimelineLayout &layout)
 {
     const TimelineGeometry &g = layout.geometry();
     std::map<int, std::vector<QRectF>> perColumn;
+    std::map<int, std::vector<QRectF>> tags;
     for (const auto &s : g.segments)
         perColumn[layout.windows()[size_t(s.window)].segments[size_t(s.segment)].batch].push_back(s.chip);
     for (size_t i = 0; i < g.watermarks.size(); ++i)
-        perColumn[layout.watermarks()[i].batch].push_back(g.watermarks[i].labelRect);
+        tags[layout.watermarks()[i].batch].push_back(g.watermarks[i].labelRect);
     for (size_t i = 0; i < g.maxEventTimes.size(); ++i)
-        perColumn[layout.maxEventTimes()[i].batch].push_back(g.maxEventTimes[i].labelRect);
-    for (const auto &reason : g.reasons)
-        perColumn[reason.column].push_back(reason.rect);
+        tags[layout.maxEventTimes()[i].batch].push_back(g.maxEventTimes[i].labelRect);
+    for (const auto &tag : g.lateTags)
+        tags[layout.lateRows()[size_t(tag.entry)].batch].push_back(tag.rect);
+    for (const auto &[column, rects] : tags) {
+        for (const QRectF &tag : rects) {
+            perColumn[column].push_back(tag);
+            for (const auto &s : g.segments)
+                QVERIFY2(!s.rect.intersects(tag), qPrintable(QStringLiteral("a tag covers a window band in column %1").arg(column)));
+        }
+    }
+    for (const auto &reason : g.reasons) {
+        const QRectF header = g.headers[size_t(reason.column)].rect;
+        QVERIFY2(header.adjusted(-0.5, -0.5, 0.5, 0.5).contains(reason.rect),
+                 qPrintable(QStringLiteral("the reason of column %1 leaves its header").arg(reason.column)));
+    }
     for (const auto &[column, rects] : perColumn) {
         for (size_t a = 0; a < rects.size(); ++a) {
             QVERIFY2(rects[a].left() >= layout.columnLeft(column) - 0.5 &&
