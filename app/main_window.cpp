@@ -602,7 +602,8 @@ void MainWindow::fitStoryPanels()
     for (int i = 0; i < m_storyPanels.size(); ++i) {
         // A panel is as wide as its widest need: its view's columns, its title's longest word.
         const int margins = m_storyPanels[i]->width() - views[i]->width();
-        const int width = std::max(m_storyPanels[i]->minimumWidth(), neededWidth(views[i]) + std::max(0, margins));
+        const int width = views[i]->isHidden() ? m_storyPanels[i]->minimumWidth()
+                                               : std::max(m_storyPanels[i]->minimumWidth(), neededWidth(views[i]) + std::max(0, margins));
         needed << width;
         total += width;
     }
@@ -610,10 +611,12 @@ void MainWindow::fitStoryPanels()
     const int available = m_panelSplitter->width() - handles;
     QList<int> sizes;
     if (total <= available) {
-        // Everything fits: share what is left equally.
-        const int spare = (available - total) / int(m_storyPanels.size());
-        for (int width : std::as_const(needed))
-            sizes << width + spare;
+        // Everything fits: share what is left among the panels that show rows, by their needs.
+        int withRows = 0;
+        for (int i = 0; i < m_storyPanels.size(); ++i)
+            withRows += !views[i]->isHidden() ? needed[i] : 0;
+        for (int i = 0; i < m_storyPanels.size(); ++i)
+            sizes << needed[i] + (!views[i]->isHidden() && withRows > 0 ? int(double(available - total) * needed[i] / withRows) : 0);
     } else {
         for (int width : std::as_const(needed))
             sizes << int(double(width) * available / total);
@@ -881,6 +884,16 @@ void MainWindow::showBatch(int index)
         } else {
             m_resultTitle->setText(tr("<b>2 · Engine holds</b> nothing: a query without aggregation keeps no state; "
                                       "its result is the rows every batch writes."));
+        }
+        // A query without a result table of its own leaves the panel to its title.
+        storyViews()[1]->setVisible(report->hasResultTable);
+        // Bring the first group this batch changed into view.
+        for (int row = 0; row < m_resultModel->rowCount(); ++row) {
+            const auto mark = RowMark(m_resultModel->index(row, 0).data(BatchTableModel::RowMarkRole).toInt());
+            if (mark != RowMark::None && mark != RowMark::Evicted) {
+                static_cast<QTableView *>(storyViews()[1])->scrollTo(m_resultModel->index(row, 0), QAbstractItemView::PositionAtTop);
+                break;
+            }
         }
 
         // 3 · Written: by each batch of the trigger up to the one shown.
@@ -1243,7 +1256,7 @@ void MainWindow::readSettings()
         if (!splitter->restoreState(settings.value(QStringLiteral("layout2/") + splitter->objectName()).toByteArray()))
             splitter->setSizes(defaults);
     };
-    restoreSplitter(m_mainSplitter, {330, 1590});
+    restoreSplitter(m_mainSplitter, {370, 1550});
     restoreSplitter(m_centreSplitter, {420, 400});
     restoreSplitter(m_bottomSplitter, {430, 1100});
     restoreSplitter(m_summary->splitter(), {260, 400});

@@ -796,7 +796,7 @@ void EventTimeTimelineLayout::arrange(const QFont &font, QSizeF viewport, double
         }
     }
     const int64_t bottomMs = m_topMs - int64_t(timeHeight * m_msPerPixel);
-    for (int64_t t = floorDiv(bottomMs + step - 1, step) * step; t <= m_topMs && m_windows.empty(); t += step)
+    for (int64_t t = floorDiv(bottomMs + step - 1, step) * step; t <= m_topMs && m_windows.empty() && !m_reports.empty(); t += step)
         g.ticks.push_back({yForTime(t), timeText(t)});
     if (hasNull)
         g.ticks.push_back({g.nullLineY, QStringLiteral("NULL")});

@@ -3,6 +3,9 @@
 // cannot start; saving and reopening is lossless; the German translation loads.
 #include "batch_chart_view.h"
 #include "batch_list_model.h"
+#include "batch_narrative_view.h"
+#include "event_time_timeline.h"
+#include "query_editor.h"
 #include "batch_table_model.h"
 #include "lessons_page.h"
 #include "main_window.h"
@@ -21,6 +24,8 @@
 #include <QTemporaryDir>
 #include <QTranslator>
 #include <QMenu>
+#include <QStatusBar>
+#include <QToolButton>
 #include <QMenuBar>
 #include <QtTest>
 
@@ -107,6 +112,8 @@ private Q_SLOTS:
     void saveOpenRoundTrip();
     void unreadableFileKeepsCurrentScenario();
     void germanTranslationLoads();
+    void aTriggerIsShownAsOneStory();
+    void changingTheModeKeepsThePreviousRunToCompare();
     void grabsAScreenshot();
 };
 
@@ -394,6 +401,115 @@ void TestMainWindow::germanTranslationLoads()
     }
     QCoreApplication::removeTranslator(&translator);
     QCOMPARE(BatchTableModel::markText(RowMark::Late), QStringLiteral("late"));
+}
+
+void TestMainWindow::aTriggerIsShownAsOneStory()
+{
+    MainWindow window;
+    window.resize(1920, 1080);
+    QVERIFY(window.openScenario(scenarioDir() + QStringLiteral("/04-windowed-totals-append.scenario.json")));
+    RunController *controller = window.controller();
+    for (int i = 0; i < 3; ++i)
+        QVERIFY(controller->step());
+    // Trigger 2 ran data batch 4 and no-data batch 5; Step lands on batch 5, the trigger's end.
+    const auto &reports = controller->reports();
+    QCOMPARE(controller->currentBatch(), 5);
+    QCOMPARE(reports[4]->step, 2);
+    QVERIFY(!reports[4]->noData);
+    QVERIFY(reports[5]->noData);
+    // What arrived is still in sight: the data batch's rows, with their fates.
+    QCOMPARE(window.inputModel()->rowCount(), int(reports[4]->input.numRows));
+    QVERIFY(window.findChild<QLabel *>(QStringLiteral("arrivedTitle"))->text().contains(QStringLiteral("trigger 2 (batch 4)")));
+    // Written: batch 4's rows (none, in append mode) and batch 5's, which the watermark finalised.
+    QCOMPARE(window.emittedModel()->rowCount(), int(reports[4]->numOutputRows + reports[5]->numOutputRows));
+    QCOMPARE(window.emittedModel()->rowCount(), 2);
+    const QString written = window.findChild<QLabel *>(QStringLiteral("writtenTitle"))->text();
+    QVERIFY2(written.contains(QStringLiteral("batch 4: 0 row")) && written.contains(QStringLiteral("no-data batch 5: 2 row")), qPrintable(written));
+    // Engine holds: the rows in state, as the report counts them, not the 7 groups listed.
+    QCOMPARE(window.resultModel()->rowCount(), 7);
+    const QString holds = window.findChild<QLabel *>(QStringLiteral("holdsTitle"))->text();
+    QVERIFY2(holds.contains(QStringLiteral("%1 row(s) in state").arg(reports[5]->stateRows)), qPrintable(holds));
+    QCOMPARE(reports[5]->stateRows, 3);
+    // The narrative line says how the trigger and its batches relate, and the status bar tells
+    // the batch shown.
+    QCOMPARE(window.narrativeView()->triggerText(),
+             QStringLiteral("Trigger 2 ran batch 4 for its 5 row(s), then batch 5, a no-data batch (the watermark had moved). Showing batch 5."));
+    QVERIFY2(window.narrativeView()->batchText().startsWith(QStringLiteral("Batch 5: no rows arrived · watermark 10:11:00")),
+             qPrintable(window.narrativeView()->batchText()));
+    QVERIFY(window.narrativeView()->batchText().contains(QStringLiteral("wrote 2 row(s) (append mode) · 3 row(s) in state")));
+    QVERIFY2(window.statusBar()->currentMessage().startsWith(QStringLiteral("Showing batch 5 · trigger 2 ran batches 4–5")),
+             qPrintable(window.statusBar()->currentMessage()));
+    // The data batch alone: its own counts, the late rows in Spark's count and in rows.
+    controller->selectBatch(4);
+    QCOMPARE(window.emittedModel()->rowCount(), 0);
+    QVERIFY2(window.narrativeView()->batchText().contains(QStringLiteral("3 dropped as late (Spark's numRowsDroppedByWatermark counts 2)")),
+             qPrintable(window.narrativeView()->batchText()));
+    QVERIFY(window.statusBar()->currentMessage().startsWith(QStringLiteral("Showing batch 4 · trigger 2 ran batches 4–5")));
+    // The engine's own narrative, once reports carry it, replaces the summary.
+    window.narrativeView()->setNarrative(QStringLiteral("Five rows arrived."));
+    QCOMPARE(window.narrativeView()->batchText(), QStringLiteral("Five rows arrived."));
+    // The console sink keeps Spark's exact text.
+    QCOMPARE(window.consoleView()->toPlainText(), controller->consoleTextUpTo(4));
+    QVERIFY(window.consoleView()->toPlainText().contains(QStringLiteral("|{2026-03-01 10:00...| ACC-0001|150000.00|")));
+}
+
+void TestMainWindow::changingTheModeKeepsThePreviousRunToCompare()
+{
+    MainWindow window;
+    window.resize(1920, 1080);
+    QVERIFY(window.openScenario(scenarioDir() + QStringLiteral("/04-windowed-totals-append.scenario.json")));
+    RunController *controller = window.controller();
+    for (int i = 0; i < 3; ++i)
+        QVERIFY(controller->step());
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(!window.runNotice()->isVisible());
+    window.queryEditor()->setOutputMode(OutputMode::Update);
+    QCOMPARE(controller->scenario().outputMode, OutputMode::Update);
+    QCOMPARE(controller->numBatches(), 0);
+    // The window says why the run is gone and what it kept.
+    QVERIFY(window.runNotice()->isVisible());
+    QVERIFY2(window.runNotice()->text().contains(QStringLiteral("from append to update")), qPrintable(window.runNotice()->text()));
+    QVERIFY(controller->previousRun());
+    QCOMPARE(controller->previousRun()->numTriggers, 3);
+    for (int i = 0; i < 3; ++i)
+        QVERIFY(controller->step());
+    QCOMPARE(controller->currentBatch(), 5);
+    const QString written = window.findChild<QLabel *>(QStringLiteral("writtenTitle"))->text();
+    QVERIFY2(written.contains(QStringLiteral("The previous run (append mode) wrote 2 row(s) in trigger 2.")), qPrintable(written));
+
+    // Update mode wrote [10:05, 10:10) when it changed; the watermark now only evicts it.
+    const BatchReport &report = *controller->reports()[5];
+    int evictedUnwritten = 0;
+    for (int row = 0; row < window.resultModel()->rowCount(); ++row) {
+        if (RowMark(window.resultModel()->index(row, 0).data(BatchTableModel::RowMarkRole).toInt()) != RowMark::EvictedUnwritten)
+            continue;
+        ++evictedUnwritten;
+        QCOMPARE(report.resultStatuses[size_t(row)], ResultRowStatus::Final);
+        QCOMPARE(window.resultModel()->index(row, 0).data().toString(), QStringLiteral("evicted, nothing written"));
+    }
+    QCOMPARE(evictedUnwritten, 2);
+    QCOMPARE(report.numOutputRows, 0);
+    QCOMPARE(window.emittedModel()->rowCount(), int(controller->reports()[4]->numOutputRows));
+    // The timeline draws that window as evicted without a write, not as a final (written) one.
+    const EventTimeTimelineLayout &layout = window.timelineView()->timelineLayout();
+    bool found = false;
+    for (const TimelineWindow &w : layout.windows()) {
+        if (const TimelineWindowSegment *s = w.segmentAt(5); s && w.label == QStringLiteral("[10:05, 10:10)")) {
+            QCOMPARE(s->state, TimelineWindowState::EvictedUnwritten);
+            QCOMPARE(s->stateText, QStringLiteral("evicted, nothing written"));
+            found = true;
+        }
+    }
+    QVERIFY(found);
+    const QString shots = qEnvironmentVariable("STREAMSTEP_SCREENSHOT_DIR");
+    if (!shots.isEmpty())
+        window.grab().save(shots + QStringLiteral("/04-update-after-append-1920x1080.png"));
+    // Closing the notice forgets the previous run.
+    window.findChild<QToolButton *>(QStringLiteral("runNoticeClose"))->click();
+    QVERIFY(!controller->previousRun());
+    QVERIFY(!window.runNotice()->isVisible());
+    QVERIFY(!window.findChild<QLabel *>(QStringLiteral("writtenTitle"))->text().contains(QStringLiteral("previous run")));
 }
 
 void TestMainWindow::grabsAScreenshot()
