@@ -327,6 +327,11 @@ QPointF EventTimeTimeline::viewportPosOfSegment(int geometrySegment) const
     return s.chip.center() + plotOrigin();
 }
 
+QPointF EventTimeTimeline::viewportPosOfLateTag(int tag) const
+{
+    return m_layout.geometry().lateTags[size_t(tag)].rect.center() + plotOrigin();
+}
+
 QPointF EventTimeTimeline::viewportPosOfWindowLabel(int window) const
 {
     const TimelineGeometry &g = m_layout.geometry();

@@ -33,6 +33,7 @@ public:
     QPointF viewportPosOfBin(int bin) const;
     QPointF viewportPosOfSegment(int geometrySegment) const;
     QPointF viewportPosOfWindowLabel(int window) const;
+    QPointF viewportPosOfLateTag(int tag) const;
     QPointF viewportPosOfHeader(int column) const;
     // The batch under a viewport point (plot or header), -1 elsewhere.
     int batchAt(QPointF viewportPos) const;
