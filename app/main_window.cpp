@@ -934,7 +934,7 @@ void MainWindow::showBatch(int index)
         const QSignalBlocker blocker(m_batchSlider);
         m_batchSlider->setValue(std::max(0, index));
     }
-    m_batchLabel->setText(valid ? tr("batch %1 of %2 · trigger %3").arg(report->batchId).arg(m_controller->numBatches()).arg(report->step)
+    m_batchLabel->setText(valid ? tr("batch %1 of 0–%2 · trigger %3").arg(report->batchId).arg(m_controller->numBatches() - 1).arg(report->step)
                                 : tr("none"));
     m_batchLabel->setToolTip(tr("Micro-batch ids count from 0 over the whole run; each trigger runs one or two of them."));
     if (valid && m_batchView->currentIndex().row() != index) {

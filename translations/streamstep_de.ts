@@ -288,58 +288,58 @@ gültig während Batch %2 (Zeilen an oder vor diesem Wert sind verspätet)</tran
     </message>
     <message>
         <source>processed</source>
-        <translation type="unfinished"></translation>
+        <translation>verarbeitet</translation>
     </message>
     <message>
         <source>evicted, nothing written</source>
-        <translation type="unfinished"></translation>
+        <translation>entfernt, nichts geschrieben</translation>
     </message>
     <message numerus="yes">
         <source>✕ %n late</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>✕ %n verspätet</numerusform>
+            <numerusform>✕ %n verspätet</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>◆ %n late, kept</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>◆ %n verspätet, behalten</numerusform>
+            <numerusform>◆ %n verspätet, behalten</numerusform>
         </translation>
     </message>
     <message>
         <source>wm %1</source>
-        <translation type="unfinished"></translation>
+        <translation>wm %1</translation>
     </message>
     <message>
         <source>wm: none yet</source>
-        <translation type="unfinished"></translation>
+        <translation>wm: noch keins</translation>
     </message>
     <message>
         <source>next wm %1</source>
-        <translation type="unfinished"></translation>
+        <translation>nächstes wm %1</translation>
     </message>
     <message>
         <source>▶ %1</source>
-        <translation type="unfinished">▶ %1</translation>
+        <translation>▶ %1</translation>
     </message>
     <message>
         <source>no watermark, no state: every row passes once</source>
-        <translation type="unfinished"></translation>
+        <translation>kein Watermark, kein Zustand: jede Zeile läuft einmal durch</translation>
     </message>
     <message numerus="yes">
         <source>Batch %1: %n row(s) arrived too late: at or before the watermark %2, in a window that had already ended, so they were dropped and counted nowhere.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Batch %1: %n Zeile kam zu spät: am oder vor dem Watermark %2, in einem schon beendeten Fenster, daher verworfen und nirgends gezählt.</numerusform>
+            <numerusform>Batch %1: %n Zeilen kamen zu spät: am oder vor dem Watermark %2, in einem schon beendeten Fenster, daher verworfen und nirgends gezählt.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Batch %1: %n row(s) arrived late (at or before the watermark %2), but their window was still open, so they still count.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Batch %1: %n Zeile kam verspätet (am oder vor dem Watermark %2), aber ihr Fenster war noch offen, daher zählt sie noch.</numerusform>
+            <numerusform>Batch %1: %n Zeilen kamen verspätet (am oder vor dem Watermark %2), aber ihr Fenster war noch offen, daher zählen sie noch.</numerusform>
         </translation>
     </message>
 </context>
@@ -488,11 +488,11 @@ Nächstes (aus der maximalen Ereigniszeit dieses Batches): %2</translation>
     </message>
     <message>
         <source>Input rows</source>
-        <translation>Eingabezeilen</translation>
+        <translation>Eingang</translation>
     </message>
     <message>
         <source>State rows</source>
-        <translation>Zustandszeilen</translation>
+        <translation>Zustand</translation>
     </message>
     <message>
         <source>Updated state rows</source>
@@ -576,132 +576,132 @@ Nächstes (aus der maximalen Ereigniszeit dieses Batches): %2</translation>
     </message>
     <message>
         <source>The data batch of trigger %1: it processed the rows that arrived.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Daten-Batch von Trigger %1: Er hat die eingetroffenen Zeilen verarbeitet.</translation>
     </message>
     <message>
         <source>Trigger %1 ran this batch. A trigger runs one micro-batch for the rows that arrived, and a no-data batch right after it when the watermark moved.</source>
-        <translation type="unfinished"></translation>
+        <translation>Trigger %1 hat diesen Batch ausgeführt. Ein Trigger führt einen Micro-Batch für die eingetroffenen Zeilen aus und direkt danach einen No-Data-Batch, wenn sich das Watermark verschoben hat.</translation>
     </message>
     <message>
         <source>data</source>
-        <translation type="unfinished"></translation>
+        <translation>Daten</translation>
     </message>
     <message>
         <source>none yet</source>
-        <translation type="unfinished">noch keins</translation>
+        <translation>noch keins</translation>
     </message>
     <message>
         <source>Written</source>
-        <translation type="unfinished"></translation>
+        <translation>Geschrieben</translation>
     </message>
     <message>
         <source>Late, dropped</source>
-        <translation type="unfinished"></translation>
+        <translation>Verworfen</translation>
     </message>
     <message>
         <source>The trigger (scenario step) whose data ran the batch; one trigger runs a data batch and, when the watermark moved, a no-data batch after it</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Trigger (Szenario-Schritt), dessen Daten den Batch ausgelöst haben; ein Trigger führt einen Daten-Batch aus und, wenn sich das Watermark verschoben hat, danach einen No-Data-Batch</translation>
     </message>
     <message>
         <source>Rows the batch wrote to the sink (numOutputRows)</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeilen, die der Batch in die Senke geschrieben hat (numOutputRows)</translation>
     </message>
 </context>
 <context>
     <name>streamstep::BatchNarrativeView</name>
     <message>
         <source>batch %1, a no-data batch (the watermark had moved)</source>
-        <translation type="unfinished"></translation>
+        <translation>Batch %1, einen No-Data-Batch (das Watermark hatte sich verschoben)</translation>
     </message>
     <message numerus="yes">
         <source>batch %1 for its %n row(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Batch %1 für seine %n Zeile</numerusform>
+            <numerusform>Batch %1 für seine %n Zeilen</numerusform>
         </translation>
     </message>
     <message>
         <source>%1, then %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1, dann %2</translation>
     </message>
     <message>
         <source>Trigger %1 ran %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Trigger %1 führte %2 aus.</translation>
     </message>
     <message>
         <source>Showing batch %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Angezeigt: Batch %1.</translation>
     </message>
     <message>
         <source>no rows arrived</source>
-        <translation type="unfinished"></translation>
+        <translation>keine Zeilen eingetroffen</translation>
     </message>
     <message numerus="yes">
         <source>%n row(s) arrived</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Zeile eingetroffen</numerusform>
+            <numerusform>%n Zeilen eingetroffen</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>, %n filtered out</source>
-        <translation type="unfinished">
+        <translation>
             <numerusform>, %n herausgefiltert</numerusform>
             <numerusform>, %n herausgefiltert</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>, %n dropped as late</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>, %n als verspätet verworfen</numerusform>
+            <numerusform>, %n als verspätet verworfen</numerusform>
         </translation>
     </message>
     <message>
         <source>(Spark&apos;s numRowsDroppedByWatermark counts %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>(Sparks numRowsDroppedByWatermark zählt %1)</translation>
     </message>
     <message>
         <source>watermark %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Watermark %1</translation>
     </message>
     <message>
         <source>not set yet</source>
-        <translation type="unfinished"></translation>
+        <translation>noch nicht gesetzt</translation>
     </message>
     <message>
         <source>(next batch: %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>(nächster Batch: %1)</translation>
     </message>
     <message>
         <source>wrote nothing (%1 mode)</source>
-        <translation type="unfinished"></translation>
+        <translation>nichts geschrieben (Modus %1)</translation>
     </message>
     <message numerus="yes">
         <source>wrote %n row(s) (%1 mode)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Zeile geschrieben (Modus %1)</numerusform>
+            <numerusform>%n Zeilen geschrieben (Modus %1)</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n row(s) in state</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Zeile im Zustand</numerusform>
+            <numerusform>%n Zeilen im Zustand</numerusform>
         </translation>
     </message>
     <message>
         <source>keeps no state</source>
-        <translation type="unfinished"></translation>
+        <translation>hält keinen Zustand</translation>
     </message>
     <message>
         <source>Batch %1: %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Batch %1: %2.</translation>
     </message>
     <message>
         <source>No batch has run yet: Step (Space) runs the first trigger. A trigger runs one micro-batch for the rows that arrived, and a no-data batch right after it when the watermark moved.</source>
-        <translation type="unfinished"></translation>
+        <translation>Noch kein Batch ausgeführt: Schritt (Leertaste) führt den ersten Trigger aus. Ein Trigger führt einen Micro-Batch für die eingetroffenen Zeilen aus und direkt danach einen No-Data-Batch, wenn sich das Watermark verschoben hat.</translation>
     </message>
 </context>
 <context>
@@ -780,39 +780,39 @@ Nächstes (aus der maximalen Ereigniszeit dieses Batches): %2</translation>
     </message>
     <message>
         <source>evicted, nothing written</source>
-        <translation type="unfinished"></translation>
+        <translation>entfernt, nichts geschrieben</translation>
     </message>
     <message>
         <source>Final: the watermark passed the end of this window in this batch; the group is evicted from the state and written now (append mode writes a window once, when it is final).</source>
-        <translation type="unfinished"></translation>
+        <translation>Final: Das Watermark hat in diesem Batch das Ende dieses Fensters überschritten; die Gruppe wird aus dem Zustand entfernt und jetzt geschrieben (der Append-Modus schreibt ein Fenster einmal, wenn es final ist).</translation>
     </message>
     <message>
         <source>Evicted, nothing written: the watermark passed the end of this window in this batch, so the group left the state; this output mode writes a group when it changes, not when it is evicted, so the batch wrote nothing for it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Entfernt, nichts geschrieben: Das Watermark hat in diesem Batch das Ende dieses Fensters überschritten, daher hat die Gruppe den Zustand verlassen; dieser Ausgabemodus schreibt eine Gruppe, wenn sie sich ändert, nicht wenn sie entfernt wird, daher hat der Batch nichts für sie geschrieben.</translation>
     </message>
     <message>
         <source>batch %1</source>
-        <translation type="unfinished">Batch %1</translation>
+        <translation>Batch %1</translation>
     </message>
     <message>
         <source>Written by batch %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Geschrieben von Batch %1</translation>
     </message>
     <message>
         <source>batch</source>
-        <translation type="unfinished"></translation>
+        <translation>Batch</translation>
     </message>
     <message>
         <source>The micro-batch that wrote the row: a trigger runs its data batch, then a no-data batch when the watermark moved</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Micro-Batch, der die Zeile geschrieben hat: Ein Trigger führt seinen Daten-Batch aus, dann einen No-Data-Batch, wenn sich das Watermark verschoben hat</translation>
     </message>
     <message>
         <source>Every time in this column is on %1 (UTC); cells show the time of day.</source>
-        <translation type="unfinished"></translation>
+        <translation>Alle Zeiten dieser Spalte liegen am %1 (UTC); die Zellen zeigen die Uhrzeit.</translation>
     </message>
     <message>
         <source>A window [start, end) holds the event times from its start up to, not including, its end.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Fenster [Start, Ende) umfasst die Ereigniszeiten ab seinem Start bis vor, nicht einschließlich, sein Ende.</translation>
     </message>
 </context>
 <context>
@@ -1562,238 +1562,238 @@ Nächstes (aus der maximalen Ereigniszeit dieses Batches): %2</translation>
     </message>
     <message>
         <source>Lesson &amp;&amp; &amp;Query Panel</source>
-        <translation type="unfinished"></translation>
+        <translation>Lektions- &amp;&amp; &amp;Abfrage-Leiste</translation>
     </message>
     <message>
         <source>Lesson</source>
-        <translation type="unfinished"></translation>
+        <translation>Lektion</translation>
     </message>
     <message>
         <source>Show or fold away the query builder and the lesson text (F9)</source>
-        <translation type="unfinished"></translation>
+        <translation>Abfrage-Editor und Lektionstext zeigen oder wegklappen (F9)</translation>
     </message>
     <message>
         <source>Forget the previous run</source>
-        <translation type="unfinished"></translation>
+        <translation>Den vorigen Lauf vergessen</translation>
     </message>
     <message>
         <source>Batches</source>
-        <translation type="unfinished"></translation>
+        <translation>Batches</translation>
     </message>
     <message>
         <source>One row per micro-batch: its trigger, rows in and written, late rows, the watermark and the state</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine Zeile pro Micro-Batch: sein Trigger, eingetroffene und geschriebene Zeilen, verspätete Zeilen, das Watermark und der Zustand</translation>
     </message>
     <message>
         <source>Charts</source>
-        <translation type="unfinished"></translation>
+        <translation>Diagramme</translation>
     </message>
     <message>
         <source>The figures Spark&apos;s UI charts, batch by batch</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Kennzahlen, die Sparks UI zeigt, Batch für Batch</translation>
     </message>
     <message>
         <source>&lt;b&gt;1 · Arrived&lt;/b&gt; — the rows of a trigger</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;1 · Eingetroffen&lt;/b&gt; — die Zeilen eines Triggers</translation>
     </message>
     <message>
         <source>&lt;b&gt;2 · Engine holds&lt;/b&gt; — the result table and the state</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;2 · Engine hält&lt;/b&gt; — die Ergebnistabelle und den Zustand</translation>
     </message>
     <message>
         <source>&lt;b&gt;3 · Written&lt;/b&gt; — the rows handed to the sink</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;3 · Geschrieben&lt;/b&gt; — die Zeilen, die an die Senke gehen</translation>
     </message>
     <message>
         <source>&lt;b&gt;4 · Sink holds&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;4 · Senke enthält&lt;/b&gt;</translation>
     </message>
     <message>
         <source>&lt;b&gt;1 · Arrived&lt;/b&gt; in trigger %1: no rows (batch %2 is a no-data batch)</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;1 · Eingetroffen&lt;/b&gt; in Trigger %1: keine Zeilen (Batch %2 ist ein No-Data-Batch)</translation>
     </message>
     <message numerus="yes">
         <source>&lt;b&gt;1 · Arrived&lt;/b&gt; in trigger %1 (batch %2): %n row(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>&lt;b&gt;1 · Eingetroffen&lt;/b&gt; in Trigger %1 (Batch %2): %n Zeile</numerusform>
+            <numerusform>&lt;b&gt;1 · Eingetroffen&lt;/b&gt; in Trigger %1 (Batch %2): %n Zeilen</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>, %n dropped as late</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>, %n als verspätet verworfen</numerusform>
+            <numerusform>, %n als verspätet verworfen</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>, %n late but kept</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>, %n verspätet, aber behalten</numerusform>
+            <numerusform>, %n verspätet, aber behalten</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>&lt;b&gt;2 · Engine holds&lt;/b&gt; after batch %1: &lt;b&gt;%n row(s) in state&lt;/b&gt;</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>&lt;b&gt;2 · Engine hält&lt;/b&gt; nach Batch %1: &lt;b&gt;%n Zeile im Zustand&lt;/b&gt;</numerusform>
+            <numerusform>&lt;b&gt;2 · Engine hält&lt;/b&gt; nach Batch %1: &lt;b&gt;%n Zeilen im Zustand&lt;/b&gt;</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n evicted by this batch</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n von diesem Batch entfernt</numerusform>
+            <numerusform>%n von diesem Batch entfernt</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n evicted earlier</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n früher entfernt</numerusform>
+            <numerusform>%n früher entfernt</numerusform>
         </translation>
     </message>
     <message>
         <source>(listed, no longer in state)</source>
-        <translation type="unfinished"></translation>
+        <translation>(aufgeführt, nicht mehr im Zustand)</translation>
     </message>
     <message numerus="yes">
         <source>&lt;b&gt;2 · Engine holds&lt;/b&gt; after batch %1: &lt;b&gt;%n row(s) in state&lt;/b&gt; (the keys dropDuplicates has seen); no result table of its own</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>&lt;b&gt;2 · Engine hält&lt;/b&gt; nach Batch %1: &lt;b&gt;%n Zeile im Zustand&lt;/b&gt; (die Schlüssel, die dropDuplicates gesehen hat); keine eigene Ergebnistabelle</numerusform>
+            <numerusform>&lt;b&gt;2 · Engine hält&lt;/b&gt; nach Batch %1: &lt;b&gt;%n Zeilen im Zustand&lt;/b&gt; (die Schlüssel, die dropDuplicates gesehen hat); keine eigene Ergebnistabelle</numerusform>
         </translation>
     </message>
     <message>
         <source>&lt;b&gt;2 · Engine holds&lt;/b&gt; nothing: a query without aggregation keeps no state; its result is the rows every batch writes.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;2 · Engine hält&lt;/b&gt; nichts: Eine Abfrage ohne Aggregation hält keinen Zustand; ihr Ergebnis sind die Zeilen, die jeder Batch schreibt.</translation>
     </message>
     <message numerus="yes">
         <source>&lt;b&gt;3 · Written&lt;/b&gt; by batch %1 (%2 mode): %n row(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>&lt;b&gt;3 · Geschrieben&lt;/b&gt; von Batch %1 (Modus %2): %n Zeile</numerusform>
+            <numerusform>&lt;b&gt;3 · Geschrieben&lt;/b&gt; von Batch %1 (Modus %2): %n Zeilen</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>no-data batch %1: %n row(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>No-Data-Batch %1: %n Zeile</numerusform>
+            <numerusform>No-Data-Batch %1: %n Zeilen</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>batch %1: %n row(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Batch %1: %n Zeile</numerusform>
+            <numerusform>Batch %1: %n Zeilen</numerusform>
         </translation>
     </message>
     <message>
         <source>&lt;b&gt;3 · Written&lt;/b&gt; in trigger %1 (%2 mode) — %3</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;3 · Geschrieben&lt;/b&gt; in Trigger %1 (Modus %2) — %3</translation>
     </message>
     <message numerus="yes">
         <source>The previous run (%1 mode) wrote %n row(s) in trigger %2.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Der vorige Lauf (Modus %1) schrieb in Trigger %2 %n Zeile.</numerusform>
+            <numerusform>Der vorige Lauf (Modus %1) schrieb in Trigger %2 %n Zeilen.</numerusform>
         </translation>
     </message>
     <message>
-        <source>batch %1 of %2 · trigger %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Micro-batch ids count from 0 over the whole run; each trigger runs one or two of them.</source>
-        <translation type="unfinished"></translation>
+        <translation>Micro-Batch-Nummern zählen über den ganzen Lauf ab 0; jeder Trigger führt einen oder zwei davon aus.</translation>
     </message>
     <message>
         <source>batch %1</source>
-        <translation type="unfinished">Batch %1</translation>
+        <translation>Batch %1</translation>
     </message>
     <message>
         <source>batches %1–%2</source>
-        <translation type="unfinished"></translation>
+        <translation>Batches %1–%2</translation>
     </message>
     <message>
         <source>Showing batch %1 · trigger %2 ran %3: %4 rows in %5 s</source>
-        <translation type="unfinished"></translation>
+        <translation>Angezeigt: Batch %1 · Trigger %2 führte %3 aus: %4 Zeilen in %5 s</translation>
     </message>
     <message>
         <source>&lt;b&gt;4 · Sink holds&lt;/b&gt; — console: what Spark prints, up to batch %1</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;4 · Senke enthält&lt;/b&gt; — Konsole: was Spark ausgibt, bis Batch %1</translation>
     </message>
     <message numerus="yes">
         <source>&lt;b&gt;4 · Sink holds&lt;/b&gt; — memory table after batch %1: %n row(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>&lt;b&gt;4 · Senke enthält&lt;/b&gt; — Speichertabelle nach Batch %1: %n Zeile</numerusform>
+            <numerusform>&lt;b&gt;4 · Senke enthält&lt;/b&gt; — Speichertabelle nach Batch %1: %n Zeilen</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>&lt;b&gt;4 · Sink holds&lt;/b&gt; — %1 folder &apos;%2&apos; after batch %3: its %n committed file(s) would hold these rows</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>&lt;b&gt;4 · Senke enthält&lt;/b&gt; — %1-Ordner &apos;%2&apos; nach Batch %3: seine %n festgeschriebene Datei enthielte diese Zeilen</numerusform>
+            <numerusform>&lt;b&gt;4 · Senke enthält&lt;/b&gt; — %1-Ordner &apos;%2&apos; nach Batch %3: seine %n festgeschriebenen Dateien enthielten diese Zeilen</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>&lt;b&gt;4 · Sink holds&lt;/b&gt; — SQLite table &apos;%1&apos; after batch %2: it would hold these %n row(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>&lt;b&gt;4 · Senke enthält&lt;/b&gt; — SQLite-Tabelle &apos;%1&apos; nach Batch %2: Sie enthielte diese %n Zeile</numerusform>
+            <numerusform>&lt;b&gt;4 · Senke enthält&lt;/b&gt; — SQLite-Tabelle &apos;%1&apos; nach Batch %2: Sie enthielte diese %n Zeilen</numerusform>
         </translation>
     </message>
     <message>
         <source>&lt;b&gt;4 · Sink holds&lt;/b&gt; — %1: rows written by batch %2</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;4 · Senke enthält&lt;/b&gt; — %1: von Batch %2 geschriebene Zeilen</translation>
     </message>
     <message>
         <source>Batch %1: this query keeps no state and has no watermark: every row that passes goes to the sink once.</source>
-        <translation type="unfinished"></translation>
+        <translation>Batch %1: Diese Abfrage hält keinen Zustand und hat kein Watermark: Jede Zeile, die durchkommt, geht einmal an die Senke.</translation>
     </message>
     <message>
         <source>Batch %1: this query has no watermark, so its state is never evicted by event time.</source>
-        <translation type="unfinished"></translation>
+        <translation>Batch %1: Diese Abfrage hat kein Watermark, daher wird ihr Zustand nie nach Ereigniszeit entfernt.</translation>
     </message>
     <message>
         <source>Running trigger %1 (%2 of %3)…</source>
-        <translation type="unfinished"></translation>
+        <translation>Trigger %1 läuft (%2 von %3)…</translation>
     </message>
     <message numerus="yes">
         <source>%1 of %n trigger(s) run · next: trigger %2</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 von %n Trigger ausgeführt · nächster: Trigger %2</numerusform>
+            <numerusform>%1 von %n Triggern ausgeführt · nächster: Trigger %2</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>All %n trigger(s) run</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Der %n Trigger ist ausgeführt</numerusform>
+            <numerusform>Alle %n Trigger ausgeführt</numerusform>
         </translation>
     </message>
     <message>
         <source>Triggers are the scenario&apos;s steps, numbered from 0. Each trigger runs a micro-batch for its rows, and a no-data batch after it when the watermark moved, so batch ids run ahead of trigger numbers.</source>
-        <translation type="unfinished"></translation>
+        <translation>Trigger sind die Schritte des Szenarios, ab 0 nummeriert. Jeder Trigger führt einen Micro-Batch für seine Zeilen aus und danach einen No-Data-Batch, wenn sich das Watermark verschoben hat; daher laufen die Batch-Nummern den Trigger-Nummern voraus.</translation>
     </message>
     <message>
         <source>&lt;b&gt;The output mode changed from %1 to %2, so the query started over.&lt;/b&gt; Spark cannot change a running query&apos;s output mode, and batches of one mode say nothing about another.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Der Ausgabemodus wurde von %1 zu %2 geändert, daher hat die Abfrage neu begonnen.&lt;/b&gt; Spark kann den Ausgabemodus einer laufenden Abfrage nicht ändern, und Batches eines Modus sagen nichts über einen anderen.</translation>
     </message>
     <message>
         <source>&lt;b&gt;The query changed, so it started over:&lt;/b&gt; batches of the old query say nothing about the new one.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Die Abfrage wurde geändert, daher hat sie neu begonnen:&lt;/b&gt; Batches der alten Abfrage sagen nichts über die neue.</translation>
     </message>
     <message numerus="yes">
         <source>The %n trigger(s) of the previous run are kept to compare: step again, and &lt;i&gt;3 · Written&lt;/i&gt; says what the previous run wrote in the same trigger.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Der %n Trigger des vorigen Laufs bleibt zum Vergleich: Führe wieder Schritte aus, und &lt;i&gt;3 · Geschrieben&lt;/i&gt; sagt, was der vorige Lauf im selben Trigger geschrieben hat.</numerusform>
+            <numerusform>Die %n Trigger des vorigen Laufs bleiben zum Vergleich: Führe wieder Schritte aus, und &lt;i&gt;3 · Geschrieben&lt;/i&gt; sagt, was der vorige Lauf im selben Trigger geschrieben hat.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>batch %1 of 0–%2 · trigger %3</source>
+        <translation>Batch %1 von 0–%2 · Trigger %3</translation>
     </message>
 </context>
 <context>
@@ -2042,19 +2042,19 @@ Nächstes (aus der maximalen Ereigniszeit dieses Batches): %2</translation>
     </message>
     <message>
         <source>Lesson</source>
-        <translation type="unfinished"></translation>
+        <translation>Lektion</translation>
     </message>
     <message>
         <source>What this lesson shows, trigger by trigger</source>
-        <translation type="unfinished"></translation>
+        <translation>Was diese Lektion zeigt, Trigger für Trigger</translation>
     </message>
     <message>
         <source>Code &amp;&amp; Plan</source>
-        <translation type="unfinished"></translation>
+        <translation>Code &amp;&amp; Abfrageplan</translation>
     </message>
     <message>
         <source>The source schema, the DataFrame code Spark would run, and the engine&apos;s plan</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Quellschema, der DataFrame-Code, den Spark ausführen würde, und der Plan der Engine</translation>
     </message>
 </context>
 <context>
@@ -2160,7 +2160,7 @@ Nächstes (aus der maximalen Ereigniszeit dieses Batches): %2</translation>
     </message>
     <message>
         <source>Every time in this column is on %1 (UTC); cells show the time of day.</source>
-        <translation type="unfinished"></translation>
+        <translation>Alle Zeiten dieser Spalte liegen am %1 (UTC); die Zellen zeigen die Uhrzeit.</translation>
     </message>
 </context>
 </TS>
