@@ -417,7 +417,7 @@ QWidget *MainWindow::createWorkspace()
     m_mainSplitter->setChildrenCollapsible(false);
     m_summary = new QuerySummaryView(m_mainSplitter);
     m_summary->setObjectName(QStringLiteral("sidePanel"));
-    m_summary->setMinimumWidth(220);
+    m_summary->setMinimumWidth(270); // the query editor's form stays whole
     m_mainSplitter->addWidget(m_summary);
 
     auto *story = new QWidget(m_mainSplitter);
@@ -608,7 +608,18 @@ void MainWindow::fitStoryPanels()
         total += width;
     }
     const int handles = m_panelSplitter->handleWidth() * int(m_storyPanels.size() - 1);
-    const int available = m_panelSplitter->width() - handles;
+    int available = m_panelSplitter->width() - handles;
+    // The story comes first: a side panel wider than its minimum gives up what the panels lack.
+    if (total > available && !m_summary->isHidden()) {
+        QList<int> main = m_mainSplitter->sizes();
+        const int give = std::min(main[0] - m_summary->minimumWidth(), total - available);
+        if (give > 0) {
+            main[0] -= give;
+            main[1] += give;
+            m_mainSplitter->setSizes(main);
+            available += give;
+        }
+    }
     QList<int> sizes;
     if (total <= available) {
         // Everything fits: share what is left among the panels that show rows, by their needs.
