@@ -11,6 +11,7 @@
 #include "event_time_timeline.h"
 #include "batch_table_model.h"
 #include "main_window.h"
+#include "query_summary_view.h"
 #include "run_controller.h"
 
 #include "streamstep/engine.h"
@@ -34,6 +35,11 @@
 #include <QScrollBar>
 #include <QSettings>
 #include <QTableView>
+#include <QTextBlock>
+#include <QTextBrowser>
+#include <QTextCursor>
+#include <QTextLayout>
+#include <QTextTable>
 #include <QSplitter>
 #include <QStyleFactory>
 #include <QTabBar>
@@ -382,6 +388,7 @@ private Q_SLOTS:
     void essentialColumnsAreNotClipped_data();
     void essentialColumnsAreNotClipped();
     void sidePanelFoldsAndIsRemembered();
+    void lessonTablesBreakBetweenWords();
     void germanLeavesNoVisibleStringInEnglish_data();
     void germanLeavesNoVisibleStringInEnglish();
 
@@ -719,6 +726,42 @@ void TestPresentation::sidePanelFoldsAndIsRemembered()
         QVERIFY(window.sidePanelAction()->isChecked());
     }
     forgetLayout();
+}
+
+void TestPresentation::lessonTablesBreakBetweenWords()
+{
+    // Lesson 06a's description has a six-column table; in the side panel at its narrowest, a
+    // cell's words wrap whole ("accounts / touched") and the table scrolls, never "trigge / r".
+    forgetLayout();
+    MainWindow window;
+    window.resize(1920, 1080);
+    QVERIFY(window.openScenario(lessonPath("06a-complete-vs-update-complete")));
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    auto *splitter = window.findChild<QSplitter *>(QStringLiteral("mainSplitter"));
+    splitter->setSizes({window.sidePanel()->minimumWidth(), 1920});
+    QApplication::processEvents();
+    QTextBrowser *lesson = window.summaryView()->lessonView();
+    QVERIFY(lesson->isVisible());
+    QTextDocument *doc = lesson->document();
+    doc->setTextWidth(lesson->viewport()->width());
+    int cells = 0;
+    QStringList split;
+    for (QTextBlock block = doc->begin(); block.isValid(); block = block.next()) {
+        if (!QTextCursor(block).currentTable())
+            continue;
+        ++cells;
+        const QTextLayout *layout = block.layout();
+        const QString text = block.text();
+        for (int i = 1; i < layout->lineCount(); ++i) {
+            const int start = layout->lineAt(i).textStart();
+            if (start > 0 && !text.at(start - 1).isSpace() && !text.at(start).isSpace() && text.at(start - 1).isLetterOrNumber()
+                && text.at(start).isLetterOrNumber())
+                split << text;
+        }
+    }
+    QVERIFY(cells >= 6 * 5);
+    QVERIFY2(split.isEmpty(), qPrintable(split.join(QLatin1Char('|'))));
 }
 
 void TestPresentation::germanLeavesNoVisibleStringInEnglish_data()
