@@ -122,7 +122,7 @@ QVariant BatchListModel::data(const QModelIndex &index, int role) const
         if (!r.hasWatermark)
             return display ? QVariant(tr("none")) : QVariant();
         // Spark's watermark starts at the epoch until a batch has seen event times.
-        if (display && r.watermarkMs == 0)
+        if (display && r.watermarkOrigin.setByBatch < 0)
             return tr("none yet");
         return display ? QVariant(shortTimestamp(r.watermarkMs)) : QVariant(qlonglong(r.watermarkMs));
     case Column::EventTimeMax:

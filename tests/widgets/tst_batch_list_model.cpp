@@ -31,6 +31,7 @@ std::shared_ptr<const BatchReport> report(int64_t batchId, int step, bool noData
     r->numRowsDroppedByWatermark = dropped;
     r->hasWatermark = watermark;
     r->watermarkMs = *parseTimestamp("2026-03-01 10:07:30") / 1000;
+    r->watermarkOrigin.setByBatch = 0; // a batch's max event time set it (not the initial epoch)
     if (!noData)
         r->eventTime = EventTimeStats{*parseTimestamp("2026-03-01 10:02:00") / 1000,
                                       *parseTimestamp("2026-03-01 10:21:00") / 1000, 0, input};
@@ -127,6 +128,7 @@ void TestBatchListModel::noWatermark()
     initial->batchId = 1;
     initial->hasWatermark = true;
     initial->watermarkMs = 0;
+    initial->watermarkOrigin = WatermarkOrigin{};
     model.appendReports({initial});
     const QModelIndex epoch = model.index(1, BatchListModel::column(BatchListModel::Column::Watermark));
     QCOMPARE(epoch.data().toString(), QStringLiteral("none yet"));
