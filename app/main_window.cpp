@@ -2,6 +2,7 @@
 
 #include "batch_chart_view.h"
 #include "batch_list_model.h"
+#include "batch_narrative_view.h"
 #include "batch_table_model.h"
 #include "event_time_timeline.h"
 #include "input_editor.h"
@@ -18,6 +19,7 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QShowEvent>
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFileDialog>
@@ -39,17 +41,24 @@
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QStyle>
+#include <QTabWidget>
 #include <QTableView>
+#include <QTextBlock>
 #include <QToolBar>
 #include <QToolButton>
 #include <QUndoStack>
 #include <QVBoxLayout>
+#include <QHBoxLayout>
+#include <QResizeEvent>
 
 namespace streamstep {
 
 namespace {
 
 constexpr int kMaxRecentFiles = 8;
+
+// At least this wide, the window shows the side panel until the user folds or unfolds it.
+constexpr int kSidePanelWindowWidth = 1600;
 
 QTableView *newTableView(QAbstractItemModel *model, QWidget *parent)
 {
@@ -62,9 +71,38 @@ QTableView *newTableView(QAbstractItemModel *model, QWidget *parent)
     view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 6);
     view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     view->horizontalHeader()->setStretchLastSection(true);
+    view->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
     // Fit columns to their contents whenever a new batch is shown.
     QObject::connect(model, &QAbstractItemModel::modelReset, view, [view] { view->resizeColumnsToContents(); });
     return view;
+}
+
+// The width a view needs to show all its columns (or all its text) without scrolling sideways.
+int neededWidth(QWidget *widget)
+{
+    if (auto *text = qobject_cast<QPlainTextEdit *>(widget)) {
+        const QFontMetrics fm(text->font());
+        int widest = 0;
+        for (QTextBlock block = text->document()->begin(); block.isValid(); block = block.next())
+            widest = std::max(widest, fm.horizontalAdvance(block.text()));
+        return widest + 2 * text->frameWidth() + int(2 * text->document()->documentMargin())
+            + text->verticalScrollBar()->sizeHint().width() + 4;
+    }
+    auto *view = qobject_cast<QTableView *>(widget);
+    if (!view || !view->model())
+        return 0;
+    int width = 2 * view->frameWidth() + 2;
+    // Room for a vertical scroll bar only when the rows need one.
+    const int rowsHeight = view->model()->rowCount() * view->verticalHeader()->defaultSectionSize();
+    if (rowsHeight > view->viewport()->height())
+        width += view->verticalScrollBar()->sizeHint().width();
+    if (!view->verticalHeader()->isHidden())
+        width += view->verticalHeader()->sizeHint().width();
+    for (int c = 0; c < view->model()->columnCount(); ++c) {
+        if (!view->isColumnHidden(c))
+            width += std::max(static_cast<QAbstractItemView *>(view)->sizeHintForColumn(c), view->horizontalHeader()->sectionSizeHint(c));
+    }
+    return width;
 }
 
 // A titled panel: a bold heading above the view, as in Spark's own UI sections.
@@ -192,6 +230,14 @@ void MainWindow::createActions()
     m_generateRowsAction->setToolTip(tr("Fill the input with seeded random transactions"));
     connect(m_generateRowsAction, &QAction::triggered, this, [this] { inputEditor()->showGeneratorDialog(); });
 
+    m_sidePanelAction = new QAction(s->standardIcon(QStyle::SP_FileDialogInfoView), tr("Lesson && &Query Panel"), this);
+    m_sidePanelAction->setObjectName(QStringLiteral("sidePanelAction"));
+    m_sidePanelAction->setIconText(tr("Lesson"));
+    m_sidePanelAction->setCheckable(true);
+    m_sidePanelAction->setShortcut(Qt::Key_F9);
+    m_sidePanelAction->setToolTip(tr("Show or fold away the query builder and the lesson text (F9)"));
+    connect(m_sidePanelAction, &QAction::triggered, this, [this](bool shown) { setSidePanelShown(shown, true); });
+
     m_lessonsAction = new QAction(s->standardIcon(QStyle::SP_FileDialogContentsView), tr("&Lessons"), this);
     m_lessonsAction->setToolTip(tr("Show the list of bundled lessons"));
     connect(m_lessonsAction, &QAction::triggered, this, &MainWindow::showLessons);
@@ -294,6 +340,7 @@ void MainWindow::createMenus()
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     view->addAction(m_lessonsAction);
+    view->addAction(m_sidePanelAction);
     view->addSeparator();
     view->addAction(m_zoomInAction);
     view->addAction(m_zoomOutAction);
@@ -323,6 +370,7 @@ void MainWindow::createToolBar()
     bar->setObjectName(QStringLiteral("stepperToolBar"));
     bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     bar->setMovable(false);
+    bar->addAction(m_sidePanelAction);
     bar->addAction(m_lessonsAction);
     bar->addAction(m_openAction);
     bar->addAction(m_editInputAction);
@@ -343,8 +391,8 @@ void MainWindow::createToolBar()
     bar->addWidget(batchCaption);
     m_batchSlider = new QSlider(Qt::Horizontal, bar);
     m_batchSlider->setObjectName(QStringLiteral("batchSlider"));
-    m_batchSlider->setMinimumWidth(160);
-    m_batchSlider->setMaximumWidth(320);
+    m_batchSlider->setMinimumWidth(120);
+    m_batchSlider->setMaximumWidth(260);
     m_batchSlider->setPageStep(1);
     m_batchSlider->setTickPosition(QSlider::TicksBelow);
     m_batchSlider->setToolTip(tr("Review any past batch: every panel shows that batch's recorded report"));
@@ -355,31 +403,91 @@ void MainWindow::createToolBar()
     m_batchLabel->setContentsMargins(6, 0, 6, 0);
     bar->addWidget(m_batchLabel);
     connect(m_batchSlider, &QSlider::valueChanged, m_controller, &RunController::selectBatch);
+    // Opening and editing are a click away in the menus too: icons only, so the stepper fits.
+    for (QAction *action : {m_lessonsAction, m_openAction, m_editInputAction}) {
+        if (auto *button = qobject_cast<QToolButton *>(bar->widgetForAction(action)))
+            button->setToolButtonStyle(Qt::ToolButtonIconOnly);
+    }
 }
 
 QWidget *MainWindow::createWorkspace()
 {
     m_mainSplitter = new QSplitter(Qt::Horizontal, this);
     m_mainSplitter->setObjectName(QStringLiteral("mainSplitter"));
+    m_mainSplitter->setChildrenCollapsible(false);
     m_summary = new QuerySummaryView(m_mainSplitter);
-    m_summary->setMinimumWidth(200);
+    m_summary->setObjectName(QStringLiteral("sidePanel"));
+    m_summary->setMinimumWidth(270); // the query editor's form stays whole
     m_mainSplitter->addWidget(m_summary);
 
-    m_centreSplitter = new QSplitter(Qt::Vertical, m_mainSplitter);
-    m_centreSplitter->setObjectName(QStringLiteral("centreSplitter"));
-    m_mainSplitter->addWidget(m_centreSplitter);
+    auto *story = new QWidget(m_mainSplitter);
+    story->setObjectName(QStringLiteral("storyArea"));
+    auto *storyLayout = new QVBoxLayout(story);
+    storyLayout->setContentsMargins(2, 2, 2, 0);
+    storyLayout->setSpacing(2);
+    m_mainSplitter->addWidget(story);
     m_mainSplitter->setStretchFactor(0, 0);
     m_mainSplitter->setStretchFactor(1, 1);
 
+    // Why the run started over after a query edit, and what is kept to compare with.
+    auto *notice = new QWidget(story);
+    notice->setObjectName(QStringLiteral("runNoticeBar"));
+    auto *noticeLayout = new QHBoxLayout(notice);
+    noticeLayout->setContentsMargins(0, 0, 0, 0);
+    m_runNotice = new QLabel(notice);
+    m_runNotice->setObjectName(QStringLiteral("runNotice"));
+    m_runNotice->setWordWrap(true);
+    m_runNotice->setTextFormat(Qt::RichText);
+    m_runNotice->setMargin(4);
+    m_runNotice->setFrameShape(QFrame::StyledPanel);
+    noticeLayout->addWidget(m_runNotice, 1);
+    m_runNoticeClose = new QToolButton(notice);
+    m_runNoticeClose->setObjectName(QStringLiteral("runNoticeClose"));
+    m_runNoticeClose->setIcon(style()->standardIcon(QStyle::SP_DialogCloseButton));
+    m_runNoticeClose->setToolTip(tr("Forget the previous run"));
+    m_runNoticeClose->setAutoRaise(true);
+    noticeLayout->addWidget(m_runNoticeClose, 0, Qt::AlignTop);
+    connect(m_runNoticeClose, &QToolButton::clicked, this, [this] {
+        m_controller->forgetPreviousRun();
+        updateRunNotice();
+        showBatch(m_controller->currentBatch());
+    });
+    notice->hide();
+    storyLayout->addWidget(notice);
+
+    // The slot for the engine's narrative of the batch shown.
+    m_narrative = new BatchNarrativeView(story);
+    storyLayout->addWidget(m_narrative);
+
+    m_centreSplitter = new QSplitter(Qt::Vertical, story);
+    m_centreSplitter->setObjectName(QStringLiteral("centreSplitter"));
+    m_centreSplitter->setChildrenCollapsible(false);
+    storyLayout->addWidget(m_centreSplitter, 1);
+
+    // The story of one trigger, left to right.
     m_panelSplitter = new QSplitter(Qt::Horizontal, m_centreSplitter);
     m_panelSplitter->setObjectName(QStringLiteral("panelSplitter"));
+    m_panelSplitter->setChildrenCollapsible(false);
     m_inputTitle = new QLabel(m_panelSplitter);
     m_resultTitle = new QLabel(m_panelSplitter);
     m_emittedTitle = new QLabel(m_panelSplitter);
     m_sinkTitle = new QLabel(m_panelSplitter);
-    m_panelSplitter->addWidget(newPanel(m_inputTitle, newTableView(m_inputModel, m_panelSplitter), m_panelSplitter));
-    m_panelSplitter->addWidget(newPanel(m_resultTitle, newTableView(m_resultModel, m_panelSplitter), m_panelSplitter));
-    m_panelSplitter->addWidget(newPanel(m_emittedTitle, newTableView(m_emittedModel, m_panelSplitter), m_panelSplitter));
+    m_inputTitle->setObjectName(QStringLiteral("arrivedTitle"));
+    m_resultTitle->setObjectName(QStringLiteral("holdsTitle"));
+    m_emittedTitle->setObjectName(QStringLiteral("writtenTitle"));
+    m_sinkTitle->setObjectName(QStringLiteral("sinkTitle"));
+    auto *inputView = newTableView(m_inputModel, m_panelSplitter);
+    inputView->setObjectName(QStringLiteral("inputView"));
+    auto *resultView = newTableView(m_resultModel, m_panelSplitter);
+    resultView->setObjectName(QStringLiteral("resultView"));
+    auto *emittedView = newTableView(m_emittedModel, m_panelSplitter);
+    emittedView->setObjectName(QStringLiteral("emittedView"));
+    // The story panels give their width to the data, not to row numbers.
+    for (QTableView *view : {inputView, resultView, emittedView})
+        view->verticalHeader()->hide();
+    m_storyPanels << newPanel(m_inputTitle, inputView, m_panelSplitter);
+    m_storyPanels << newPanel(m_resultTitle, resultView, m_panelSplitter);
+    m_storyPanels << newPanel(m_emittedTitle, emittedView, m_panelSplitter);
 
     m_sinkStack = new QStackedWidget(m_panelSplitter);
     m_consoleView = new QPlainTextEdit(m_sinkStack);
@@ -389,23 +497,35 @@ QWidget *MainWindow::createWorkspace()
     m_consoleView->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_consoleView->setPlaceholderText(tr("The console sink prints each batch here, as Spark does."));
     m_sinkTableView = newTableView(m_sinkModel, m_sinkStack);
+    m_sinkTableView->setObjectName(QStringLiteral("sinkTableView"));
+    m_sinkTableView->verticalHeader()->hide();
     m_sinkStack->addWidget(m_consoleView);
     m_sinkStack->addWidget(m_sinkTableView);
     m_sinkContents = new SinkContentsModel(this);
     m_sinkContentsView = newTableView(m_sinkContents, m_sinkStack);
     m_sinkContentsView->setObjectName(QStringLiteral("sinkContentsView"));
+    m_sinkContentsView->verticalHeader()->hide();
     m_sinkStack->addWidget(m_sinkContentsView);
-    m_panelSplitter->addWidget(newPanel(m_sinkTitle, m_sinkStack, m_panelSplitter));
-    for (int i = 0; i < m_panelSplitter->count(); ++i)
+    m_storyPanels << newPanel(m_sinkTitle, m_sinkStack, m_panelSplitter);
+    for (int i = 0; i < m_storyPanels.size(); ++i) {
+        m_storyPanels[i]->setObjectName(QStringList{QStringLiteral("arrivedPanel"), QStringLiteral("holdsPanel"),
+                                                    QStringLiteral("writtenPanel"), QStringLiteral("sinkPanel")}[i]);
+        m_storyPanels[i]->setMinimumWidth(120);
+        m_panelSplitter->addWidget(m_storyPanels[i]);
         m_panelSplitter->setStretchFactor(i, 1);
+    }
 
+    // Below: the timeline, and the batches (with the charts in a tab beside them).
     m_bottomSplitter = new QSplitter(Qt::Horizontal, m_centreSplitter);
     m_bottomSplitter->setObjectName(QStringLiteral("bottomSplitter"));
-    auto *batches = new QWidget(m_bottomSplitter);
+    m_bottomSplitter->setChildrenCollapsible(false);
+    m_batchTabs = new QTabWidget(m_bottomSplitter);
+    m_batchTabs->setObjectName(QStringLiteral("batchTabs"));
+    m_batchTabs->setDocumentMode(true);
+    auto *batches = new QWidget(m_batchTabs);
     auto *batchesLayout = new QVBoxLayout(batches);
     batchesLayout->setContentsMargins(2, 2, 2, 2);
     batchesLayout->setSpacing(2);
-    auto *batchesTitle = new QLabel(tr("<b>Batches</b> — watermark and state per micro-batch"), batches);
     m_watermarkLabel = new QLabel(batches);
     m_watermarkLabel->setObjectName(QStringLiteral("watermarkLabel"));
     m_watermarkLabel->setWordWrap(true);
@@ -414,33 +534,132 @@ QWidget *MainWindow::createWorkspace()
     m_batchView->setObjectName(QStringLiteral("batchView"));
     m_batchView->setSelectionMode(QAbstractItemView::SingleSelection);
     m_batchView->verticalHeader()->hide();
-    connect(m_batchModel, &QAbstractItemModel::rowsInserted, m_batchView, [this] { m_batchView->resizeColumnsToContents(); });
+    connect(m_batchModel, &QAbstractItemModel::rowsInserted, m_batchView, [this] {
+        m_batchView->resizeColumnsToContents();
+        m_batchView->scrollToBottom();
+    });
     connect(m_batchView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex &current) {
                 if (current.isValid())
                     m_controller->selectBatch(current.row());
             });
-    batchesTitle->setWordWrap(true); // so the event-time timeline beside it can have the room
-    batchesLayout->addWidget(batchesTitle);
     batchesLayout->addWidget(m_watermarkLabel);
     batchesLayout->addWidget(m_batchView, 1);
-    m_bottomSplitter->addWidget(batches);
-
-    m_chart = new BatchChartView(m_batchModel, m_bottomSplitter);
+    m_batchTabs->addTab(batches, tr("Batches"));
+    m_batchTabs->setTabToolTip(0, tr("One row per micro-batch: its trigger, rows in and written, late rows, the "
+                                     "watermark and the state"));
+    m_chart = new BatchChartView(m_batchModel, m_batchTabs);
     m_chart->setObjectName(QStringLiteral("batchChart"));
-    m_bottomSplitter->addWidget(m_chart);
+    m_batchTabs->addTab(m_chart, tr("Charts"));
+    m_batchTabs->setTabToolTip(1, tr("The figures Spark's UI charts, batch by batch"));
+    m_bottomSplitter->addWidget(m_batchTabs);
     m_timeline = new EventTimeTimeline(m_bottomSplitter);
     m_timeline->setObjectName(QStringLiteral("eventTimeTimeline"));
     m_bottomSplitter->addWidget(m_timeline);
+    m_bottomSplitter->setStretchFactor(0, 0);
+    m_bottomSplitter->setStretchFactor(1, 1);
     connect(m_chart, &BatchChartView::batchClicked, m_controller, &RunController::selectBatch);
     connect(m_timeline, &EventTimeTimeline::batchClicked, m_controller, &RunController::selectBatch);
 
+    m_panelSplitter->installEventFilter(this);
+    m_bottomSplitter->installEventFilter(this);
     m_centreSplitter->addWidget(m_panelSplitter);
     m_centreSplitter->addWidget(m_bottomSplitter);
-    m_centreSplitter->setStretchFactor(0, 3);
-    m_centreSplitter->setStretchFactor(1, 2);
+    m_centreSplitter->setStretchFactor(0, 1);
+    m_centreSplitter->setStretchFactor(1, 1);
     showBatch(-1);
     return m_mainSplitter;
+}
+
+QWidget *MainWindow::sidePanel() const
+{
+    return m_summary;
+}
+
+QList<QWidget *> MainWindow::storyViews() const
+{
+    return {m_storyPanels[0]->findChild<QTableView *>(QStringLiteral("inputView")),
+            m_storyPanels[1]->findChild<QTableView *>(QStringLiteral("resultView")),
+            m_storyPanels[2]->findChild<QTableView *>(QStringLiteral("emittedView")), m_sinkStack->currentWidget()};
+}
+
+void MainWindow::fitStoryPanels()
+{
+    if (m_fitting || !m_panelSplitter || m_panelSplitter->width() <= 0)
+        return;
+    m_fitting = true;
+    const QList<QWidget *> views = storyViews();
+    // Columns sized while a view was still small may be too wide or narrow: size them again.
+    const auto resizeColumns = [&views] {
+        for (QWidget *view : views) {
+            if (auto *table = qobject_cast<QTableView *>(view))
+                table->resizeColumnsToContents();
+        }
+    };
+    resizeColumns();
+    QList<int> needed;
+    int total = 0;
+    for (int i = 0; i < m_storyPanels.size(); ++i) {
+        // A panel is as wide as its widest need: its view's columns, its title's longest word.
+        const int margins = m_storyPanels[i]->width() - views[i]->width();
+        const int width = views[i]->isHidden() ? m_storyPanels[i]->minimumWidth()
+                                               : std::max(m_storyPanels[i]->minimumWidth(), neededWidth(views[i]) + std::max(0, margins));
+        needed << width;
+        total += width;
+    }
+    const int handles = m_panelSplitter->handleWidth() * int(m_storyPanels.size() - 1);
+    int available = m_panelSplitter->width() - handles;
+    // The story comes first: a side panel wider than its minimum gives up what the panels lack.
+    if (total > available && !m_summary->isHidden()) {
+        QList<int> main = m_mainSplitter->sizes();
+        const int give = std::min(main[0] - m_summary->minimumWidth(), total - available);
+        if (give > 0) {
+            main[0] -= give;
+            main[1] += give;
+            m_mainSplitter->setSizes(main);
+            available += give;
+        }
+    }
+    QList<int> sizes;
+    if (total <= available) {
+        // Everything fits: share what is left among the panels that show rows, by their needs.
+        int withRows = 0;
+        for (int i = 0; i < m_storyPanels.size(); ++i)
+            withRows += !views[i]->isHidden() ? needed[i] : 0;
+        for (int i = 0; i < m_storyPanels.size(); ++i)
+            sizes << needed[i] + (!views[i]->isHidden() && withRows > 0 ? int(double(available - total) * needed[i] / withRows) : 0);
+    } else {
+        for (int width : std::as_const(needed))
+            sizes << int(double(width) * available / total);
+    }
+    m_panelSplitter->setSizes(sizes);
+    resizeColumns();
+
+    // The batches table shows its key columns: which batch of which trigger, rows in, written and
+    // dropped as late, the watermark, the state.
+    using C = BatchListModel::Column;
+    int keyWidth = 2 * m_batchView->frameWidth() + m_batchView->verticalScrollBar()->sizeHint().width() + 4;
+    for (C column : {C::BatchId, C::Step, C::NoData, C::InputRows, C::EmittedRows, C::DroppedByWatermark, C::Watermark, C::StateRows}) {
+        const int c = BatchListModel::column(column);
+        keyWidth += std::max(static_cast<QAbstractItemView *>(m_batchView)->sizeHintForColumn(c),
+                             m_batchView->horizontalHeader()->sectionSizeHint(c));
+    }
+    QList<int> bottom = m_bottomSplitter->sizes();
+    const int tabsMargin = m_batchTabs->width() - m_batchView->width();
+    keyWidth += std::max(0, tabsMargin);
+    if (bottom.size() == 2 && bottom[0] != keyWidth && bottom[0] + bottom[1] > keyWidth + m_timeline->minimumSizeHint().width()) {
+        bottom[1] += bottom[0] - keyWidth;
+        bottom[0] = keyWidth;
+        m_bottomSplitter->setSizes(bottom);
+    }
+    m_fitting = false;
+}
+
+bool MainWindow::eventFilter(QObject *watched, QEvent *event)
+{
+    if (event->type() == QEvent::Resize && (watched == m_panelSplitter || watched == m_bottomSplitter))
+        fitStoryPanels();
+    return QMainWindow::eventFilter(watched, event);
 }
 
 bool MainWindow::isShowingLessons() const
@@ -521,6 +740,9 @@ void MainWindow::onScenarioChanged()
     m_sinkContents->setSink(c.scenario().sink, c.scenario().outputMode);
     if (SinkContentsModel::shows(c.scenario().sink.format))
         m_sinkStack->setCurrentWidget(m_sinkContentsView);
+    // Before the first batch the timeline's legend already follows the query (watermark or not).
+    m_timeline->setReports({}, c.isValid() ? TimelineQueryInfo::fromQuery(*c.query()) : TimelineQueryInfo{});
+    updateRunNotice();
     if (c.isValid())
         statusBar()->showMessage(tr("Ready: press Step (Space) to run the first trigger."));
     else
@@ -532,7 +754,7 @@ void MainWindow::onScenarioChanged()
 void MainWindow::onRunReset()
 {
     m_batchModel->clear();
-    m_timeline->clear();
+    m_timeline->setReports({}, m_controller->isValid() ? TimelineQueryInfo::fromQuery(*m_controller->query()) : TimelineQueryInfo{});
     m_batchSlider->setRange(0, 0);
     updateActions();
 }
@@ -542,29 +764,14 @@ void MainWindow::onTriggerCompleted(int step, int numBatches)
     std::vector<std::shared_ptr<const BatchReport>> added(m_controller->reports().end() - numBatches,
                                                           m_controller->reports().end());
     m_batchModel->appendReports(added);
-    m_timeline->setReports(m_controller->reports(), TimelineQueryInfo::fromScenario(m_controller->scenario()));
+    m_timeline->setReports(m_controller->reports(), TimelineQueryInfo::fromQuery(*m_controller->query()));
     {
         const QSignalBlocker blocker(m_batchSlider);
         m_batchSlider->setRange(0, std::max(0, m_controller->numBatches() - 1));
     }
-    switch (numBatches) {
-    case 0:
+    // A trigger that ran a batch shows it (showBatch sets the status bar); one that ran none says so.
+    if (numBatches == 0)
         statusBar()->showMessage(tr("Trigger %1 ran no batch: no new data and no stateful operator needed one.").arg(step));
-        break;
-    case 1:
-        statusBar()->showMessage(tr("Trigger %1 ran batch %2.").arg(step).arg(added.front()->batchId));
-        break;
-    default:
-        statusBar()->showMessage(tr("Trigger %1 ran batches %2–%3: the watermark moved, so Spark ran a no-data batch right after the data batch.")
-                                     .arg(step).arg(added.front()->batchId).arg(added.back()->batchId));
-        break;
-    }
-    if (numBatches > 0)
-        statusBar()->showMessage(tr("Batch %1: %2 rows in %3 s.")
-                                     .arg(added.front()->batchId)
-                                     .arg(QLocale().toString(m_controller->lastStepRows()))
-                                     .arg(QLocale().toString(m_controller->lastStepSeconds(), 'f', 2))
-                                 + QLatin1Char(' ') + statusBar()->currentMessage());
     updateActions();
 }
 
@@ -603,96 +810,134 @@ void MainWindow::onStepCancelled(int step)
 
 void MainWindow::showBatch(int index)
 {
+    const auto &reports = m_controller->reports();
     const bool valid = index >= 0 && index < m_controller->numBatches();
-    const std::shared_ptr<const BatchReport> report = valid ? m_controller->reports()[size_t(index)] : nullptr;
-    m_inputModel->setInputRows(report);
+    const std::shared_ptr<const BatchReport> report = valid ? reports[size_t(index)] : nullptr;
+    // The story of the trigger that ran the batch: the rows that arrived are its data batch's,
+    // what was written is every batch of the trigger up to the one shown.
+    const auto [first, last] = BatchNarrativeView::triggerRange(reports, index);
+    std::shared_ptr<const BatchReport> dataBatch;
+    std::vector<std::shared_ptr<const BatchReport>> written;
+    for (int i = first; valid && i <= index; ++i) {
+        if (!reports[size_t(i)]->noData && !dataBatch)
+            dataBatch = reports[size_t(i)];
+        written.push_back(reports[size_t(i)]);
+    }
+    m_inputModel->setInputRows(dataBatch ? dataBatch : report);
     m_resultModel->setResultTable(report);
-    m_emittedModel->setEmittedRows(report);
+    if (valid)
+        m_emittedModel->setEmittedRows(written);
+    else
+        m_emittedModel->clear();
+    const OutputMode mode = m_controller->hasScenario() ? m_controller->scenario().outputMode : OutputMode::Append;
+    m_narrative->showBatch(reports, index, mode);
 
     if (!report) {
-        m_inputTitle->setText(tr("<b>Input rows</b>"));
-        m_resultTitle->setText(tr("<b>Result table</b>"));
-        m_emittedTitle->setText(tr("<b>Emitted rows</b>"));
-        m_sinkTitle->setText(tr("<b>Sink</b>"));
+        m_inputTitle->setText(tr("<b>1 · Arrived</b> — the rows of a trigger"));
+        m_resultTitle->setText(tr("<b>2 · Engine holds</b> — the result table and the state"));
+        m_emittedTitle->setText(tr("<b>3 · Written</b> — the rows handed to the sink"));
+        m_sinkTitle->setText(tr("<b>4 · Sink holds</b>"));
         m_consoleView->clear();
         m_sinkModel->clear();
         m_sinkContents->clear();
         m_sinkTitle->setToolTip(QString());
         m_watermarkLabel->setText(tr("No batch has run yet."));
     } else {
+        // 1 · Arrived: the data batch of the trigger.
+        const BatchReport &in = dataBatch ? *dataBatch : *report;
         int late = 0;
+        int lateKept = 0;
         int filtered = 0;
-        for (InputRowFate fate : report->inputFates) {
+        for (InputRowFate fate : in.inputFates) {
             late += fate == InputRowFate::DroppedByWatermark;
+            lateKept += fate == InputRowFate::LateButKept;
             filtered += fate == InputRowFate::Filtered || fate == InputRowFate::Duplicate;
         }
-        QString input = tr("<b>Input rows</b> of batch %1: %n row(s)", nullptr, int(report->numInputRows)).arg(report->batchId);
-        if (report->noData)
-            input = tr("<b>Input rows</b> of batch %1: none — Spark's no-data batch").arg(report->batchId);
+        QString input;
+        if (!dataBatch)
+            input = tr("<b>1 · Arrived</b> in trigger %1: no rows (batch %2 is a no-data batch)").arg(report->step).arg(report->batchId);
+        else
+            input = tr("<b>1 · Arrived</b> in trigger %1 (batch %2): %n row(s)", nullptr, int(in.numInputRows))
+                        .arg(in.step)
+                        .arg(in.batchId);
         if (late > 0)
-            input += tr(", %n late", nullptr, late);
+            input += tr(", %n dropped as late", nullptr, late);
+        if (lateKept > 0)
+            input += tr(", %n late but kept", nullptr, lateKept);
         if (filtered > 0)
             input += tr(", %n filtered out", nullptr, filtered);
         m_inputTitle->setText(input);
 
-        if (report->hasResultTable)
-            m_resultTitle->setText(tr("<b>Result table</b> after batch %1: %n group(s)", nullptr, int(report->resultTable.numRows))
+        // 2 · Engine holds: the result table after the batch shown, and how much of it is state.
+        if (report->hasResultTable) {
+            int evictedNow = 0;
+            int evictedBefore = 0;
+            for (ResultRowStatus status : report->resultStatuses) {
+                evictedNow += status == ResultRowStatus::Final;
+                evictedBefore += status == ResultRowStatus::Evicted;
+            }
+            QString holds = tr("<b>2 · Engine holds</b> after batch %1: <b>%n row(s) in state</b>", nullptr, int(report->stateRows))
+                                .arg(report->batchId);
+            QStringList more;
+            if (evictedNow > 0)
+                more << tr("%n evicted by this batch", nullptr, evictedNow);
+            if (evictedBefore > 0)
+                more << tr("%n evicted earlier", nullptr, evictedBefore);
+            if (!more.isEmpty())
+                holds += QStringLiteral(" · ") + more.join(QStringLiteral(", ")) + QLatin1Char(' ')
+                    + tr("(listed, no longer in state)");
+            m_resultTitle->setText(holds);
+        } else if (!report->stateOperators.empty()) {
+            m_resultTitle->setText(tr("<b>2 · Engine holds</b> after batch %1: <b>%n row(s) in state</b> (the keys "
+                                      "dropDuplicates has seen); no result table of its own",
+                                      nullptr, int(report->stateRows))
                                        .arg(report->batchId));
-        else
-            m_resultTitle->setText(tr("<b>Result table</b>: a query without aggregation has none of its own; "
-                                      "its result is every batch's emitted rows."));
-        m_emittedTitle->setText(tr("<b>Emitted rows</b> of batch %1 (%2 mode): %n row(s)", nullptr, int(report->numOutputRows))
-                                    .arg(report->batchId)
-                                    .arg(QString::fromStdString(outputModeName(m_controller->scenario().outputMode))));
-
-        const std::string &sink = m_controller->scenario().sink.format;
-        if (sink == "console") {
-            m_sinkTitle->setText(tr("<b>Sink: console</b> — output up to batch %1").arg(report->batchId));
-            m_consoleView->setPlainText(m_controller->consoleTextUpTo(index));
-            m_consoleView->verticalScrollBar()->setValue(m_consoleView->verticalScrollBar()->maximum());
-        } else if (sink == "memory") {
-            m_sinkTitle->setText(tr("<b>Sink: memory table</b> after batch %1").arg(report->batchId));
-            m_sinkModel->setBatch(m_controller->memoryTableAt(index));
-        } else if (SinkContentsModel::shows(sink)) {
-            // The app's run is in memory: show what the durable sink would hold, and say so.
-            m_sinkContents->showAfter(m_controller->reports(), index);
-            // Bring the first row this batch wrote into view.
-            for (int row = 0; row < m_sinkContents->rowCount(); ++row) {
-                const QModelIndex mark = m_sinkContents->index(row, 0);
-                if (mark.data(BatchTableModel::RowMarkRole).toInt() != int(RowMark::None)) {
-                    m_sinkContentsView->scrollTo(mark, QAbstractItemView::PositionAtTop);
-                    break;
-                }
-            }
-            QString title;
-            if (m_sinkContents->kind() == SinkContentsModel::Kind::Files) {
-                title = tr("<b>Sink: %1 folder '%2'</b> after batch %3: its %n committed file(s) would hold these rows",
-                           nullptr, int(m_sinkContents->files().size()))
-                            .arg(QString::fromStdString(sink), m_sinkContents->path().toHtmlEscaped())
-                            .arg(report->batchId);
-                m_sinkTitle->setToolTip(tr("The app runs the query in memory and writes no files; "
-                                           "streamstep-cli run writes them. These are the rows of the part files "
-                                           "the sink's manifest would list after this batch: %1")
-                                            .arg(m_sinkContents->files().join(QStringLiteral(", "))));
-            } else {
-                title = tr("<b>Sink: SQLite table '%1'</b> after batch %2: it would hold these %n row(s)",
-                           nullptr, m_sinkContents->rowCount())
-                            .arg(m_sinkContents->table().toHtmlEscaped())
-                            .arg(report->batchId);
-                m_sinkTitle->setToolTip(tr("The app runs the query in memory and writes no database; "
-                                           "streamstep-cli run writes the table '%1' in '%2'. These are the rows it "
-                                           "would hold after this batch's transaction.")
-                                            .arg(m_sinkContents->table(), m_sinkContents->path()));
-            }
-            if (!m_sinkContents->failure().isEmpty())
-                title += QStringLiteral("<br>") + m_sinkContents->failure().toHtmlEscaped();
-            m_sinkTitle->setText(title);
         } else {
-            m_sinkTitle->setText(tr("<b>Sink: %1</b> — rows written by batch %2")
-                                     .arg(QString::fromStdString(sink))
-                                     .arg(report->batchId));
-            m_sinkModel->setBatch(std::shared_ptr<const ColumnBatch>(report, &report->emitted));
+            m_resultTitle->setText(tr("<b>2 · Engine holds</b> nothing: a query without aggregation keeps no state; "
+                                      "its result is the rows every batch writes."));
         }
+        // A query without a result table of its own leaves the panel to its title.
+        storyViews()[1]->setVisible(report->hasResultTable);
+        // Bring the first group this batch changed into view.
+        for (int row = 0; row < m_resultModel->rowCount(); ++row) {
+            const auto mark = RowMark(m_resultModel->index(row, 0).data(BatchTableModel::RowMarkRole).toInt());
+            if (mark != RowMark::None && mark != RowMark::Evicted) {
+                static_cast<QTableView *>(storyViews()[1])->scrollTo(m_resultModel->index(row, 0), QAbstractItemView::PositionAtTop);
+                break;
+            }
+        }
+
+        // 3 · Written: by each batch of the trigger up to the one shown.
+        const QString modeName = QString::fromStdString(outputModeName(mode));
+        QString writtenTitle;
+        if (written.size() == 1) {
+            writtenTitle = tr("<b>3 · Written</b> by batch %1 (%2 mode): %n row(s)", nullptr, int(report->numOutputRows))
+                               .arg(report->batchId)
+                               .arg(modeName);
+        } else {
+            QStringList parts;
+            for (const auto &r : written)
+                parts << (r->noData ? tr("no-data batch %1: %n row(s)", nullptr, int(r->numOutputRows)).arg(r->batchId)
+                                    : tr("batch %1: %n row(s)", nullptr, int(r->numOutputRows)).arg(r->batchId));
+            writtenTitle = tr("<b>3 · Written</b> in trigger %1 (%2 mode) — %3")
+                               .arg(report->step)
+                               .arg(modeName, parts.join(QStringLiteral(", ")));
+        }
+        // The run a query edit replaced, compared trigger by trigger.
+        if (const std::optional<PreviousRun> &previous = m_controller->previousRun()) {
+            if (report->step < previous->numTriggers) {
+                int64_t rows = 0;
+                for (const auto &r : previous->reports)
+                    rows += r->step == report->step ? r->numOutputRows : 0;
+                writtenTitle += QStringLiteral("<br><i>%1</i>")
+                                    .arg(tr("The previous run (%1 mode) wrote %n row(s) in trigger %2.", nullptr, int(rows))
+                                             .arg(QString::fromStdString(outputModeName(previous->query.outputMode)))
+                                             .arg(report->step));
+            }
+        }
+        m_emittedTitle->setText(writtenTitle);
+
+        showSink(index);
         m_watermarkLabel->setText(watermarkText(index));
     }
 
@@ -700,21 +945,130 @@ void MainWindow::showBatch(int index)
         const QSignalBlocker blocker(m_batchSlider);
         m_batchSlider->setValue(std::max(0, index));
     }
-    m_batchLabel->setText(valid ? tr("%1 (%n batch(es) run)", nullptr, m_controller->numBatches()).arg(report->batchId)
+    m_batchLabel->setText(valid ? tr("batch %1 of 0–%2 · trigger %3").arg(report->batchId).arg(m_controller->numBatches() - 1).arg(report->step)
                                 : tr("none"));
+    m_batchLabel->setToolTip(tr("Micro-batch ids count from 0 over the whole run; each trigger runs one or two of them."));
     if (valid && m_batchView->currentIndex().row() != index) {
         const QSignalBlocker blocker(m_batchView->selectionModel());
         m_batchView->selectRow(index);
     }
     m_chart->setCurrentBatch(index);
     m_timeline->setCurrentBatch(index);
+    // The status bar tells the batch shown, never the one before it.
+    if (valid) {
+        double seconds = 0;
+        int64_t rows = 0;
+        for (int i = first; i <= last; ++i) {
+            seconds += reports[size_t(i)]->durationMs / 1000.0;
+            rows += reports[size_t(i)]->numInputRows;
+        }
+        // The newest trigger: the wall time it took on the worker, conversions included.
+        if (last == m_controller->numBatches() - 1 && m_controller->lastStepRows() == rows)
+            seconds = m_controller->lastStepSeconds();
+        const QString batches = first == last ? tr("batch %1").arg(reports[size_t(first)]->batchId)
+                                              : tr("batches %1–%2").arg(reports[size_t(first)]->batchId).arg(reports[size_t(last)]->batchId);
+        statusBar()->showMessage(tr("Showing batch %1 · trigger %2 ran %3: %4 rows in %5 s")
+                                     .arg(report->batchId)
+                                     .arg(report->step)
+                                     .arg(batches, QLocale().toString(qlonglong(rows)),
+                                          QLocale().toString(seconds, 'f', seconds < 0.1 ? 3 : 2)));
+    }
+    fitStoryPanels();
+}
+
+void MainWindow::showSink(int index)
+{
+    const BatchReport &report = *m_controller->reports()[size_t(index)];
+    const std::string &sink = m_controller->scenario().sink.format;
+    if (sink == "console") {
+        m_sinkTitle->setText(tr("<b>4 · Sink holds</b> — console: what Spark prints, up to batch %1").arg(report.batchId));
+        m_consoleView->setPlainText(m_controller->consoleTextUpTo(index));
+        // Bring the shown batch's output into view from its "Batch: N" line, marked, with as many
+        // earlier batches above it as fit; never scrolled sideways.
+        QTextDocument *doc = m_consoleView->document();
+        const QString header = QStringLiteral("Batch: %1").arg(report.batchId);
+        QTextBlock start;
+        for (QTextBlock block = doc->lastBlock(); block.isValid(); block = block.previous()) {
+            if (block.text() == header) {
+                start = block;
+                break;
+            }
+        }
+        QList<QTextEdit::ExtraSelection> marks;
+        if (start.isValid()) {
+            QTextCursor cursor(start.previous().isValid() ? start.previous() : start);
+            cursor.movePosition(QTextCursor::End, QTextCursor::KeepAnchor);
+            QTextEdit::ExtraSelection mark;
+            mark.cursor = cursor;
+            QColor tint = palette().color(QPalette::Highlight);
+            tint.setAlpha(40);
+            mark.format.setBackground(tint);
+            mark.format.setProperty(QTextFormat::FullWidthSelection, true);
+            marks << mark;
+            // The end first, then the batch's first line if the batch is taller than the view.
+            m_consoleView->moveCursor(QTextCursor::End);
+            m_consoleView->ensureCursorVisible();
+            QTextCursor top(start.previous().isValid() ? start.previous() : start);
+            m_consoleView->setTextCursor(top);
+            m_consoleView->ensureCursorVisible();
+        }
+        m_consoleView->setExtraSelections(marks);
+        m_consoleView->horizontalScrollBar()->setValue(0);
+    } else if (sink == "memory") {
+        m_sinkTitle->setText(tr("<b>4 · Sink holds</b> — memory table after batch %1: %n row(s)", nullptr,
+                                int(m_controller->memoryTableAt(index) ? m_controller->memoryTableAt(index)->numRows : 0))
+                                 .arg(report.batchId));
+        m_sinkModel->setBatch(m_controller->memoryTableAt(index));
+    } else if (SinkContentsModel::shows(sink)) {
+        // The app's run is in memory: show what the durable sink would hold, and say so.
+        m_sinkContents->showAfter(m_controller->reports(), index);
+        // Bring the first row this batch wrote into view.
+        for (int row = 0; row < m_sinkContents->rowCount(); ++row) {
+            const QModelIndex mark = m_sinkContents->index(row, 0);
+            if (mark.data(BatchTableModel::RowMarkRole).toInt() != int(RowMark::None)) {
+                m_sinkContentsView->scrollTo(mark, QAbstractItemView::PositionAtTop);
+                break;
+            }
+        }
+        QString title;
+        if (m_sinkContents->kind() == SinkContentsModel::Kind::Files) {
+            title = tr("<b>4 · Sink holds</b> — %1 folder '%2' after batch %3: its %n committed file(s) would hold these rows",
+                       nullptr, int(m_sinkContents->files().size()))
+                        .arg(QString::fromStdString(sink), m_sinkContents->path().toHtmlEscaped())
+                        .arg(report.batchId);
+            m_sinkTitle->setToolTip(tr("The app runs the query in memory and writes no files; "
+                                       "streamstep-cli run writes them. These are the rows of the part files "
+                                       "the sink's manifest would list after this batch: %1")
+                                        .arg(m_sinkContents->files().join(QStringLiteral(", "))));
+        } else {
+            title = tr("<b>4 · Sink holds</b> — SQLite table '%1' after batch %2: it would hold these %n row(s)",
+                       nullptr, m_sinkContents->rowCount())
+                        .arg(m_sinkContents->table().toHtmlEscaped())
+                        .arg(report.batchId);
+            m_sinkTitle->setToolTip(tr("The app runs the query in memory and writes no database; "
+                                       "streamstep-cli run writes the table '%1' in '%2'. These are the rows it "
+                                       "would hold after this batch's transaction.")
+                                        .arg(m_sinkContents->table(), m_sinkContents->path()));
+        }
+        if (!m_sinkContents->failure().isEmpty())
+            title += QStringLiteral("<br>") + m_sinkContents->failure().toHtmlEscaped();
+        m_sinkTitle->setText(title);
+    } else {
+        m_sinkTitle->setText(tr("<b>4 · Sink holds</b> — %1: rows written by batch %2")
+                                 .arg(QString::fromStdString(sink))
+                                 .arg(report.batchId));
+        m_sinkModel->setBatch(std::shared_ptr<const ColumnBatch>(m_controller->reports()[size_t(index)], &report.emitted));
+    }
 }
 
 QString MainWindow::watermarkText(int index) const
 {
     const BatchReport &r = *m_controller->reports()[size_t(index)];
+    if (!r.hasWatermark && r.stateOperators.empty())
+        return tr("Batch %1: this query keeps no state and has no watermark: every row that passes goes to the sink once.")
+            .arg(r.batchId);
     if (!r.hasWatermark)
-        return tr("Batch %1: this query has no watermark, so state is never evicted by event time.").arg(r.batchId);
+        return tr("Batch %1: this query has no watermark, so its state is never evicted by event time.").arg(r.batchId);
     QString text = tr("Batch %1: watermark in force <b>%2</b>.").arg(r.batchId).arg(timeOfDay(r.watermarkMs));
     if (!r.watermarkProposals.empty()) {
         const WatermarkProposal &proposal = r.watermarkProposals.front();
@@ -760,11 +1114,14 @@ void MainWindow::updateActions()
     else if (!c.isStarted())
         m_triggerLabel->setText(tr("Not started · %n trigger(s) of data", nullptr, c.numSteps()));
     else if (c.isBusy())
-        m_triggerLabel->setText(tr("Running trigger %1 of %2…").arg(c.busyStep()).arg(c.numSteps()));
+        m_triggerLabel->setText(tr("Running trigger %1 (%2 of %3)…").arg(c.busyStep()).arg(c.busyStep() + 1).arg(c.numSteps()));
     else if (c.canStep())
-        m_triggerLabel->setText(tr("Next trigger: %1 of %2").arg(c.nextStep()).arg(c.numSteps()));
+        m_triggerLabel->setText(tr("%1 of %n trigger(s) run · next: trigger %2", nullptr, c.numSteps()).arg(c.nextStep()).arg(c.nextStep()));
     else
-        m_triggerLabel->setText(tr("All %n trigger(s) done", nullptr, c.numSteps()));
+        m_triggerLabel->setText(tr("All %n trigger(s) run", nullptr, c.numSteps()));
+    m_triggerLabel->setToolTip(tr("Triggers are the scenario's steps, numbered from 0. Each trigger runs a micro-batch "
+                                  "for its rows, and a no-data batch after it when the watermark moved, so batch ids "
+                                  "run ahead of trigger numbers."));
 }
 
 void MainWindow::updateWindowTitle()
@@ -905,15 +1262,19 @@ void MainWindow::readSettings()
     if (geometry.isEmpty() || !restoreGeometry(geometry))
         resize(1280, 800);
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    // "layout2": the splitters of the trigger-story layout (older saved sizes belong to another one).
     const auto restoreSplitter = [&settings](QSplitter *splitter, const QList<int> &defaults) {
-        if (!splitter->restoreState(settings.value(QStringLiteral("splitters/") + splitter->objectName()).toByteArray()))
+        if (!splitter->restoreState(settings.value(QStringLiteral("layout2/") + splitter->objectName()).toByteArray()))
             splitter->setSizes(defaults);
     };
-    restoreSplitter(m_mainSplitter, {320, 960});
-    restoreSplitter(m_centreSplitter, {430, 300});
-    restoreSplitter(m_panelSplitter, {300, 260, 220, 300});
-    restoreSplitter(m_bottomSplitter, {250, 330, 520});
-    restoreSplitter(m_summary->splitter(), {230, 240, 160});
+    restoreSplitter(m_mainSplitter, {370, 1550});
+    restoreSplitter(m_centreSplitter, {420, 400});
+    restoreSplitter(m_bottomSplitter, {430, 1100});
+    restoreSplitter(m_summary->splitter(), {260, 400});
+    // The side panel: as the user left it; until they choose, shown when the window is wide enough.
+    const QVariant shown = settings.value(QStringLiteral("layout2/sidePanelShown"));
+    m_sidePanelChosen = shown.isValid();
+    setSidePanelShown(m_sidePanelChosen ? shown.toBool() : width() >= kSidePanelWindowWidth, false);
     m_recentFiles = settings.value(QStringLiteral("recentFiles")).toStringList();
     updateRecentFilesMenu();
     setPlayInterval(settings.value(QStringLiteral("playIntervalMs"), 1000).toInt() / 1000.0);
@@ -930,9 +1291,67 @@ void MainWindow::writeSettings() const
     QSettings settings;
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("window/state"), saveState());
-    for (const QSplitter *splitter : {m_mainSplitter, m_centreSplitter, m_panelSplitter, m_bottomSplitter, m_summary->splitter()})
-        settings.setValue(QStringLiteral("splitters/") + splitter->objectName(), splitter->saveState());
+    for (const QSplitter *splitter : {m_mainSplitter, m_centreSplitter, m_bottomSplitter, m_summary->splitter()})
+        settings.setValue(QStringLiteral("layout2/") + splitter->objectName(), splitter->saveState());
+    if (m_sidePanelChosen)
+        settings.setValue(QStringLiteral("layout2/sidePanelShown"), !m_summary->isHidden());
     settings.setValue(QStringLiteral("playIntervalMs"), m_controller->playIntervalMs());
+}
+
+void MainWindow::setSidePanelShown(bool shown, bool chosen)
+{
+    if (chosen) {
+        m_sidePanelChosen = true;
+        QSettings().setValue(QStringLiteral("layout2/sidePanelShown"), shown);
+    }
+    m_summary->setVisible(shown);
+    m_sidePanelAction->setChecked(shown);
+    fitStoryPanels();
+}
+
+void MainWindow::showEvent(QShowEvent *event)
+{
+    QMainWindow::showEvent(event);
+    fitStoryPanels();
+}
+
+void MainWindow::resizeEvent(QResizeEvent *event)
+{
+    QMainWindow::resizeEvent(event);
+    if (!m_sidePanelChosen)
+        setSidePanelShown(event->size().width() >= kSidePanelWindowWidth, false);
+    fitStoryPanels();
+}
+
+void MainWindow::updateRunNotice()
+{
+    QWidget *bar = m_runNotice->parentWidget();
+    const std::optional<PreviousRun> &previous = m_controller->previousRun();
+    if (!previous || !m_controller->hasScenario()) {
+        bar->hide();
+        return;
+    }
+    const OutputMode before = previous->query.outputMode;
+    const OutputMode now = m_controller->scenario().outputMode;
+    QString text;
+    if (before != now)
+        text = tr("<b>The output mode changed from %1 to %2, so the query started over.</b> Spark cannot change a "
+                  "running query's output mode, and batches of one mode say nothing about another.")
+                   .arg(QString::fromStdString(outputModeName(before)), QString::fromStdString(outputModeName(now)));
+    else
+        text = tr("<b>The query changed, so it started over:</b> batches of the old query say nothing about the new one.");
+    text += QLatin1Char(' ')
+        + tr("The %n trigger(s) of the previous run are kept to compare: step again, and <i>3 · Written</i> says what the "
+             "previous run wrote in the same trigger.",
+             nullptr, previous->numTriggers);
+    m_runNotice->setText(text);
+    QPalette notice = m_runNotice->palette();
+    QColor tint = palette().color(QPalette::Highlight);
+    tint.setAlpha(40);
+    notice.setColor(QPalette::Window, tint);
+    m_runNotice->setAutoFillBackground(true);
+    m_runNotice->setPalette(notice);
+    bar->show();
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

@@ -1,7 +1,11 @@
-// Lays out the stepper: the scenario and its validation on the left, the batch being shown in the
-// centre (input rows with fates, result table with statuses, emitted rows, sink content side by
-// side), the per-batch watermark and state figures at the bottom. Owns the actions and settings;
-// the RunController owns the run, so this window holds no streaming logic.
+// Lays out the stepper as the story of one trigger, so that a screenshot alone says what arrived,
+// what was written and why, where the watermark is and how big the state is: a line telling the
+// batch in words on top; then, left to right, what arrived (input rows with their fates), what
+// the engine holds (the result table with statuses and the rows in state), what was written (the
+// rows of the trigger's batches) and what the sink holds; below them the event-time timeline and
+// the batches table (charts in a tab beside it). The query builder and the lesson text are a side
+// panel that folds away (F9). Owns the actions and settings; the RunController owns the run, so
+// this window holds no streaming logic: it shows what the reports say.
 #pragma once
 
 #include <QMainWindow>
@@ -17,12 +21,15 @@ class QSlider;
 class QSplitter;
 class QStackedWidget;
 class QTableView;
+class QTabWidget;
+class QToolButton;
 class QUndoStack;
 
 namespace streamstep {
 
 class BatchChartView;
 class BatchListModel;
+class BatchNarrativeView;
 class BatchTableModel;
 class EventTimeTimeline;
 class LessonsPage;
@@ -67,6 +74,19 @@ public:
     QPlainTextEdit *consoleView() const { return m_consoleView; }
     BatchChartView *chartView() const { return m_chart; }
     EventTimeTimeline *timelineView() const { return m_timeline; }
+    // The line above the panels telling the batch shown; the engine's narrative goes here.
+    BatchNarrativeView *narrativeView() const { return m_narrative; }
+    // Says why the run started over after a query edit, and what is kept to compare with.
+    QLabel *runNotice() const { return m_runNotice; }
+    // The four story panels' views, left to right (the sink's is whichever the sink shows).
+    QList<QWidget *> storyViews() const;
+    QTableView *batchesView() const { return m_batchView; }
+    // View ▸ Lesson and Query Panel (F9): folds the side panel away and back.
+    QAction *sidePanelAction() const { return m_sidePanelAction; }
+    QWidget *sidePanel() const;
+    // Fits the story panels' widths to their columns, and the batches table to its key columns
+    // (after every batch and resize).
+    void fitStoryPanels();
     QAction *startAction() const { return m_startAction; }
     QAction *stepAction() const { return m_stepAction; }
     QAction *playAction() const { return m_playAction; }
@@ -81,6 +101,9 @@ public:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
+    void showEvent(QShowEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
 
@@ -110,8 +133,11 @@ private:
     void onStepCancelled(int step);
     void onRunReset();
     void showBatch(int index);
+    void showSink(int index);
     void updateActions();
     void updateWindowTitle();
+    void updateRunNotice();
+    void setSidePanelShown(bool shown, bool chosen);
     QString watermarkText(int index) const;
 
     RunController *m_controller;
@@ -124,6 +150,13 @@ private:
     QSplitter *m_centreSplitter = nullptr;
     QSplitter *m_panelSplitter = nullptr;
     QSplitter *m_bottomSplitter = nullptr;
+    QTabWidget *m_batchTabs = nullptr;
+    BatchNarrativeView *m_narrative = nullptr;
+    QLabel *m_runNotice = nullptr;
+    QToolButton *m_runNoticeClose = nullptr;
+    QList<QWidget *> m_storyPanels;
+    bool m_sidePanelChosen = false; // the user folded or unfolded it; until then, it follows the width
+    bool m_fitting = false;
 
     BatchTableModel *m_inputModel;
     BatchTableModel *m_resultModel;
@@ -155,6 +188,7 @@ private:
     QAction *m_undoAction = nullptr;
     QAction *m_redoAction = nullptr;
     QAction *m_lessonsAction = nullptr;
+    QAction *m_sidePanelAction = nullptr;
     QAction *m_startAction = nullptr;
     QAction *m_stepAction = nullptr;
     QAction *m_playAction = nullptr;

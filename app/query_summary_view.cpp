@@ -7,6 +7,7 @@
 
 #include <QLabel>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTextBrowser>
 #include <QVBoxLayout>
 
@@ -61,8 +62,8 @@ QString optionValue(const nlohmann::json &value)
 
 QuerySummaryView::QuerySummaryView(QWidget *parent)
     : QWidget(parent), m_title(new QLabel(this)), m_validation(new QLabel(this)),
-      m_splitter(new QSplitter(Qt::Vertical, this)), m_editor(new QueryEditor(this)), m_summary(new QTextBrowser(this)),
-      m_description(new QTextBrowser(this))
+      m_splitter(new QSplitter(Qt::Vertical, this)), m_editor(new QueryEditor(this)), m_tabs(new QTabWidget(this)),
+      m_summary(new QTextBrowser(this)), m_description(new QTextBrowser(this))
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -92,12 +93,22 @@ QuerySummaryView::QuerySummaryView(QWidget *parent)
     m_description->setObjectName(QStringLiteral("lessonDescription"));
     m_splitter->setObjectName(QStringLiteral("summarySplitter"));
     m_description->setOpenExternalLinks(true);
+    // Wrap between words only: a lesson's table scrolls sideways rather than break "trigger" in two.
+    m_description->setWordWrapMode(QTextOption::WordWrap);
+    m_summary->setWordWrapMode(QTextOption::WordWrap);
     m_editor->setObjectName(QStringLiteral("queryEditor"));
+    m_tabs->setObjectName(QStringLiteral("sidePanelTabs"));
+    m_tabs->setDocumentMode(true);
+    m_tabs->addTab(m_description, tr("Lesson"));
+    m_tabs->setTabToolTip(0, tr("What this lesson shows, trigger by trigger"));
+    m_tabs->addTab(m_summary, tr("Code && Plan"));
+    m_tabs->setTabToolTip(1, tr("The source schema, the DataFrame code Spark would run, and the engine's plan"));
     m_splitter->addWidget(m_editor);
-    m_splitter->addWidget(m_summary);
-    m_splitter->addWidget(m_description);
-    for (int i = 0; i < m_splitter->count(); ++i)
-        m_splitter->setStretchFactor(i, 1);
+    m_splitter->addWidget(m_tabs);
+    m_splitter->setStretchFactor(0, 2);
+    m_splitter->setStretchFactor(1, 3);
+    m_splitter->setCollapsible(0, false);
+    m_splitter->setCollapsible(1, false);
     layout->addWidget(m_splitter, 1);
 }
 

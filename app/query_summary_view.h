@@ -1,12 +1,15 @@
 // Shows what the scenario asks Spark to run — the editable ops, the output mode and the sink, the
-// source schema and the DataFrame code — and, first of all, why the query cannot start when
-// Spark would reject it (the AnalysisException text, with the fix where it is obvious).
+// lesson's text, the source schema and the DataFrame code — and, first of all, why the query
+// cannot start when Spark would reject it (the AnalysisException text, with the fix where it is
+// obvious). It is the main window's side panel: the query builder above, the lesson and the code
+// in tabs below, so each gets the panel's whole width.
 #pragma once
 
 #include <QWidget>
 
 class QLabel;
 class QSplitter;
+class QTabWidget;
 class QTextBrowser;
 
 namespace streamstep {
@@ -28,6 +31,8 @@ public:
     bool isValidationShown() const;
     QSplitter *splitter() const { return m_splitter; }
     QueryEditor *editor() const { return m_editor; }
+    QTabWidget *tabs() const { return m_tabs; }
+    QTextBrowser *lessonView() const { return m_description; }
 
     // Suggests the usual fix for one of Spark's analysis messages; empty when there is none.
     static QString suggestedFix(const QString &message);
@@ -37,6 +42,7 @@ private:
     QLabel *m_validation;
     QSplitter *m_splitter;
     QueryEditor *m_editor;
+    QTabWidget *m_tabs;
     QTextBrowser *m_summary;
     QTextBrowser *m_description;
 };

@@ -78,6 +78,7 @@ void RunController::setScenario(Scenario scenario, const QString &filePath)
     pause();
     m_scenario = std::make_shared<Scenario>(std::move(scenario));
     m_filePath = filePath;
+    m_previousRun.reset();
     compile();
     reset();
     Q_EMIT scenarioChanged();
@@ -89,6 +90,7 @@ void RunController::editInput(const std::function<void(Scenario &)> &edit)
         return;
     pause();
     reset();
+    m_previousRun.reset(); // a run of other input says nothing about this one
     edit(mutableScenario());
     Q_EMIT scenarioChanged();
 }
@@ -106,6 +108,8 @@ void RunController::setQuery(const QuerySpec &spec)
     if (!m_scenario)
         return;
     pause();
+    if (!m_reports.empty())
+        m_previousRun = PreviousRun{QuerySpec::fromScenario(*m_scenario), m_reports, m_nextStep};
     Scenario &scenario = mutableScenario();
     scenario.query = spec.ops;
     scenario.outputMode = spec.outputMode;

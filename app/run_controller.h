@@ -37,6 +37,14 @@ struct QuerySpec {
     }
 };
 
+// The run a query edit threw away, kept so the new run can be compared with it trigger by
+// trigger: the query it ran (mode, sink) and its reports.
+struct PreviousRun {
+    QuerySpec query;
+    std::vector<std::shared_ptr<const BatchReport>> reports;
+    int numTriggers = 0; // triggers it had run
+};
+
 class RunController : public QObject {
     Q_OBJECT
 public:
@@ -53,8 +61,11 @@ public:
     void editInput(const std::function<void(Scenario &)> &edit);
     bool saveFile(const QString &path, QString *error = nullptr);
     // Replaces the query, recompiles it (Spark's checks at start()) and resets the run, since
-    // batches of the old query say nothing about the new one.
+    // batches of the old query say nothing about the new one. A run that had batches is kept as
+    // previousRun() to compare against; opening a scenario or editing the input forgets it.
     void setQuery(const QuerySpec &spec);
+    const std::optional<PreviousRun> &previousRun() const { return m_previousRun; }
+    void forgetPreviousRun() { m_previousRun.reset(); }
 
     bool hasScenario() const { return m_scenario != nullptr; }
     const Scenario &scenario() const { return *m_scenario; }
@@ -170,6 +181,7 @@ private:
     std::vector<std::shared_ptr<const BatchReport>> m_reports;
     // The memory sink's table after each batch's trigger, shared by the batches of one trigger.
     std::vector<std::shared_ptr<const ColumnBatch>> m_memoryTables;
+    std::optional<PreviousRun> m_previousRun;
     QTimer m_playTimer;
 
     QThread m_thread;

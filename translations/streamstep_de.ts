@@ -286,6 +286,62 @@ gültig während Batch %2 (Zeilen an oder vor diesem Wert sind verspätet)</tran
         <source>Click to show this batch.</source>
         <translation>Klicken, um diesen Batch anzuzeigen.</translation>
     </message>
+    <message>
+        <source>processed</source>
+        <translation>verarbeitet</translation>
+    </message>
+    <message>
+        <source>evicted, nothing written</source>
+        <translation>entfernt, nichts geschrieben</translation>
+    </message>
+    <message numerus="yes">
+        <source>✕ %n late</source>
+        <translation>
+            <numerusform>✕ %n verspätet</numerusform>
+            <numerusform>✕ %n verspätet</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>◆ %n late, kept</source>
+        <translation>
+            <numerusform>◆ %n verspätet, behalten</numerusform>
+            <numerusform>◆ %n verspätet, behalten</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>wm %1</source>
+        <translation>wm %1</translation>
+    </message>
+    <message>
+        <source>wm: none yet</source>
+        <translation>wm: noch keins</translation>
+    </message>
+    <message>
+        <source>next wm %1</source>
+        <translation>nächstes wm %1</translation>
+    </message>
+    <message>
+        <source>▶ %1</source>
+        <translation>▶ %1</translation>
+    </message>
+    <message>
+        <source>no watermark, no state: every row passes once</source>
+        <translation>kein Watermark, kein Zustand: jede Zeile läuft einmal durch</translation>
+    </message>
+    <message numerus="yes">
+        <source>Batch %1: %n row(s) arrived too late: at or before the watermark %2, in a window that had already ended, so they were dropped and counted nowhere.</source>
+        <translation>
+            <numerusform>Batch %1: %n Zeile kam zu spät: am oder vor dem Watermark %2, in einem schon beendeten Fenster, daher verworfen und nirgends gezählt.</numerusform>
+            <numerusform>Batch %1: %n Zeilen kamen zu spät: am oder vor dem Watermark %2, in einem schon beendeten Fenster, daher verworfen und nirgends gezählt.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Batch %1: %n row(s) arrived late (at or before the watermark %2), but their window was still open, so they still count.</source>
+        <translation>
+            <numerusform>Batch %1: %n Zeile kam verspätet (am oder vor dem Watermark %2), aber ihr Fenster war noch offen, daher zählt sie noch.</numerusform>
+            <numerusform>Batch %1: %n Zeilen kamen verspätet (am oder vor dem Watermark %2), aber ihr Fenster war noch offen, daher zählen sie noch.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>InputEditCommand</name>
@@ -432,19 +488,11 @@ Nächstes (aus der maximalen Ereigniszeit dieses Batches): %2</translation>
     </message>
     <message>
         <source>Input rows</source>
-        <translation>Eingabezeilen</translation>
-    </message>
-    <message>
-        <source>Rows emitted</source>
-        <translation>Ausgegebene Zeilen</translation>
-    </message>
-    <message>
-        <source>Dropped (late)</source>
-        <translation>Verworfen (verspätet)</translation>
+        <translation>Eingang</translation>
     </message>
     <message>
         <source>State rows</source>
-        <translation>Zustandszeilen</translation>
+        <translation>Zustand</translation>
     </message>
     <message>
         <source>Updated state rows</source>
@@ -463,20 +511,12 @@ Nächstes (aus der maximalen Ereigniszeit dieses Batches): %2</translation>
         <translation>ID des Micro-Batches (batchId)</translation>
     </message>
     <message>
-        <source>The scenario step whose data triggered the batch</source>
-        <translation>Der Szenarioschritt, dessen Daten den Batch ausgelöst haben</translation>
-    </message>
-    <message>
         <source>Data batch, or Spark&apos;s no-data batch after the watermark moved</source>
         <translation>Daten-Batch oder Sparks No-Data-Batch nach einer Watermark-Verschiebung</translation>
     </message>
     <message>
         <source>Input Rows (numInputRows)</source>
         <translation>Eingabezeilen (numInputRows)</translation>
-    </message>
-    <message>
-        <source>Rows handed to the sink (numOutputRows)</source>
-        <translation>An die Senke übergebene Zeilen (numOutputRows)</translation>
     </message>
     <message>
         <source>Aggregated Number Of Rows Dropped By Watermark</source>
@@ -534,6 +574,135 @@ Nächstes (aus der maximalen Ereigniszeit dieses Batches): %2</translation>
         <source>Batch Duration: the process duration of the batch, in milliseconds</source>
         <translation>Batch Duration (Batch-Dauer): die Verarbeitungsdauer des Batches, in Millisekunden</translation>
     </message>
+    <message>
+        <source>The data batch of trigger %1: it processed the rows that arrived.</source>
+        <translation>Der Daten-Batch von Trigger %1: Er hat die eingetroffenen Zeilen verarbeitet.</translation>
+    </message>
+    <message>
+        <source>Trigger %1 ran this batch. A trigger runs one micro-batch for the rows that arrived, and a no-data batch right after it when the watermark moved.</source>
+        <translation>Trigger %1 hat diesen Batch ausgeführt. Ein Trigger führt einen Micro-Batch für die eingetroffenen Zeilen aus und direkt danach einen No-Data-Batch, wenn sich das Watermark verschoben hat.</translation>
+    </message>
+    <message>
+        <source>data</source>
+        <translation>Daten</translation>
+    </message>
+    <message>
+        <source>none yet</source>
+        <translation>noch keins</translation>
+    </message>
+    <message>
+        <source>Written</source>
+        <translation>Geschrieben</translation>
+    </message>
+    <message>
+        <source>Late, dropped</source>
+        <translation>Verworfen</translation>
+    </message>
+    <message>
+        <source>The trigger (scenario step) whose data ran the batch; one trigger runs a data batch and, when the watermark moved, a no-data batch after it</source>
+        <translation>Der Trigger (Szenario-Schritt), dessen Daten den Batch ausgelöst haben; ein Trigger führt einen Daten-Batch aus und, wenn sich das Watermark verschoben hat, danach einen No-Data-Batch</translation>
+    </message>
+    <message>
+        <source>Rows the batch wrote to the sink (numOutputRows)</source>
+        <translation>Zeilen, die der Batch in die Senke geschrieben hat (numOutputRows)</translation>
+    </message>
+</context>
+<context>
+    <name>streamstep::BatchNarrativeView</name>
+    <message>
+        <source>batch %1, a no-data batch (the watermark had moved)</source>
+        <translation>Batch %1, einen No-Data-Batch (das Watermark hatte sich verschoben)</translation>
+    </message>
+    <message numerus="yes">
+        <source>batch %1 for its %n row(s)</source>
+        <translation>
+            <numerusform>Batch %1 für seine %n Zeile</numerusform>
+            <numerusform>Batch %1 für seine %n Zeilen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1, then %2</source>
+        <translation>%1, dann %2</translation>
+    </message>
+    <message>
+        <source>Trigger %1 ran %2.</source>
+        <translation>Trigger %1 führte %2 aus.</translation>
+    </message>
+    <message>
+        <source>Showing batch %1.</source>
+        <translation>Angezeigt: Batch %1.</translation>
+    </message>
+    <message>
+        <source>no rows arrived</source>
+        <translation>keine Zeilen eingetroffen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s) arrived</source>
+        <translation>
+            <numerusform>%n Zeile eingetroffen</numerusform>
+            <numerusform>%n Zeilen eingetroffen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n filtered out</source>
+        <translation>
+            <numerusform>, %n herausgefiltert</numerusform>
+            <numerusform>, %n herausgefiltert</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n dropped as late</source>
+        <translation>
+            <numerusform>, %n als verspätet verworfen</numerusform>
+            <numerusform>, %n als verspätet verworfen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>(Spark&apos;s numRowsDroppedByWatermark counts %1)</source>
+        <translation>(Sparks numRowsDroppedByWatermark zählt %1)</translation>
+    </message>
+    <message>
+        <source>watermark %1</source>
+        <translation>Watermark %1</translation>
+    </message>
+    <message>
+        <source>not set yet</source>
+        <translation>noch nicht gesetzt</translation>
+    </message>
+    <message>
+        <source>(next batch: %1)</source>
+        <translation>(nächster Batch: %1)</translation>
+    </message>
+    <message>
+        <source>wrote nothing (%1 mode)</source>
+        <translation>nichts geschrieben (Modus %1)</translation>
+    </message>
+    <message numerus="yes">
+        <source>wrote %n row(s) (%1 mode)</source>
+        <translation>
+            <numerusform>%n Zeile geschrieben (Modus %1)</numerusform>
+            <numerusform>%n Zeilen geschrieben (Modus %1)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s) in state</source>
+        <translation>
+            <numerusform>%n Zeile im Zustand</numerusform>
+            <numerusform>%n Zeilen im Zustand</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>keeps no state</source>
+        <translation>hält keinen Zustand</translation>
+    </message>
+    <message>
+        <source>Batch %1: %2.</source>
+        <translation>Batch %1: %2.</translation>
+    </message>
+    <message>
+        <source>No batch has run yet: Step (Space) runs the first trigger. A trigger runs one micro-batch for the rows that arrived, and a no-data batch right after it when the watermark moved.</source>
+        <translation>Noch kein Batch ausgeführt: Schritt (Leertaste) führt den ersten Trigger aus. Ein Trigger führt einen Micro-Batch für die eingetroffenen Zeilen aus und direkt danach einen No-Data-Batch, wenn sich das Watermark verschoben hat.</translation>
+    </message>
 </context>
 <context>
     <name>streamstep::BatchTableModel</name>
@@ -586,10 +755,6 @@ Nächstes (aus der maximalen Ereigniszeit dieses Batches): %2</translation>
         <translation>Geändert: Diese Gruppe war im Zustand und hat sich in diesem Batch geändert.</translation>
     </message>
     <message>
-        <source>Final: the watermark passed the end of this window in this batch; the group is evicted from the state (append mode emits it now).</source>
-        <translation>Final: Das Watermark hat in diesem Batch das Ende dieses Fensters überschritten; die Gruppe wird aus dem Zustand entfernt (der Append-Modus gibt sie jetzt aus).</translation>
-    </message>
-    <message>
         <source>Evicted: finalised by the watermark in an earlier batch; no longer in the state.</source>
         <translation>Entfernt: in einem früheren Batch vom Watermark abgeschlossen; nicht mehr im Zustand.</translation>
     </message>
@@ -612,6 +777,42 @@ Nächstes (aus der maximalen Ereigniszeit dieses Batches): %2</translation>
     <message>
         <source>Late but kept: its event time is at or before the watermark in force, yet its window (or state) is still open, so it still counts.</source>
         <translation>Verspätet, aber behalten: Die Ereigniszeit liegt am oder vor dem geltenden Watermark, doch ihr Fenster (oder Zustand) ist noch offen, daher zählt die Zeile noch.</translation>
+    </message>
+    <message>
+        <source>evicted, nothing written</source>
+        <translation>entfernt, nichts geschrieben</translation>
+    </message>
+    <message>
+        <source>Final: the watermark passed the end of this window in this batch; the group is evicted from the state and written now (append mode writes a window once, when it is final).</source>
+        <translation>Final: Das Watermark hat in diesem Batch das Ende dieses Fensters überschritten; die Gruppe wird aus dem Zustand entfernt und jetzt geschrieben (der Append-Modus schreibt ein Fenster einmal, wenn es final ist).</translation>
+    </message>
+    <message>
+        <source>Evicted, nothing written: the watermark passed the end of this window in this batch, so the group left the state; this output mode writes a group when it changes, not when it is evicted, so the batch wrote nothing for it.</source>
+        <translation>Entfernt, nichts geschrieben: Das Watermark hat in diesem Batch das Ende dieses Fensters überschritten, daher hat die Gruppe den Zustand verlassen; dieser Ausgabemodus schreibt eine Gruppe, wenn sie sich ändert, nicht wenn sie entfernt wird, daher hat der Batch nichts für sie geschrieben.</translation>
+    </message>
+    <message>
+        <source>batch %1</source>
+        <translation>Batch %1</translation>
+    </message>
+    <message>
+        <source>Written by batch %1</source>
+        <translation>Geschrieben von Batch %1</translation>
+    </message>
+    <message>
+        <source>batch</source>
+        <translation>Batch</translation>
+    </message>
+    <message>
+        <source>The micro-batch that wrote the row: a trigger runs its data batch, then a no-data batch when the watermark moved</source>
+        <translation>Der Micro-Batch, der die Zeile geschrieben hat: Ein Trigger führt seinen Daten-Batch aus, dann einen No-Data-Batch, wenn sich das Watermark verschoben hat</translation>
+    </message>
+    <message>
+        <source>Every time in this column is on %1 (UTC); cells show the time of day.</source>
+        <translation>Alle Zeiten dieser Spalte liegen am %1 (UTC); die Zellen zeigen die Uhrzeit.</translation>
+    </message>
+    <message>
+        <source>A window [start, end) holds the event times from its start up to, not including, its end.</source>
+        <translation>Ein Fenster [Start, Ende) umfasst die Ereigniszeiten ab seinem Start bis vor, nicht einschließlich, sein Ende.</translation>
     </message>
 </context>
 <context>
@@ -1166,10 +1367,6 @@ Nächstes (aus der maximalen Ereigniszeit dieses Batches): %2</translation>
         <translation>Die Konsolensenke gibt hier jeden Batch aus, wie Spark es tut.</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Batches&lt;/b&gt; — watermark and state per micro-batch</source>
-        <translation>&lt;b&gt;Batches&lt;/b&gt; — Watermark und Zustand je Micro-Batch</translation>
-    </message>
-    <message>
         <source>Cannot open the scenario</source>
         <translation>Das Szenario kann nicht geöffnet werden</translation>
     </message>
@@ -1186,50 +1383,8 @@ Nächstes (aus der maximalen Ereigniszeit dieses Batches): %2</translation>
         <translation>Trigger %1 hat keinen Batch ausgeführt: keine neuen Daten, und kein zustandsbehafteter Operator brauchte einen.</translation>
     </message>
     <message>
-        <source>Trigger %1 ran batch %2.</source>
-        <translation>Trigger %1 hat Batch %2 ausgeführt.</translation>
-    </message>
-    <message>
-        <source>Trigger %1 ran batches %2–%3: the watermark moved, so Spark ran a no-data batch right after the data batch.</source>
-        <translation>Trigger %1 hat die Batches %2–%3 ausgeführt: Das Watermark hat sich verschoben, daher hat Spark direkt nach dem Daten-Batch einen No-Data-Batch ausgeführt.</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Input rows&lt;/b&gt;</source>
-        <translation>&lt;b&gt;Eingabezeilen&lt;/b&gt;</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Result table&lt;/b&gt;</source>
-        <translation>&lt;b&gt;Ergebnistabelle&lt;/b&gt;</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Emitted rows&lt;/b&gt;</source>
-        <translation>&lt;b&gt;Ausgegebene Zeilen&lt;/b&gt;</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Sink&lt;/b&gt;</source>
-        <translation>&lt;b&gt;Senke&lt;/b&gt;</translation>
-    </message>
-    <message>
         <source>No batch has run yet.</source>
         <translation>Es wurde noch kein Batch ausgeführt.</translation>
-    </message>
-    <message numerus="yes">
-        <source>&lt;b&gt;Input rows&lt;/b&gt; of batch %1: %n row(s)</source>
-        <translation>
-            <numerusform>&lt;b&gt;Eingabezeilen&lt;/b&gt; von Batch %1: %n Zeile</numerusform>
-            <numerusform>&lt;b&gt;Eingabezeilen&lt;/b&gt; von Batch %1: %n Zeilen</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Input rows&lt;/b&gt; of batch %1: none — Spark&apos;s no-data batch</source>
-        <translation>&lt;b&gt;Eingabezeilen&lt;/b&gt; von Batch %1: keine — Sparks No-Data-Batch</translation>
-    </message>
-    <message numerus="yes">
-        <source>, %n late</source>
-        <translation>
-            <numerusform>, %n verspätet</numerusform>
-            <numerusform>, %n verspätet</numerusform>
-        </translation>
     </message>
     <message numerus="yes">
         <source>, %n filtered out</source>
@@ -1238,43 +1393,9 @@ Nächstes (aus der maximalen Ereigniszeit dieses Batches): %2</translation>
             <numerusform>, %n herausgefiltert</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <source>&lt;b&gt;Result table&lt;/b&gt; after batch %1: %n group(s)</source>
-        <translation>
-            <numerusform>&lt;b&gt;Ergebnistabelle&lt;/b&gt; nach Batch %1: %n Gruppe</numerusform>
-            <numerusform>&lt;b&gt;Ergebnistabelle&lt;/b&gt; nach Batch %1: %n Gruppen</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Result table&lt;/b&gt;: a query without aggregation has none of its own; its result is every batch&apos;s emitted rows.</source>
-        <translation>&lt;b&gt;Ergebnistabelle&lt;/b&gt;: Eine Abfrage ohne Aggregation hat keine eigene; ihr Ergebnis sind die ausgegebenen Zeilen aller Batches.</translation>
-    </message>
-    <message numerus="yes">
-        <source>&lt;b&gt;Emitted rows&lt;/b&gt; of batch %1 (%2 mode): %n row(s)</source>
-        <translation>
-            <numerusform>&lt;b&gt;Ausgegebene Zeilen&lt;/b&gt; von Batch %1 (Modus %2): %n Zeile</numerusform>
-            <numerusform>&lt;b&gt;Ausgegebene Zeilen&lt;/b&gt; von Batch %1 (Modus %2): %n Zeilen</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Sink: console&lt;/b&gt; — output up to batch %1</source>
-        <translation>&lt;b&gt;Senke: Konsole&lt;/b&gt; — Ausgabe bis Batch %1</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Sink: memory table&lt;/b&gt; after batch %1</source>
-        <translation>&lt;b&gt;Senke: Speichertabelle&lt;/b&gt; nach Batch %1</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Sink: %1&lt;/b&gt; — rows written by batch %2</source>
-        <translation>&lt;b&gt;Senke: %1&lt;/b&gt; — von Batch %2 geschriebene Zeilen</translation>
-    </message>
     <message>
         <source>none</source>
         <translation>keins</translation>
-    </message>
-    <message>
-        <source>Batch %1: this query has no watermark, so state is never evicted by event time.</source>
-        <translation>Batch %1: Diese Abfrage hat kein Watermark, daher wird Zustand nie nach Ereigniszeit entfernt.</translation>
     </message>
     <message>
         <source>Batch %1: watermark in force &lt;b&gt;%2&lt;/b&gt;.</source>
@@ -1305,17 +1426,6 @@ Nächstes (aus der maximalen Ereigniszeit dieses Batches): %2</translation>
         <translation>
             <numerusform>Nicht gestartet · %n Trigger mit Daten</numerusform>
             <numerusform>Nicht gestartet · %n Trigger mit Daten</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Next trigger: %1 of %2</source>
-        <translation>Nächster Trigger: %1 von %2</translation>
-    </message>
-    <message numerus="yes">
-        <source>All %n trigger(s) done</source>
-        <translation>
-            <numerusform>Der %n Trigger ist ausgeführt</numerusform>
-            <numerusform>Alle %n Trigger ausgeführt</numerusform>
         </translation>
     </message>
     <message>
@@ -1366,13 +1476,6 @@ Nächstes (aus der maximalen Ereigniszeit dieses Batches): %2</translation>
         <source>The language changes when StreamStep starts next time.</source>
         <translation>Die Sprache ändert sich beim nächsten Start von StreamStep.</translation>
     </message>
-    <message numerus="yes">
-        <source>%1 (%n batch(es) run)</source>
-        <translation>
-            <numerusform>%1 (%n Batch ausgeführt)</numerusform>
-            <numerusform>%1 (%n Batches ausgeführt)</numerusform>
-        </translation>
-    </message>
     <message>
         <source>&amp;Undo</source>
         <translation>&amp;Rückgängig</translation>
@@ -1414,10 +1517,6 @@ Nächstes (aus der maximalen Ereigniszeit dieses Batches): %2</translation>
         <translation>Laufenden Batch abbrechen; der Lauf bleibt wie nach dem letzten Trigger (Esc)</translation>
     </message>
     <message>
-        <source>Batch %1: %2 rows in %3 s.</source>
-        <translation>Batch %1: %2 Zeilen in %3 s.</translation>
-    </message>
-    <message>
         <source>Batch %1: %2 rows · %3 · %p%</source>
         <translation>Batch %1: %2 Zeilen · %3 · %p%</translation>
     </message>
@@ -1429,31 +1528,13 @@ Nächstes (aus der maximalen Ereigniszeit dieses Batches): %2</translation>
         <source>Cancelled: batch %1 was not run; state is as after batch %2.</source>
         <translation>Abgebrochen: Batch %1 wurde nicht ausgeführt; der Zustand ist wie nach Batch %2.</translation>
     </message>
-    <message numerus="yes">
-        <source>&lt;b&gt;Sink: %1 folder &apos;%2&apos;&lt;/b&gt; after batch %3: its %n committed file(s) would hold these rows</source>
-        <translation>
-            <numerusform>&lt;b&gt;Senke: %1-Ordner &apos;%2&apos;&lt;/b&gt; nach Batch %3: Die %n festgeschriebene Datei würde diese Zeilen enthalten</numerusform>
-            <numerusform>&lt;b&gt;Senke: %1-Ordner &apos;%2&apos;&lt;/b&gt; nach Batch %3: Die %n festgeschriebenen Dateien würden diese Zeilen enthalten</numerusform>
-        </translation>
-    </message>
     <message>
         <source>The app runs the query in memory and writes no files; streamstep-cli run writes them. These are the rows of the part files the sink&apos;s manifest would list after this batch: %1</source>
         <translation>Die App führt die Abfrage im Speicher aus und schreibt keine Dateien; streamstep-cli run schreibt sie. Dies sind die Zeilen der Part-Dateien, die das Manifest der Senke nach diesem Batch aufführen würde: %1</translation>
     </message>
-    <message numerus="yes">
-        <source>&lt;b&gt;Sink: SQLite table &apos;%1&apos;&lt;/b&gt; after batch %2: it would hold these %n row(s)</source>
-        <translation>
-            <numerusform>&lt;b&gt;Senke: SQLite-Tabelle &apos;%1&apos;&lt;/b&gt; nach Batch %2: Die Tabelle würde diese %n Zeile enthalten</numerusform>
-            <numerusform>&lt;b&gt;Senke: SQLite-Tabelle &apos;%1&apos;&lt;/b&gt; nach Batch %2: Die Tabelle würde diese %n Zeilen enthalten</numerusform>
-        </translation>
-    </message>
     <message>
         <source>The app runs the query in memory and writes no database; streamstep-cli run writes the table &apos;%1&apos; in &apos;%2&apos;. These are the rows it would hold after this batch&apos;s transaction.</source>
         <translation>Die App führt die Abfrage im Speicher aus und schreibt keine Datenbank; streamstep-cli run schreibt die Tabelle &apos;%1&apos; in &apos;%2&apos;. Dies sind die Zeilen, die sie nach der Transaktion dieses Batches enthalten würde.</translation>
-    </message>
-    <message>
-        <source>Running trigger %1 of %2…</source>
-        <translation>Trigger %1 von %2 läuft…</translation>
     </message>
     <message>
         <source>The query or the input of this scenario was edited. Save the changes?</source>
@@ -1478,6 +1559,241 @@ Nächstes (aus der maximalen Ereigniszeit dieses Batches): %2</translation>
     <message>
         <source>Run one trigger every %1 s until the data runs out (P)</source>
         <translation>Alle %1 s einen Trigger ausführen, bis keine Daten mehr da sind (P)</translation>
+    </message>
+    <message>
+        <source>Lesson &amp;&amp; &amp;Query Panel</source>
+        <translation>Lektions- &amp;&amp; &amp;Abfrage-Leiste</translation>
+    </message>
+    <message>
+        <source>Lesson</source>
+        <translation>Lektion</translation>
+    </message>
+    <message>
+        <source>Show or fold away the query builder and the lesson text (F9)</source>
+        <translation>Abfrage-Editor und Lektionstext zeigen oder wegklappen (F9)</translation>
+    </message>
+    <message>
+        <source>Forget the previous run</source>
+        <translation>Den vorigen Lauf vergessen</translation>
+    </message>
+    <message>
+        <source>Batches</source>
+        <translation>Batches</translation>
+    </message>
+    <message>
+        <source>One row per micro-batch: its trigger, rows in and written, late rows, the watermark and the state</source>
+        <translation>Eine Zeile pro Micro-Batch: sein Trigger, eingetroffene und geschriebene Zeilen, verspätete Zeilen, das Watermark und der Zustand</translation>
+    </message>
+    <message>
+        <source>Charts</source>
+        <translation>Diagramme</translation>
+    </message>
+    <message>
+        <source>The figures Spark&apos;s UI charts, batch by batch</source>
+        <translation>Die Kennzahlen, die Sparks UI zeigt, Batch für Batch</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;1 · Arrived&lt;/b&gt; — the rows of a trigger</source>
+        <translation>&lt;b&gt;1 · Eingetroffen&lt;/b&gt; — die Zeilen eines Triggers</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;2 · Engine holds&lt;/b&gt; — the result table and the state</source>
+        <translation>&lt;b&gt;2 · Engine hält&lt;/b&gt; — die Ergebnistabelle und den Zustand</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;3 · Written&lt;/b&gt; — the rows handed to the sink</source>
+        <translation>&lt;b&gt;3 · Geschrieben&lt;/b&gt; — die Zeilen, die an die Senke gehen</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;4 · Sink holds&lt;/b&gt;</source>
+        <translation>&lt;b&gt;4 · Senke enthält&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;1 · Arrived&lt;/b&gt; in trigger %1: no rows (batch %2 is a no-data batch)</source>
+        <translation>&lt;b&gt;1 · Eingetroffen&lt;/b&gt; in Trigger %1: keine Zeilen (Batch %2 ist ein No-Data-Batch)</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;1 · Arrived&lt;/b&gt; in trigger %1 (batch %2): %n row(s)</source>
+        <translation>
+            <numerusform>&lt;b&gt;1 · Eingetroffen&lt;/b&gt; in Trigger %1 (Batch %2): %n Zeile</numerusform>
+            <numerusform>&lt;b&gt;1 · Eingetroffen&lt;/b&gt; in Trigger %1 (Batch %2): %n Zeilen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n dropped as late</source>
+        <translation>
+            <numerusform>, %n als verspätet verworfen</numerusform>
+            <numerusform>, %n als verspätet verworfen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n late but kept</source>
+        <translation>
+            <numerusform>, %n verspätet, aber behalten</numerusform>
+            <numerusform>, %n verspätet, aber behalten</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;2 · Engine holds&lt;/b&gt; after batch %1: &lt;b&gt;%n row(s) in state&lt;/b&gt;</source>
+        <translation>
+            <numerusform>&lt;b&gt;2 · Engine hält&lt;/b&gt; nach Batch %1: &lt;b&gt;%n Zeile im Zustand&lt;/b&gt;</numerusform>
+            <numerusform>&lt;b&gt;2 · Engine hält&lt;/b&gt; nach Batch %1: &lt;b&gt;%n Zeilen im Zustand&lt;/b&gt;</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n evicted by this batch</source>
+        <translation>
+            <numerusform>%n von diesem Batch entfernt</numerusform>
+            <numerusform>%n von diesem Batch entfernt</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n evicted earlier</source>
+        <translation>
+            <numerusform>%n früher entfernt</numerusform>
+            <numerusform>%n früher entfernt</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>(listed, no longer in state)</source>
+        <translation>(aufgeführt, nicht mehr im Zustand)</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;2 · Engine holds&lt;/b&gt; after batch %1: &lt;b&gt;%n row(s) in state&lt;/b&gt; (the keys dropDuplicates has seen); no result table of its own</source>
+        <translation>
+            <numerusform>&lt;b&gt;2 · Engine hält&lt;/b&gt; nach Batch %1: &lt;b&gt;%n Zeile im Zustand&lt;/b&gt; (die Schlüssel, die dropDuplicates gesehen hat); keine eigene Ergebnistabelle</numerusform>
+            <numerusform>&lt;b&gt;2 · Engine hält&lt;/b&gt; nach Batch %1: &lt;b&gt;%n Zeilen im Zustand&lt;/b&gt; (die Schlüssel, die dropDuplicates gesehen hat); keine eigene Ergebnistabelle</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;2 · Engine holds&lt;/b&gt; nothing: a query without aggregation keeps no state; its result is the rows every batch writes.</source>
+        <translation>&lt;b&gt;2 · Engine hält&lt;/b&gt; nichts: Eine Abfrage ohne Aggregation hält keinen Zustand; ihr Ergebnis sind die Zeilen, die jeder Batch schreibt.</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;3 · Written&lt;/b&gt; by batch %1 (%2 mode): %n row(s)</source>
+        <translation>
+            <numerusform>&lt;b&gt;3 · Geschrieben&lt;/b&gt; von Batch %1 (Modus %2): %n Zeile</numerusform>
+            <numerusform>&lt;b&gt;3 · Geschrieben&lt;/b&gt; von Batch %1 (Modus %2): %n Zeilen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>no-data batch %1: %n row(s)</source>
+        <translation>
+            <numerusform>No-Data-Batch %1: %n Zeile</numerusform>
+            <numerusform>No-Data-Batch %1: %n Zeilen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>batch %1: %n row(s)</source>
+        <translation>
+            <numerusform>Batch %1: %n Zeile</numerusform>
+            <numerusform>Batch %1: %n Zeilen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;3 · Written&lt;/b&gt; in trigger %1 (%2 mode) — %3</source>
+        <translation>&lt;b&gt;3 · Geschrieben&lt;/b&gt; in Trigger %1 (Modus %2) — %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>The previous run (%1 mode) wrote %n row(s) in trigger %2.</source>
+        <translation>
+            <numerusform>Der vorige Lauf (Modus %1) schrieb in Trigger %2 %n Zeile.</numerusform>
+            <numerusform>Der vorige Lauf (Modus %1) schrieb in Trigger %2 %n Zeilen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Micro-batch ids count from 0 over the whole run; each trigger runs one or two of them.</source>
+        <translation>Micro-Batch-Nummern zählen über den ganzen Lauf ab 0; jeder Trigger führt einen oder zwei davon aus.</translation>
+    </message>
+    <message>
+        <source>batch %1</source>
+        <translation>Batch %1</translation>
+    </message>
+    <message>
+        <source>batches %1–%2</source>
+        <translation>Batches %1–%2</translation>
+    </message>
+    <message>
+        <source>Showing batch %1 · trigger %2 ran %3: %4 rows in %5 s</source>
+        <translation>Angezeigt: Batch %1 · Trigger %2 führte %3 aus: %4 Zeilen in %5 s</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;4 · Sink holds&lt;/b&gt; — console: what Spark prints, up to batch %1</source>
+        <translation>&lt;b&gt;4 · Senke enthält&lt;/b&gt; — Konsole: was Spark ausgibt, bis Batch %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;4 · Sink holds&lt;/b&gt; — memory table after batch %1: %n row(s)</source>
+        <translation>
+            <numerusform>&lt;b&gt;4 · Senke enthält&lt;/b&gt; — Speichertabelle nach Batch %1: %n Zeile</numerusform>
+            <numerusform>&lt;b&gt;4 · Senke enthält&lt;/b&gt; — Speichertabelle nach Batch %1: %n Zeilen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;4 · Sink holds&lt;/b&gt; — %1 folder &apos;%2&apos; after batch %3: its %n committed file(s) would hold these rows</source>
+        <translation>
+            <numerusform>&lt;b&gt;4 · Senke enthält&lt;/b&gt; — %1-Ordner &apos;%2&apos; nach Batch %3: seine %n festgeschriebene Datei enthielte diese Zeilen</numerusform>
+            <numerusform>&lt;b&gt;4 · Senke enthält&lt;/b&gt; — %1-Ordner &apos;%2&apos; nach Batch %3: seine %n festgeschriebenen Dateien enthielten diese Zeilen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;4 · Sink holds&lt;/b&gt; — SQLite table &apos;%1&apos; after batch %2: it would hold these %n row(s)</source>
+        <translation>
+            <numerusform>&lt;b&gt;4 · Senke enthält&lt;/b&gt; — SQLite-Tabelle &apos;%1&apos; nach Batch %2: Sie enthielte diese %n Zeile</numerusform>
+            <numerusform>&lt;b&gt;4 · Senke enthält&lt;/b&gt; — SQLite-Tabelle &apos;%1&apos; nach Batch %2: Sie enthielte diese %n Zeilen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;4 · Sink holds&lt;/b&gt; — %1: rows written by batch %2</source>
+        <translation>&lt;b&gt;4 · Senke enthält&lt;/b&gt; — %1: von Batch %2 geschriebene Zeilen</translation>
+    </message>
+    <message>
+        <source>Batch %1: this query keeps no state and has no watermark: every row that passes goes to the sink once.</source>
+        <translation>Batch %1: Diese Abfrage hält keinen Zustand und hat kein Watermark: Jede Zeile, die durchkommt, geht einmal an die Senke.</translation>
+    </message>
+    <message>
+        <source>Batch %1: this query has no watermark, so its state is never evicted by event time.</source>
+        <translation>Batch %1: Diese Abfrage hat kein Watermark, daher wird ihr Zustand nie nach Ereigniszeit entfernt.</translation>
+    </message>
+    <message>
+        <source>Running trigger %1 (%2 of %3)…</source>
+        <translation>Trigger %1 läuft (%2 von %3)…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n trigger(s) run · next: trigger %2</source>
+        <translation>
+            <numerusform>%1 von %n Trigger ausgeführt · nächster: Trigger %2</numerusform>
+            <numerusform>%1 von %n Triggern ausgeführt · nächster: Trigger %2</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>All %n trigger(s) run</source>
+        <translation>
+            <numerusform>Der %n Trigger ist ausgeführt</numerusform>
+            <numerusform>Alle %n Trigger ausgeführt</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Triggers are the scenario&apos;s steps, numbered from 0. Each trigger runs a micro-batch for its rows, and a no-data batch after it when the watermark moved, so batch ids run ahead of trigger numbers.</source>
+        <translation>Trigger sind die Schritte des Szenarios, ab 0 nummeriert. Jeder Trigger führt einen Micro-Batch für seine Zeilen aus und danach einen No-Data-Batch, wenn sich das Watermark verschoben hat; daher laufen die Batch-Nummern den Trigger-Nummern voraus.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;The output mode changed from %1 to %2, so the query started over.&lt;/b&gt; Spark cannot change a running query&apos;s output mode, and batches of one mode say nothing about another.</source>
+        <translation>&lt;b&gt;Der Ausgabemodus wurde von %1 zu %2 geändert, daher hat die Abfrage neu begonnen.&lt;/b&gt; Spark kann den Ausgabemodus einer laufenden Abfrage nicht ändern, und Batches eines Modus sagen nichts über einen anderen.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;The query changed, so it started over:&lt;/b&gt; batches of the old query say nothing about the new one.</source>
+        <translation>&lt;b&gt;Die Abfrage wurde geändert, daher hat sie neu begonnen:&lt;/b&gt; Batches der alten Abfrage sagen nichts über die neue.</translation>
+    </message>
+    <message numerus="yes">
+        <source>The %n trigger(s) of the previous run are kept to compare: step again, and &lt;i&gt;3 · Written&lt;/i&gt; says what the previous run wrote in the same trigger.</source>
+        <translation>
+            <numerusform>Der %n Trigger des vorigen Laufs bleibt zum Vergleich: Führe wieder Schritte aus, und &lt;i&gt;3 · Geschrieben&lt;/i&gt; sagt, was der vorige Lauf im selben Trigger geschrieben hat.</numerusform>
+            <numerusform>Die %n Trigger des vorigen Laufs bleiben zum Vergleich: Führe wieder Schritte aus, und &lt;i&gt;3 · Geschrieben&lt;/i&gt; sagt, was der vorige Lauf im selben Trigger geschrieben hat.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>batch %1 of 0–%2 · trigger %3</source>
+        <translation>Batch %1 von 0–%2 · Trigger %3</translation>
     </message>
 </context>
 <context>
@@ -1724,6 +2040,22 @@ Nächstes (aus der maximalen Ereigniszeit dieses Batches): %2</translation>
         <source>Plan</source>
         <translation>Plan</translation>
     </message>
+    <message>
+        <source>Lesson</source>
+        <translation>Lektion</translation>
+    </message>
+    <message>
+        <source>What this lesson shows, trigger by trigger</source>
+        <translation>Was diese Lektion zeigt, Trigger für Trigger</translation>
+    </message>
+    <message>
+        <source>Code &amp;&amp; Plan</source>
+        <translation>Code &amp;&amp; Abfrageplan</translation>
+    </message>
+    <message>
+        <source>The source schema, the DataFrame code Spark would run, and the engine&apos;s plan</source>
+        <translation>Das Quellschema, der DataFrame-Code, den Spark ausführen würde, und der Plan der Engine</translation>
+    </message>
 </context>
 <context>
     <name>streamstep::RunController</name>
@@ -1825,6 +2157,10 @@ Nächstes (aus der maximalen Ereigniszeit dieses Batches): %2</translation>
     <message>
         <source>%1: part of the table&apos;s primary key</source>
         <translation>%1: Teil des Primärschlüssels der Tabelle</translation>
+    </message>
+    <message>
+        <source>Every time in this column is on %1 (UTC); cells show the time of day.</source>
+        <translation>Alle Zeiten dieser Spalte liegen am %1 (UTC); die Zellen zeigen die Uhrzeit.</translation>
     </message>
 </context>
 </TS>

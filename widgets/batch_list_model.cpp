@@ -89,6 +89,11 @@ QVariant BatchListModel::data(const QModelIndex &index, int role) const
             return tr("Spark's no-data batch: the previous batch moved the watermark, so the "
                       "stateful operator runs once more without input to emit and evict what "
                       "the new watermark finalises.");
+        if (column == Column::NoData)
+            return tr("The data batch of trigger %1: it processed the rows that arrived.").arg(r.step);
+        if (column == Column::Step)
+            return tr("Trigger %1 ran this batch. A trigger runs one micro-batch for the rows that arrived, "
+                      "and a no-data batch right after it when the watermark moved.").arg(r.step);
         if (column == Column::GlobalWatermarkGap && r.hasWatermark && !globalWatermarkGapSeconds(r))
             return tr("No point in Spark's UI: the watermark is still 1970-01-01 00:00:00 (no batch has moved it yet).");
         if (column == Column::Watermark && r.hasWatermark)
@@ -106,7 +111,7 @@ QVariant BatchListModel::data(const QModelIndex &index, int role) const
     case Column::Step: return r.step;
     case Column::NoData:
         if (display)
-            return r.noData ? tr("no-data") : QString();
+            return r.noData ? tr("no-data") : tr("data");
         return r.noData;
     case Column::InputRows: return qlonglong(r.numInputRows);
     case Column::EmittedRows: return qlonglong(r.numOutputRows);
@@ -116,6 +121,9 @@ QVariant BatchListModel::data(const QModelIndex &index, int role) const
     case Column::Watermark:
         if (!r.hasWatermark)
             return display ? QVariant(tr("none")) : QVariant();
+        // Spark's watermark starts at the epoch until a batch has seen event times.
+        if (display && r.watermarkOrigin.setByBatch < 0)
+            return tr("none yet");
         return display ? QVariant(shortTimestamp(r.watermarkMs)) : QVariant(qlonglong(r.watermarkMs));
     case Column::EventTimeMax:
         if (!r.eventTime)
@@ -142,8 +150,8 @@ QVariant BatchListModel::headerData(int section, Qt::Orientation orientation, in
         case Column::Step: return tr("Trigger");
         case Column::NoData: return tr("Kind");
         case Column::InputRows: return tr("Input rows");
-        case Column::EmittedRows: return tr("Rows emitted");
-        case Column::DroppedByWatermark: return tr("Dropped (late)");
+        case Column::EmittedRows: return tr("Written");
+        case Column::DroppedByWatermark: return tr("Late, dropped");
         case Column::StateRows: return tr("State rows");
         case Column::StateRowsUpdated: return tr("Updated state rows");
         case Column::Watermark: return tr("Watermark");
@@ -157,10 +165,11 @@ QVariant BatchListModel::headerData(int section, Qt::Orientation orientation, in
         // The names the Spark UI's Structured Streaming tab uses.
         switch (column) {
         case Column::BatchId: return tr("Micro-batch id (batchId)");
-        case Column::Step: return tr("The scenario step whose data triggered the batch");
+        case Column::Step: return tr("The trigger (scenario step) whose data ran the batch; one trigger runs a data "
+                                     "batch and, when the watermark moved, a no-data batch after it");
         case Column::NoData: return tr("Data batch, or Spark's no-data batch after the watermark moved");
         case Column::InputRows: return tr("Input Rows (numInputRows)");
-        case Column::EmittedRows: return tr("Rows handed to the sink (numOutputRows)");
+        case Column::EmittedRows: return tr("Rows the batch wrote to the sink (numOutputRows)");
         case Column::DroppedByWatermark: return tr("Aggregated Number Of Rows Dropped By Watermark");
         case Column::StateRows: return tr("Aggregated Number Of Total State Rows");
         case Column::StateRowsUpdated: return tr("Aggregated Number Of Updated State Rows");

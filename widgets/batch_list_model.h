@@ -2,7 +2,8 @@
 // Spark UI's Structured Streaming tab charts (Input Rows, rows emitted, Aggregated Number Of
 // Total / Updated State Rows, … Rows Dropped By Watermark, Global Watermark Gap, Batch Duration)
 // and the watermark. The batch table and the charts both read this model, so they can never
-// disagree.
+// disagree. The columns a reader needs first (which batch of which trigger, rows in and out,
+// rows dropped as late, the watermark, the state) come first, so a narrow table shows them.
 #pragma once
 
 #include "streamstep/engine.h"
@@ -25,9 +26,9 @@ public:
         InputRows,
         EmittedRows,
         DroppedByWatermark,
+        Watermark,
         StateRows,
         StateRowsUpdated,
-        Watermark,
         EventTimeMax,
         GlobalWatermarkGap, // seconds; empty where Spark's UI leaves the batch out
         BatchDuration,      // milliseconds

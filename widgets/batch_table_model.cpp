@@ -1,10 +1,14 @@
 #include "batch_table_model.h"
 
+#include "written_result_rows.h"
+
 #include "streamstep/value_format.h"
 
 #include <QBrush>
 #include <QColor>
 #include <QFont>
+
+#include <algorithm>
 
 namespace streamstep {
 
@@ -47,16 +51,73 @@ BatchTableModel::BatchTableModel(QObject *parent) : QAbstractTableModel(parent)
     tint(RowMark::New, QColor(38, 139, 210, 50));
     tint(RowMark::Updated, QColor(181, 137, 0, 55));
     tint(RowMark::Final, QColor(133, 153, 0, 60));
+    tint(RowMark::EvictedUnwritten, QColor(128, 128, 128, 50));
 }
 
 void BatchTableModel::setBatch(std::shared_ptr<const ColumnBatch> batch, std::vector<RowMark> marks)
 {
+    std::vector<Part> parts;
+    if (batch)
+        parts.push_back({std::move(batch), 0, -1});
+    setParts(std::move(parts), std::move(marks), false);
+}
+
+void BatchTableModel::setParts(std::vector<Part> parts, std::vector<RowMark> marks, bool batchIdColumn)
+{
     beginResetModel();
-    m_batch = std::move(batch);
+    m_parts = std::move(parts);
+    m_numRows = 0;
+    for (Part &part : m_parts) {
+        part.firstRow = m_numRows;
+        m_numRows += part.batch->numRows;
+    }
+    m_batchIdColumn = batchIdColumn;
     m_marks = std::move(marks);
-    if (m_batch && !m_marks.empty())
-        m_marks.resize(m_batch->numRows, RowMark::None);
+    if (!m_parts.empty() && !m_marks.empty())
+        m_marks.resize(m_numRows, RowMark::None);
+    m_timeFormats.clear();
+    if (!m_parts.empty()) {
+        const size_t numColumns = m_parts.front().batch->columns.size();
+        m_timeFormats.resize(numColumns);
+        for (size_t c = 0; c < numColumns; ++c) {
+            TimeColumnFormat &format = m_timeFormats[c];
+            for (const Part &part : m_parts) {
+                const Column &column = part.batch->columns[c];
+                const TypeKind kind = column.type().kind;
+                for (size_t row = 0; row < column.size(); ++row) {
+                    if (column.isNull(row))
+                        continue;
+                    if (kind == TypeKind::Timestamp)
+                        format.addTimestamp(column.ints[row]);
+                    else if (kind == TypeKind::Window)
+                        format.addWindow(column.ints[row], column.ends[row]);
+                    else
+                        break;
+                }
+            }
+        }
+    }
     endResetModel();
+}
+
+std::pair<const BatchTableModel::Part *, size_t> BatchTableModel::locate(size_t row) const
+{
+    if (m_parts.size() == 1)
+        return {&m_parts.front(), row};
+    auto it = std::upper_bound(m_parts.begin(), m_parts.end(), row,
+                               [](size_t r, const Part &part) { return r < part.firstRow; });
+    --it;
+    // Parts without rows share their firstRow with the next one: skip to the one holding the row.
+    while (it->batch->numRows == 0 || row >= it->firstRow + it->batch->numRows)
+        ++it;
+    return {&*it, row - it->firstRow};
+}
+
+QString BatchTableModel::sharedDate(int batchColumn) const
+{
+    if (batchColumn < 0 || size_t(batchColumn) >= m_timeFormats.size())
+        return {};
+    return m_timeFormats[size_t(batchColumn)].sharedDate();
 }
 
 void BatchTableModel::setInputRows(const std::shared_ptr<const BatchReport> &report)
@@ -81,6 +142,14 @@ void BatchTableModel::setResultTable(const std::shared_ptr<const BatchReport> &r
     marks.reserve(report->resultStatuses.size());
     for (ResultRowStatus status : report->resultStatuses)
         marks.push_back(rowMark(status));
+    if (std::find(marks.begin(), marks.end(), RowMark::Final) != marks.end()) {
+        // Final rows the batch did not write were only evicted (update mode).
+        const std::vector<bool> written = writtenResultRows(*report);
+        for (size_t row = 0; row < marks.size() && row < written.size(); ++row) {
+            if (marks[row] == RowMark::Final && !written[row])
+                marks[row] = RowMark::EvictedUnwritten;
+        }
+    }
     if (marks.empty() && report->resultTable.numRows > 0)
         marks.assign(report->resultTable.numRows, RowMark::None);
     setBatch(std::shared_ptr<const ColumnBatch>(report, &report->resultTable), std::move(marks));
@@ -93,9 +162,22 @@ void BatchTableModel::setEmittedRows(const std::shared_ptr<const BatchReport> &r
     setBatch(std::shared_ptr<const ColumnBatch>(report, &report->emitted));
 }
 
+void BatchTableModel::setEmittedRows(const std::vector<std::shared_ptr<const BatchReport>> &reports)
+{
+    std::vector<Part> parts;
+    int withRows = 0;
+    for (const auto &report : reports) {
+        if (!report)
+            continue;
+        parts.push_back({std::shared_ptr<const ColumnBatch>(report, &report->emitted), 0, report->batchId});
+        withRows += report->emitted.numRows > 0;
+    }
+    setParts(std::move(parts), {}, withRows > 1);
+}
+
 void BatchTableModel::clear()
 {
-    setBatch(nullptr);
+    setParts({}, {}, false);
 }
 
 QString BatchTableModel::markText(RowMark mark)
@@ -110,6 +192,7 @@ QString BatchTableModel::markText(RowMark mark)
     case RowMark::Updated: return tr("updated");
     case RowMark::Final: return tr("final");
     case RowMark::Evicted: return tr("evicted");
+    case RowMark::EvictedUnwritten: return tr("evicted, nothing written");
     }
     return {};
 }
@@ -131,50 +214,66 @@ QString BatchTableModel::markExplanation(RowMark mark)
     case RowMark::Updated: return tr("Updated: this group was in the state and changed in this batch.");
     case RowMark::Final:
         return tr("Final: the watermark passed the end of this window in this batch; the group is "
-                  "evicted from the state (append mode emits it now).");
+                  "evicted from the state and written now (append mode writes a window once, when it is final).");
     case RowMark::Evicted:
         return tr("Evicted: finalised by the watermark in an earlier batch; no longer in the state.");
+    case RowMark::EvictedUnwritten:
+        return tr("Evicted, nothing written: the watermark passed the end of this window in this batch, so "
+                  "the group left the state; this output mode writes a group when it changes, not when it "
+                  "is evicted, so the batch wrote nothing for it.");
     }
     return {};
 }
 
 int BatchTableModel::rowCount(const QModelIndex &parent) const
 {
-    if (parent.isValid() || !m_batch)
+    if (parent.isValid() || m_parts.empty())
         return 0;
-    return static_cast<int>(m_batch->numRows);
+    return static_cast<int>(m_numRows);
 }
 
 int BatchTableModel::columnCount(const QModelIndex &parent) const
 {
-    if (parent.isValid() || !m_batch)
+    if (parent.isValid() || m_parts.empty())
         return 0;
-    return static_cast<int>(m_batch->columns.size()) + (hasStatusColumn() ? 1 : 0);
+    return static_cast<int>(m_parts.front().batch->columns.size()) + numMarkColumns();
 }
 
-QString BatchTableModel::cellText(size_t row, size_t column) const
+QString BatchTableModel::cellText(const ColumnBatch &batch, size_t row, size_t column) const
 {
-    const Column &c = m_batch->columns[column];
+    const Column &c = batch.columns[column];
     if (c.isNull(row))
         return QStringLiteral("NULL");
     switch (c.type().kind) {
     case TypeKind::String: return QString::fromStdString(c.strings[row]);
     case TypeKind::Int:
     case TypeKind::Long: return QString::number(c.ints[row]);
+    case TypeKind::Timestamp: return m_timeFormats[column].timestampText(c.ints[row]);
+    case TypeKind::Window: return m_timeFormats[column].windowText(c.ints[row], c.ends[row]);
     default: return QString::fromStdString(toDisplayString(c.get(row)));
     }
 }
 
 QVariant BatchTableModel::data(const QModelIndex &index, int role) const
 {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid) || !m_batch)
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid) || m_parts.empty())
         return {};
     const auto row = static_cast<size_t>(index.row());
+    const auto [part, partRow] = locate(row);
     const int column = batchColumn(index.column());
     const RowMark mark = hasStatusColumn() ? m_marks[row] : RowMark::None;
 
     if (role == RowMarkRole)
         return static_cast<int>(mark);
+    if (role == BatchIdRole)
+        return qlonglong(part->batchId);
+    if (m_batchIdColumn && index.column() == 0) {
+        if (role == Qt::DisplayRole)
+            return tr("batch %1").arg(part->batchId);
+        if (role == Qt::ToolTipRole)
+            return tr("Written by batch %1").arg(part->batchId);
+        return {};
+    }
     if (role == Qt::ToolTipRole && mark != RowMark::None)
         return markExplanation(mark);
     if (role == Qt::BackgroundRole && mark != RowMark::None)
@@ -186,14 +285,17 @@ QVariant BatchTableModel::data(const QModelIndex &index, int role) const
             return m_markFont;
         return {};
     }
-    const Column &c = m_batch->columns[static_cast<size_t>(column)];
+    const ColumnBatch &batch = *part->batch;
+    const Column &c = batch.columns[static_cast<size_t>(column)];
     switch (role) {
-    case Qt::DisplayRole: return cellText(row, static_cast<size_t>(column));
+    case Qt::DisplayRole: return cellText(batch, partRow, static_cast<size_t>(column));
+    case SparkTextRole:
+        return c.isNull(partRow) ? QStringLiteral("NULL") : QString::fromStdString(toDisplayString(c.get(partRow)));
     case Qt::TextAlignmentRole:
         return QVariant::fromValue(Qt::Alignment(
             (c.type().isNumeric() ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter));
     case Qt::FontRole:
-        if (c.isNull(row) || mark == RowMark::Evicted || mark == RowMark::Late)
+        if (c.isNull(partRow) || mark == RowMark::Evicted || mark == RowMark::Late || mark == RowMark::EvictedUnwritten)
             return m_quietFont;
         return {};
     default: return {};
@@ -207,8 +309,16 @@ QVariant BatchTableModel::headerData(int section, Qt::Orientation orientation, i
             return section + 1;
         return {};
     }
-    if (!m_batch || section < 0 || section >= columnCount())
+    if (m_parts.empty() || section < 0 || section >= columnCount())
         return {};
+    if (m_batchIdColumn && section == 0) {
+        if (role == Qt::DisplayRole)
+            return tr("batch");
+        if (role == Qt::ToolTipRole)
+            return tr("The micro-batch that wrote the row: a trigger runs its data batch, then a no-data batch "
+                      "when the watermark moved");
+        return {};
+    }
     const int column = batchColumn(section);
     if (column < 0) {
         if (role == Qt::DisplayRole)
@@ -217,12 +327,21 @@ QVariant BatchTableModel::headerData(int section, Qt::Orientation orientation, i
             return tr("What this batch did with the row (text mark; hover a row for why)");
         return {};
     }
-    const Field &field = m_batch->schema.fields[static_cast<size_t>(column)];
+    const Field &field = m_parts.front().batch->schema.fields[static_cast<size_t>(column)];
+    const QString date = sharedDate(column);
     switch (role) {
-    case Qt::DisplayRole: return QString::fromStdString(field.name);
+    case Qt::DisplayRole:
+        // The date once, under the name, when every time of the column falls on it.
+        return date.isEmpty() ? QString::fromStdString(field.name)
+                              : QStringLiteral("%1\n%2").arg(QString::fromStdString(field.name), date);
     case Qt::ToolTipRole: {
         QString tip = QStringLiteral("%1: %2").arg(QString::fromStdString(field.name),
                                                    QString::fromStdString(field.type.sparkName()));
+        if (!date.isEmpty())
+            tip += QLatin1Char('\n') + tr("Every time in this column is on %1 (UTC); cells show the time of day.").arg(date);
+        if (field.type.kind == TypeKind::Window)
+            tip += QLatin1Char('\n') + tr("A window [start, end) holds the event times from its start up to, not "
+                                          "including, its end.");
         if (field.isEventTime())
             tip += QLatin1Char('\n') + tr("event-time column (watermark delay %1 ms)").arg(*field.watermarkDelayMs);
         return tip;

@@ -1,12 +1,17 @@
 // Shows one ColumnBatch of a BatchReport (input rows, result table, emitted rows, a sink table)
 // as a table, with an optional first column marking each row's fate or status in text — marks
 // are never colour alone. Shares the report instead of copying its columns, so reviewing a past
-// batch of 100,000 rows costs nothing, and formats cells on demand (Spark's string forms): a
-// million-row table holds one mark byte per row and nothing per cell, so it scrolls smoothly.
+// batch of 100,000 rows costs nothing, and formats cells on demand: a million-row table holds one
+// mark byte per row and nothing per cell, so it scrolls smoothly. Cells read at a glance (times of
+// day with the date once in the header, windows as [10:00, 10:05), see TimeColumnFormat); Spark's
+// exact string form of every cell is in SparkTextRole. The rows one trigger wrote (its data batch
+// and its no-data batch) can be shown as one table, each row saying which batch wrote it.
 #pragma once
 
 #include "streamstep/column_batch.h"
 #include "streamstep/engine.h"
+
+#include "time_column_format.h"
 
 #include <QAbstractTableModel>
 #include <QBrush>
@@ -27,8 +32,9 @@ enum class RowMark : uint8_t {
     Duplicate, // InputRowFate::Duplicate
     New,       // ResultRowStatus::New
     Updated,   // ResultRowStatus::Updated
-    Final,     // ResultRowStatus::Final
+    Final,     // ResultRowStatus::Final, and the batch wrote the row (append mode)
     Evicted,   // ResultRowStatus::Evicted
+    EvictedUnwritten, // ResultRowStatus::Final, but the batch wrote nothing for it (update mode)
 };
 
 RowMark rowMark(InputRowFate fate);
@@ -37,8 +43,10 @@ RowMark rowMark(ResultRowStatus status);
 class BatchTableModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    // Roles beyond Qt's: the row's mark as an int (RowMark), for views and tests.
-    enum Role { RowMarkRole = Qt::UserRole + 1 };
+    // Roles beyond Qt's: the row's mark as an int (RowMark), for views and tests; the cell as
+    // Spark prints it (Cast to string: "{2026-03-01 10:00:00, 2026-03-01 10:05:00}"); the id of
+    // the batch that holds the row (the report's batchId, -1 for a plain batch).
+    enum Role { RowMarkRole = Qt::UserRole + 1, SparkTextRole, BatchIdRole };
 
     explicit BatchTableModel(QObject *parent = nullptr);
 
@@ -48,12 +56,21 @@ public:
     void setInputRows(const std::shared_ptr<const BatchReport> &report);
     void setResultTable(const std::shared_ptr<const BatchReport> &report);
     void setEmittedRows(const std::shared_ptr<const BatchReport> &report);
+    // The rows several batches wrote (the batches of one trigger), in batch order; a first column
+    // names each row's batch when more than one of them wrote rows.
+    void setEmittedRows(const std::vector<std::shared_ptr<const BatchReport>> &reports);
     void clear();
 
-    const ColumnBatch *batch() const { return m_batch.get(); }
+    // The (first) batch shown.
+    const ColumnBatch *batch() const { return m_parts.empty() ? nullptr : m_parts.front().batch.get(); }
     bool hasStatusColumn() const { return !m_marks.empty(); }
-    // The batch column shown in a model column, or -1 for the status column.
-    int batchColumn(int modelColumn) const { return modelColumn - (hasStatusColumn() ? 1 : 0); }
+    // Whether the first column names the batch that wrote each row.
+    bool hasBatchIdColumn() const { return m_batchIdColumn; }
+    // The batch column shown in a model column, or -1 for the status (or batch id) column.
+    int batchColumn(int modelColumn) const { return modelColumn - numMarkColumns(); }
+    // The UTC date every time of a column shares ("2026-03-01"), said once in its header; empty
+    // when the column holds no times or they span days.
+    QString sharedDate(int batchColumn) const;
 
     static QString markText(RowMark mark);
     static QString markExplanation(RowMark mark);
@@ -64,13 +81,25 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
 
 private:
-    QString cellText(size_t row, size_t column) const;
+    struct Part {
+        std::shared_ptr<const ColumnBatch> batch;
+        size_t firstRow = 0; // of the model
+        int64_t batchId = -1;
+    };
+    void setParts(std::vector<Part> parts, std::vector<RowMark> marks, bool batchIdColumn);
+    int numMarkColumns() const { return (hasStatusColumn() ? 1 : 0) + (m_batchIdColumn ? 1 : 0); }
+    // The part holding a model row, and the row within it.
+    std::pair<const Part *, size_t> locate(size_t row) const;
+    QString cellText(const ColumnBatch &batch, size_t row, size_t column) const;
 
-    std::shared_ptr<const ColumnBatch> m_batch;
+    std::vector<Part> m_parts;
+    size_t m_numRows = 0;
+    bool m_batchIdColumn = false;
     std::vector<RowMark> m_marks;
+    std::vector<TimeColumnFormat> m_timeFormats; // one per batch column
     QFont m_markFont;  // status column: bold marks
     QFont m_quietFont; // NULL cells and rows no longer counted: italic
-    std::array<QBrush, 9> m_markBrushes; // the row tint of each RowMark, made once
+    std::array<QBrush, 10> m_markBrushes; // the row tint of each RowMark, made once
 };
 
 } // namespace streamstep

@@ -22,7 +22,7 @@ struct TimelineColors {
     QColor base, text, mid, grid, highlight;
     QColor fate[5];
     QColor watermark, maxEventTime;
-    QColor state[5];
+    QColor state[6];
 };
 
 TimelineColors colorsFor(const QPalette &palette)
@@ -46,6 +46,7 @@ TimelineColors colorsFor(const QPalette &palette)
     c.state[int(TimelineWindowState::Updated)] = dark ? QColor(0x56, 0xb4, 0xe9) : QColor(0x00, 0x72, 0xb2);
     c.state[int(TimelineWindowState::Final)] = dark ? QColor(0x3c, 0xd0, 0xa0) : QColor(0x00, 0x8a, 0x60);
     c.state[int(TimelineWindowState::Evicted)] = c.mid;
+    c.state[int(TimelineWindowState::EvictedUnwritten)] = c.mid;
     return c;
 }
 
@@ -116,6 +117,13 @@ void drawBand(QPainter &p, const QRectF &rect, TimelineWindowState state, const 
         pen.setStyle(Qt::DotLine);
         break;
     }
+    case TimelineWindowState::EvictedUnwritten: {
+        // Left the state in this batch without being written: hatched like evicted, a firm border.
+        fill.setAlpha(90);
+        p.fillRect(rect, QBrush(fill, Qt::FDiagPattern));
+        pen.setWidthF(1.5);
+        break;
+    }
     }
     p.save();
     p.setPen(pen);
@@ -145,7 +153,7 @@ EventTimeTimeline::EventTimeTimeline(QWidget *parent) : QAbstractScrollArea(pare
     setMouseTracking(true);
     viewport()->setMouseTracking(true);
     setAccessibleName(tr("Event-time timeline"));
-    horizontalScrollBar()->setSingleStep(20);
+    horizontalScrollBar()->setSingleStep(1); // whole columns
     verticalScrollBar()->setSingleStep(20);
     relayout();
 }
@@ -159,6 +167,8 @@ void EventTimeTimeline::setReports(std::vector<std::shared_ptr<const BatchReport
     relayout();
     if (m_layout.numBatches() > before)
         ensureColumnVisible(m_layout.numBatches() - 1 + (m_layout.hasPending() ? 1 : 0));
+    else if (m_layout.numBatches() == 0)
+        horizontalScrollBar()->setValue(0);
     viewport()->update();
 }
 
@@ -206,24 +216,30 @@ void EventTimeTimeline::relayout()
     m_layout.arrange(font(), QSizeF(viewport()->size()), m_zoom);
     const TimelineGeometry &g = m_layout.geometry();
     const QSize vp = viewport()->size();
-    const int visibleWidth = std::max(0, vp.width() - int(g.gutterWidth));
     const int visibleHeight = std::max(0, vp.height() - int(g.legendHeight + g.headerHeight));
-    horizontalScrollBar()->setRange(0, std::max(0, int(std::ceil(g.plotWidth)) - visibleWidth));
-    horizontalScrollBar()->setPageStep(std::max(1, visibleWidth));
+    // The horizontal scroll bar counts whole columns: the first one shown.
+    const int numColumns = m_layout.numBatches() + (m_layout.hasPending() ? 1 : 0);
+    const int visibleColumns = m_layout.numVisibleColumns();
+    horizontalScrollBar()->setRange(0, std::max(0, numColumns - visibleColumns));
+    horizontalScrollBar()->setPageStep(std::max(1, visibleColumns));
     verticalScrollBar()->setRange(0, std::max(0, int(std::ceil(g.plotHeight)) - visibleHeight));
     verticalScrollBar()->setPageStep(std::max(1, visibleHeight));
+}
+
+double EventTimeTimeline::scrollX() const
+{
+    return horizontalScrollBar()->value() * m_layout.geometry().columnWidth;
 }
 
 void EventTimeTimeline::ensureColumnVisible(int column)
 {
     const TimelineGeometry &g = m_layout.geometry();
-    const double visibleWidth = viewport()->width() - g.gutterWidth;
-    const double left = m_layout.columnLeft(column);
     QScrollBar *bar = horizontalScrollBar();
-    if (left < bar->value())
-        bar->setValue(int(left));
-    else if (left + g.columnWidth > bar->value() + visibleWidth)
-        bar->setValue(int(std::ceil(left + g.columnWidth - visibleWidth)));
+    const int visibleColumns = m_layout.numVisibleColumns();
+    if (column < bar->value())
+        bar->setValue(column);
+    else if (column >= bar->value() + visibleColumns)
+        bar->setValue(column - visibleColumns + 1);
 
     // When the plot is taller than the view, bring the batch's watermark (or max event time) in.
     double y = -1;
@@ -244,7 +260,7 @@ void EventTimeTimeline::ensureColumnVisible(int column)
 QPointF EventTimeTimeline::plotOrigin() const
 {
     const TimelineGeometry &g = m_layout.geometry();
-    return {g.gutterWidth - horizontalScrollBar()->value(), g.legendHeight - verticalScrollBar()->value()};
+    return {g.gutterWidth - scrollX(), g.legendHeight - verticalScrollBar()->value()};
 }
 
 QRectF EventTimeTimeline::plotViewportRect() const
@@ -293,8 +309,8 @@ QPointF EventTimeTimeline::viewportPosOfSegment(int geometrySegment) const
             if (step.labelRect.contains(q))
                 return false;
         }
-        for (const auto &reason : g.reasons) {
-            if (reason.rect.contains(q))
+        for (const auto &tag : g.lateTags) {
+            if (tag.rect.contains(q))
                 return false;
         }
         return std::none_of(g.dots.begin(), g.dots.end(), [&g, q](QPointF d) {
@@ -311,6 +327,11 @@ QPointF EventTimeTimeline::viewportPosOfSegment(int geometrySegment) const
     return s.chip.center() + plotOrigin();
 }
 
+QPointF EventTimeTimeline::viewportPosOfLateTag(int tag) const
+{
+    return m_layout.geometry().lateTags[size_t(tag)].rect.center() + plotOrigin();
+}
+
 QPointF EventTimeTimeline::viewportPosOfWindowLabel(int window) const
 {
     const TimelineGeometry &g = m_layout.geometry();
@@ -321,7 +342,7 @@ QPointF EventTimeTimeline::viewportPosOfHeader(int column) const
 {
     const TimelineGeometry &g = m_layout.geometry();
     const QRectF &r = g.headers[size_t(column)].rect;
-    return QPointF(g.gutterWidth - horizontalScrollBar()->value() + r.center().x(), headerViewportRect().top() + r.center().y());
+    return QPointF(g.gutterWidth - scrollX() + r.center().x(), headerViewportRect().top() + r.center().y());
 }
 
 int EventTimeTimeline::batchAt(QPointF pos) const
@@ -359,9 +380,9 @@ QString EventTimeTimeline::toolTipAt(QPointF pos) const
         if (g.watermarks[i].labelRect.contains(q))
             return m_layout.watermarkToolTip(int(i));
     }
-    for (const auto &reason : g.reasons) {
-        if (reason.rect.contains(q))
-            return m_layout.batchToolTip(reason.column);
+    for (const auto &tag : g.lateTags) {
+        if (tag.rect.contains(q))
+            return m_layout.lateRowsToolTip(tag.entry);
     }
     for (size_t i = 0; i < g.maxEventTimes.size(); ++i) {
         if (g.maxEventTimes[i].labelRect.contains(q)) {
@@ -403,6 +424,9 @@ void EventTimeTimeline::resizeEvent(QResizeEvent *event)
 {
     QAbstractScrollArea::resizeEvent(event);
     relayout();
+    // Keep the batch shown in view when the number of whole columns that fit changes.
+    if (m_currentBatch >= 0)
+        ensureColumnVisible(m_currentBatch);
 }
 
 void EventTimeTimeline::changeEvent(QEvent *event)
@@ -451,7 +475,7 @@ void EventTimeTimeline::wheelEvent(QWheelEvent *event)
     // With nothing to scroll vertically, the wheel moves through the batches.
     if (verticalScrollBar()->maximum() == 0 && event->angleDelta().x() == 0) {
         QScrollBar *bar = horizontalScrollBar();
-        bar->setValue(bar->value() - event->angleDelta().y() * bar->singleStep() * 3 / 120);
+        bar->setValue(bar->value() - event->angleDelta().y() / 120);
         event->accept();
         return;
     }
@@ -600,14 +624,10 @@ void EventTimeTimeline::paintEvent(QPaintEvent *)
     for (size_t i = 0; i < g.maxEventTimes.size(); ++i)
         drawLabelBox(p, g.maxEventTimes[i].labelRect, m_layout.maxEventTimes()[i].label, c.mid, c, g.padding, Qt::DashLine);
     for (size_t i = 0; i < g.watermarks.size(); ++i)
-        drawLabelBox(p, g.watermarks[i].labelRect, marks[i].label, c.watermark, c, g.padding);
-    {
-        QFont italic = font();
-        italic.setItalic(true);
-        p.setFont(italic);
-        for (const auto &reason : g.reasons)
-            drawLabelBox(p, reason.rect, reason.text, c.mid, c, g.padding, Qt::DotLine);
-        p.setFont(font());
+        drawLabelBox(p, g.watermarks[i].labelRect, marks[i].tag, c.watermark, c, g.padding);
+    for (const auto &tag : g.lateTags) {
+        const TimelineLateRows &late = m_layout.lateRows()[size_t(tag.entry)];
+        drawLabelBox(p, tag.rect, late.tag, c.fate[int(late.fate)], c, g.padding);
     }
     p.restore();
 
@@ -671,6 +691,15 @@ void EventTimeTimeline::paintEvent(QPaintEvent *)
         p.setFont(font());
         r.setTop(r.top() + g.lineHeight);
         p.drawText(r, Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop, h.subtitle);
+        for (const auto &reason : g.reasons) {
+            if (reason.column != col)
+                continue;
+            QFont italic = font();
+            italic.setItalic(true);
+            p.setFont(italic);
+            p.drawText(reason.rect, Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop, reason.text);
+            p.setFont(font());
+        }
         p.setPen(QPen(c.grid, 1));
         p.drawLine(h.rect.topRight(), h.rect.bottomRight());
     }

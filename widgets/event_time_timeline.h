@@ -3,7 +3,8 @@
 // its fate (in a batch of thousands of rows, a bar per fate and event-time bucket whose length is
 // its number of rows), the max event time and watermark as labelled step lines, every window a band with
 // its state per batch. The y axis and window labels stay put while the batches scroll
-// sideways; Ctrl+wheel zooms the batch columns. Clicking a batch asks to show it everywhere.
+// sideways, a whole column at a time (no column is ever cut in half); Ctrl+wheel zooms the batch
+// columns. Clicking a batch asks to show it everywhere.
 #pragma once
 
 #include "event_time_timeline_layout.h"
@@ -32,6 +33,7 @@ public:
     QPointF viewportPosOfBin(int bin) const;
     QPointF viewportPosOfSegment(int geometrySegment) const;
     QPointF viewportPosOfWindowLabel(int window) const;
+    QPointF viewportPosOfLateTag(int tag) const;
     QPointF viewportPosOfHeader(int column) const;
     // The batch under a viewport point (plot or header), -1 elsewhere.
     int batchAt(QPointF viewportPos) const;
@@ -57,6 +59,7 @@ protected:
 private:
     void relayout();
     void ensureColumnVisible(int column);
+    double scrollX() const; // plot x at the gutter's right edge
     QPointF plotOrigin() const; // viewport position of plot coordinate (0, 0)
     QRectF plotViewportRect() const;
     QRectF headerViewportRect() const;

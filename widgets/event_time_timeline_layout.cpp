@@ -1,5 +1,7 @@
 #include "event_time_timeline_layout.h"
 
+#include "written_result_rows.h"
+
 #include "streamstep/value_format.h"
 #include "streamstep/time_math.h"
 
@@ -29,6 +31,7 @@ bool intersectsAny(const QRectF &rect, const std::vector<QRectF> &others)
 TimelineQueryInfo TimelineQueryInfo::fromQuery(const Query &query)
 {
     TimelineQueryInfo info;
+    info.isStateful = query.isAggregating();
     const Schema &source = query.sourceSchema();
     if (!query.watermarks().empty()) {
         const WatermarkSpec &watermark = query.watermarks().front();
@@ -144,6 +147,14 @@ QString EventTimeTimelineLayout::fateText(InputRowFate fate)
     return {};
 }
 
+QString EventTimeTimelineLayout::fateLabel(InputRowFate fate) const
+{
+    // Without a watermark no row is late or on time: it is simply processed.
+    if (fate == InputRowFate::Processed && !m_info.hasWatermark)
+        return tr("processed");
+    return fateText(fate);
+}
+
 QString EventTimeTimelineLayout::stateText(TimelineWindowState state)
 {
     switch (state) {
@@ -157,6 +168,8 @@ QString EventTimeTimelineLayout::stateText(TimelineWindowState state)
         return tr("final");
     case TimelineWindowState::Evicted:
         return tr("evicted");
+    case TimelineWindowState::EvictedUnwritten:
+        return tr("evicted, nothing written");
     }
     return {};
 }
@@ -191,7 +204,7 @@ int windowColumnOf(const ColumnBatch &table, int preferred)
     return -1;
 }
 
-TimelineWindowState windowState(const std::vector<ResultRowStatus> &statuses)
+TimelineWindowState windowState(const std::vector<ResultRowStatus> &statuses, const std::vector<bool> &written)
 {
     const auto all = [&statuses](ResultRowStatus s) {
         return std::all_of(statuses.begin(), statuses.end(), [s](ResultRowStatus x) { return x == s; });
@@ -199,8 +212,14 @@ TimelineWindowState windowState(const std::vector<ResultRowStatus> &statuses)
     const auto any = [&statuses](ResultRowStatus s) {
         return std::any_of(statuses.begin(), statuses.end(), [s](ResultRowStatus x) { return x == s; });
     };
-    if (any(ResultRowStatus::Final))
-        return TimelineWindowState::Final;
+    if (any(ResultRowStatus::Final)) {
+        // Final groups the batch wrote (append) make a final window; groups only evicted do not.
+        for (size_t k = 0; k < statuses.size(); ++k) {
+            if (statuses[k] == ResultRowStatus::Final && k < written.size() && written[k])
+                return TimelineWindowState::Final;
+        }
+        return TimelineWindowState::EvictedUnwritten;
+    }
     if (all(ResultRowStatus::New))
         return TimelineWindowState::New;
     if (any(ResultRowStatus::New) || any(ResultRowStatus::Updated))
@@ -231,6 +250,8 @@ EventTimeTimelineLayout::ReportRows EventTimeTimelineLayout::reportRows(const st
     rows.report = report;
     rows.eventTimeColumn = eventTimeColumn;
     const BatchReport &r = *report;
+    if (std::find(r.resultStatuses.begin(), r.resultStatuses.end(), ResultRowStatus::Final) != r.resultStatuses.end())
+        rows.written = writtenResultRows(r);
     const size_t n = r.input.numRows;
     const auto fateOf = [&r](size_t row) { return row < r.inputFates.size() ? r.inputFates[row] : InputRowFate::Processed; };
     int64_t lo = std::numeric_limits<int64_t>::max();
@@ -328,6 +349,7 @@ void EventTimeTimelineLayout::build()
     m_bins.clear();
     m_watermarks.clear();
     m_maxEventTimes.clear();
+    m_lateRows.clear();
     m_windows.clear();
     m_numLanes = 0;
 
@@ -426,6 +448,41 @@ void EventTimeTimelineLayout::build()
             m_bins.back().batch = column;
         }
 
+        // Late rows get a tag beside their marks: how many, and what became of them.
+        for (InputRowFate fate : {InputRowFate::DroppedByWatermark, InputRowFate::LateButKept}) {
+            std::vector<int64_t> times;
+            int64_t count = 0;
+            for (const TimelineDot &d : rows.dots) {
+                if (d.fate == fate) {
+                    ++count;
+                    if (d.hasTime)
+                        times.push_back(d.timeMs);
+                }
+            }
+            for (const TimelineBin &bin : rows.bins) {
+                if (bin.fate == fate) {
+                    count += bin.count;
+                    if (bin.hasTime)
+                        times.push_back(bin.startMs + (bin.endMs - bin.startMs) / 2);
+                }
+            }
+            if (count == 0)
+                continue;
+            TimelineLateRows late;
+            late.batch = column;
+            late.fate = fate;
+            late.count = count;
+            if (!times.empty()) {
+                std::nth_element(times.begin(), times.begin() + std::ptrdiff_t(times.size() / 2), times.end());
+                late.timeMs = times[times.size() / 2];
+            } else {
+                late.timeMs = std::numeric_limits<int64_t>::min(); // NULL event times: the NULL line
+            }
+            const int n = int(std::min<int64_t>(count, std::numeric_limits<int>::max()));
+            late.tag = fate == InputRowFate::DroppedByWatermark ? tr("✕ %n late", nullptr, n) : tr("◆ %n late, kept", nullptr, n);
+            m_lateRows.push_back(late);
+        }
+
         if (r.eventTime)
             m_maxEventTimes.push_back({column, r.eventTime->maxMs, tr("max %1").arg(timeText(r.eventTime->maxMs))});
 
@@ -454,6 +511,7 @@ void EventTimeTimelineLayout::build()
             } else {
                 w.label = tr("wm = %1 (unchanged)").arg(timeText(r.watermarkMs));
             }
+            w.tag = w.known ? tr("wm %1").arg(timeText(r.watermarkMs)) : tr("wm: none yet");
             m_watermarks.push_back(w);
         }
 
@@ -480,6 +538,7 @@ void EventTimeTimelineLayout::build()
                 }
                 window.segments.back().rows.push_back(int(row));
                 window.segments.back().statuses.push_back(row < r.resultStatuses.size() ? r.resultStatuses[row] : ResultRowStatus::Unchanged);
+                window.segments.back().written.push_back(row < rows.written.size() && rows.written[row]);
             }
         }
     }
@@ -500,13 +559,14 @@ void EventTimeTimelineLayout::build()
                               .arg(timeText(origin.maxEventTimeMs), delayText(origin.delayMs), timeText(w.watermarkMs));
             else
                 w.label = tr("next wm = %1").arg(timeText(w.watermarkMs));
+            w.tag = tr("next wm %1").arg(timeText(w.watermarkMs));
             m_watermarks.push_back(w);
         }
     }
 
     for (TimelineWindow &window : m_windows) {
         for (TimelineWindowSegment &s : window.segments) {
-            s.state = windowState(s.statuses);
+            s.state = windowState(s.statuses, s.written);
             s.stateText = stateText(s.state);
         }
     }
@@ -531,7 +591,7 @@ void EventTimeTimelineLayout::build()
 double EventTimeTimelineLayout::yForTime(int64_t ms) const
 {
     const TimelineGeometry &g = m_geometry;
-    return 2 * g.lineHeight + 2 * g.padding + double(m_topMs - ms) / m_msPerPixel;
+    return g.lineHeight + 2 * g.padding + double(m_topMs - ms) / m_msPerPixel;
 }
 
 int EventTimeTimelineLayout::columnAt(double plotX) const
@@ -555,33 +615,80 @@ void EventTimeTimelineLayout::arrange(const QFont &font, QSizeF viewport, double
     g.padding = pad;
     g.dotRadius = std::max(3.0, std::round(lh * 0.28));
 
-    // Columns: a lane for the dots, then room for the labels (wrapped to about two lines).
-    g.dotLaneWidth = std::max(lh * 1.8, g.dotRadius * 7);
-    double labelWidth = fm.horizontalAdvance(stateText(TimelineWindowState::Updated)) + 2 * pad;
-    // Sized for the usual arithmetic label on two lines; longer ones wrap to more.
-    for (const TimelineWatermark &w : m_watermarks) {
-        if (w.moved)
-            labelWidth = std::max(labelWidth, fm.horizontalAdvance(w.label) * 0.6);
+    const bool hasNull = std::any_of(m_dots.begin(), m_dots.end(), [](const TimelineDot &d) { return !d.hasTime; })
+        || std::any_of(m_bins.begin(), m_bins.end(), [](const TimelineBin &b) { return !b.hasTime; });
+
+    // Gutter first (its width does not depend on the columns): the axis title (rotated), tick
+    // labels, then one column of window labels per lane.
+    double windowLabelWidth = 0;
+    for (const TimelineWindow &w : m_windows)
+        windowLabelWidth = std::max(windowLabelWidth, fm.horizontalAdvance(w.label) + 2 * pad);
+    double tickWidth = 0;
+    // Window bounds label the axis where there are windows; round times (whole seconds) elsewhere.
+    if (m_windows.empty())
+        tickWidth = fm.horizontalAdvance(m_showDate ? QStringLiteral("0000-00-00 00:00:00") : QStringLiteral("00:00:00"));
+    if (hasNull)
+        tickWidth = std::max(tickWidth, fm.horizontalAdvance(QStringLiteral("NULL")));
+    const double ticksLeft = pad + lh + pad;
+    const double lanesLeft = ticksLeft + (tickWidth > 0 ? tickWidth + 2 * pad : 0);
+    g.gutterWidth = std::ceil(lanesLeft + m_numLanes * windowLabelWidth + pad);
+    g.tickLabelLeft = ticksLeft;
+    g.tickLabelWidth = tickWidth;
+    g.windowLabelLeft = lanesLeft;
+
+    // Columns: a lane for the dots, the bands (as wide as their widest state chip), then a lane of
+    // tags right of the bands (watermark, max event time, late rows) so no tag covers a band.
+    const double dotLaneBase = std::max(lh * 1.8, g.dotRadius * 7);
+    g.dotLaneWidth = std::max(2 * g.dotRadius + 2 * pad, std::round(dotLaneBase * std::clamp(zoom, 0.4, 4.0)));
+    double chipWidth = 0;
+    for (const TimelineWindow &w : m_windows) {
+        for (const TimelineWindowSegment &segment : w.segments)
+            chipWidth = std::max(chipWidth, fm.horizontalAdvance(segment.stateText) + 2 * pad);
     }
-    for (const TimelineMaxEventTime &m : m_maxEventTimes)
-        labelWidth = std::max(labelWidth, fm.horizontalAdvance(m.label) + 2 * pad);
-    // Zooming out narrows the columns until the step labels would need more than three lines.
-    double narrowest = fm.horizontalAdvance(tr("evicted")) + 2 * pad;
+    if (!m_windows.empty())
+        chipWidth = std::max(chipWidth, fm.horizontalAdvance(stateText(TimelineWindowState::Updated)) + 2 * pad);
+    double tagWidth = 0;
     for (const TimelineWatermark &w : m_watermarks)
-        narrowest = std::max(narrowest, fm.horizontalAdvance(w.label) / 3 + 3 * pad);
+        tagWidth = std::max(tagWidth, fm.horizontalAdvance(w.tag) + 2 * pad);
     for (const TimelineMaxEventTime &m : m_maxEventTimes)
-        narrowest = std::max(narrowest, fm.horizontalAdvance(m.label) + 2 * pad);
-    labelWidth = std::max(narrowest, labelWidth * std::clamp(zoom, 0.4, 4.0));
-    g.columnWidth = std::ceil(g.dotLaneWidth + labelWidth + 2 * pad);
+        tagWidth = std::max(tagWidth, fm.horizontalAdvance(m.label) + 2 * pad);
+    for (const TimelineLateRows &late : m_lateRows)
+        tagWidth = std::max(tagWidth, fm.horizontalAdvance(late.tag) + 2 * pad);
     // Rows by event time only (no watermark, no windows): the dots get the whole column.
-    const bool dotsOnly = m_watermarks.empty() && m_maxEventTimes.empty() && m_windows.empty();
-    if (dotsOnly)
-        g.columnWidth = std::ceil(std::max(g.dotLaneWidth * 2, fm.horizontalAdvance(tr("trigger %1 · %2 rows").arg(0).arg(9999)) + 2 * pad));
+    const bool dotsOnly = m_watermarks.empty() && m_maxEventTimes.empty() && m_windows.empty() && m_lateRows.empty();
+    double minColumn = 0;
+    if (dotsOnly) {
+        minColumn = std::ceil(std::max(g.dotLaneWidth * 2, fm.horizontalAdvance(tr("trigger %1 · %2 rows").arg(0).arg(9999)) + 2 * pad));
+    } else {
+        const double bands = m_windows.empty() ? 0.0 : std::max(1, m_numLanes) * (chipWidth + 2 * pad);
+        minColumn = std::ceil(g.dotLaneWidth + bands + (tagWidth > 0 ? pad + tagWidth : 0.0) + pad);
+    }
     for (const TimelineBatch &b : m_batches)
-        g.columnWidth = std::max(g.columnWidth, std::ceil(fmBold.horizontalAdvance(b.title) + 2 * pad));
-    if (dotsOnly)
-        g.dotLaneWidth = g.columnWidth;
+        minColumn = std::max(minColumn, std::ceil(fmBold.horizontalAdvance(tr("▶ %1").arg(b.title)) + 2 * pad));
     const int numColumns = numBatches() + (hasPending() ? 1 : 0);
+    // Stretch to a whole number of columns across the view (at most by half of a column when
+    // there are fewer columns than room), so scrolling by columns never cuts one in half.
+    const double visibleWidth = std::max(0.0, viewport.width() - g.gutterWidth);
+    g.columnWidth = minColumn;
+    if (visibleWidth > minColumn) {
+        const int fit = std::max(1, int(visibleWidth / minColumn));
+        if (numColumns >= fit)
+            g.columnWidth = std::floor(visibleWidth / fit);
+        else
+            g.columnWidth = std::min(std::floor(visibleWidth / std::max(1, numColumns)), std::floor(minColumn * 1.5));
+    }
+    m_numVisibleColumns = std::max(1, int((visibleWidth + 0.5) / g.columnWidth));
+    // The extra width goes to the dots and the tags, half each; the bands keep their chip room.
+    const double extra = g.columnWidth - minColumn;
+    if (dotsOnly) {
+        g.dotLaneWidth = g.columnWidth;
+        g.bandWidth = g.columnWidth;
+        g.tagLaneLeft = g.columnWidth;
+    } else {
+        g.dotLaneWidth += std::floor(extra / 2);
+        g.bandWidth = m_windows.empty() ? g.dotLaneWidth : g.dotLaneWidth + std::max(1, m_numLanes) * (chipWidth + 2 * pad);
+        g.tagLaneLeft = (m_windows.empty() ? g.dotLaneWidth : g.bandWidth) + pad;
+    }
     g.plotWidth = numColumns * g.columnWidth;
 
     // Legend, flowed over the viewport's width.
@@ -599,12 +706,15 @@ void EventTimeTimelineLayout::arrange(const QFont &font, QSizeF viewport, double
         for (InputRowFate fate : {InputRowFate::Processed, InputRowFate::LateButKept, InputRowFate::DroppedByWatermark,
                                   InputRowFate::Filtered, InputRowFate::Duplicate}) {
             if (fates[int(fate)])
-                items.push_back({Kind::Fate, int(fate), {}, fateText(fate)});
+                items.push_back({Kind::Fate, int(fate), {}, fateLabel(fate)});
         }
-        if (!m_watermarks.empty())
+        // Before the first batch the query itself says whether it has a watermark.
+        if (!m_watermarks.empty() || m_info.hasWatermark)
             items.push_back({Kind::Watermark, 0, {}, tr("watermark (wm)")});
-        else if (!m_info.hasWatermark)
+        else if (m_info.isStateful)
             items.push_back({Kind::Note, 0, {}, tr("no watermark: no row is late, no state is evicted")});
+        else
+            items.push_back({Kind::Note, 0, {}, tr("no watermark, no state: every row passes once")});
         if (!m_maxEventTimes.empty())
             items.push_back({Kind::MaxEventTime, 0, {}, tr("max event time")});
         if (!m_bins.empty())
@@ -638,13 +748,18 @@ void EventTimeTimelineLayout::arrange(const QFont &font, QSizeF viewport, double
         if (c < numBatches()) {
             h.title = m_batches[size_t(c)].title;
             h.subtitle = m_batches[size_t(c)].subtitle;
+            h.reason = m_batches[size_t(c)].reason;
         } else {
             h.title = tr("next batch");
             h.subtitle = tr("not run yet");
         }
-        const double height = pad + lh + wrappedHeight(h.subtitle) + pad;
+        const double subtitleHeight = wrappedHeight(h.subtitle);
+        const double height = pad + lh + subtitleHeight + wrappedHeight(h.reason) + pad;
         h.rect = QRectF(c * g.columnWidth, 0, g.columnWidth, height);
         g.headerHeight = std::max(g.headerHeight, height);
+        // Why a no-data batch ran, under its subtitle (header coordinates).
+        if (!h.reason.isEmpty())
+            g.reasons.push_back({c, QRectF(c * g.columnWidth + pad, pad + lh + subtitleHeight, textWidth, wrappedHeight(h.reason)), h.reason});
         g.headers.push_back(h);
     }
     g.headerHeight = std::max(g.headerHeight, 2 * lh + 2 * pad);
@@ -652,9 +767,7 @@ void EventTimeTimelineLayout::arrange(const QFont &font, QSizeF viewport, double
         h.rect.setHeight(g.headerHeight);
 
     // Plot height: what the viewport leaves, more when a window band would be lower than a label.
-    const bool hasNull = std::any_of(m_dots.begin(), m_dots.end(), [](const TimelineDot &d) { return !d.hasTime; })
-        || std::any_of(m_bins.begin(), m_bins.end(), [](const TimelineBin &b) { return !b.hasTime; });
-    const double topMargin = 2 * lh + 2 * pad;
+    const double topMargin = lh + 2 * pad;
     const double bottomMargin = lh + 2 * pad + (hasNull ? 2 * lh : 0);
     const double available = viewport.height() - g.legendHeight - g.headerHeight;
     int64_t span = std::max<int64_t>(1000, m_maxMs - m_minMs);
@@ -683,28 +796,11 @@ void EventTimeTimelineLayout::arrange(const QFont &font, QSizeF viewport, double
         }
     }
     const int64_t bottomMs = m_topMs - int64_t(timeHeight * m_msPerPixel);
-    double tickWidth = 0;
-    // Window bounds label the axis where there are windows; round times elsewhere.
-    for (int64_t t = floorDiv(bottomMs + step - 1, step) * step; t <= m_topMs && m_windows.empty(); t += step) {
+    for (int64_t t = floorDiv(bottomMs + step - 1, step) * step; t <= m_topMs && m_windows.empty() && !m_reports.empty(); t += step)
         g.ticks.push_back({yForTime(t), timeText(t)});
-        tickWidth = std::max(tickWidth, fm.horizontalAdvance(g.ticks.back().text));
-    }
-    if (hasNull) {
+    if (hasNull)
         g.ticks.push_back({g.nullLineY, QStringLiteral("NULL")});
-        tickWidth = std::max(tickWidth, fm.horizontalAdvance(QStringLiteral("NULL")));
-    }
-
-    // Gutter: the axis title (rotated), tick labels, then one column of window labels per lane.
-    double laneWidth = 0;
-    for (const TimelineWindow &w : m_windows)
-        laneWidth = std::max(laneWidth, fm.horizontalAdvance(w.label) + 2 * pad);
-    const double ticksLeft = pad + lh + pad;
-    const double lanesLeft = ticksLeft + (tickWidth > 0 ? tickWidth + 2 * pad : 0);
-    g.gutterWidth = std::ceil(lanesLeft + m_numLanes * laneWidth + pad);
     g.axisTitleRect = QRectF(pad, 0, lh, g.plotHeight);
-    g.tickLabelLeft = ticksLeft;
-    g.tickLabelWidth = tickWidth;
-    g.windowLabelLeft = lanesLeft;
     g.cornerRect = QRectF(0, 0, g.gutterWidth, g.headerHeight);
 
     // Window labels: centred on their band, pushed apart within a lane when bands are thin.
@@ -721,7 +817,7 @@ void EventTimeTimelineLayout::arrange(const QFont &font, QSizeF viewport, double
             const TimelineWindow &w = m_windows[i];
             const double centre = (yForTime(w.endMs) + yForTime(w.startMs)) / 2;
             const double top = std::max(centre - lh / 2, bottom + 1);
-            g.windowLabels[i] = {QRectF(lanesLeft + lane * laneWidth, top, laneWidth - pad, lh), centre, w.label};
+            g.windowLabels[i] = {QRectF(lanesLeft + lane * windowLabelWidth, top, windowLabelWidth - pad, lh), centre, w.label};
             bottom = top + lh;
         }
         double limit = g.plotHeight;
@@ -778,9 +874,9 @@ void EventTimeTimelineLayout::arrange(const QFont &font, QSizeF viewport, double
         first = last;
     }
 
-    // Window segments, each with a chip saying its state, centred in the band.
-    const double laneColumnWidth = m_numLanes > 0 ? g.columnWidth / m_numLanes : g.columnWidth;
-    std::vector<std::vector<QRectF>> occupied(static_cast<size_t>(numColumns));
+    // Window segments, each with a chip saying its state, centred in the band; the bands leave the
+    // tag lane free.
+    const double laneColumnWidth = m_numLanes > 0 ? g.bandWidth / m_numLanes : g.bandWidth;
     for (size_t wi = 0; wi < m_windows.size(); ++wi) {
         const TimelineWindow &w = m_windows[wi];
         for (size_t si = 0; si < w.segments.size(); ++si) {
@@ -791,114 +887,63 @@ void EventTimeTimelineLayout::arrange(const QFont &font, QSizeF viewport, double
             const double chipWidth = std::min(fm.horizontalAdvance(s.stateText) + 2 * pad, rect.width() - 2);
             const QRectF chip(rect.right() - chipWidth - 1, rect.center().y() - lh / 2, chipWidth, lh);
             g.segments.push_back({int(wi), int(si), rect, chip, s.stateText});
-            occupied[size_t(s.batch)].push_back(chip);
         }
     }
 
-    // Step labels (max event time, then watermark) near their line, clear of chips and each other.
-    const double labelLeftOffset = g.dotLaneWidth + pad;
-    const double labelWidthInColumn = g.columnWidth - g.dotLaneWidth - 2 * pad;
-    double widestChip = 0;
-    for (const auto &segment : g.segments)
-        widestChip = std::max(widestChip, segment.chip.width());
-    // Obstacles for labels: each dot, or the whole dot lane of a column with many of them.
-    std::vector<std::vector<QRectF>> dotBoxes(static_cast<size_t>(numColumns));
-    for (const TimelineBatch &b : m_batches) {
-        if (b.binned) {
-            const int c = int(&b - m_batches.data());
-            dotBoxes[size_t(c)].assign(1, QRectF(columnLeft(c), 0, g.dotLaneWidth, g.plotHeight));
-        }
-    }
-    for (size_t i = 0; i < m_dots.size(); ++i) {
-        auto &boxes = dotBoxes[size_t(m_dots[i].batch)];
-        if (boxes.size() > 400) {
-            boxes.assign(1, QRectF(columnLeft(m_dots[i].batch), 0, g.dotLaneWidth, g.plotHeight));
-            continue;
-        }
-        if (boxes.size() == 1 && boxes.front().height() == g.plotHeight)
-            continue;
-        const double r = g.dotRadius + 1;
-        boxes.push_back(QRectF(g.dots[i].x() - r, g.dots[i].y() - r, 2 * r, 2 * r));
-    }
-    // Tries, near its line, a label beside the dot lane, across the whole column (where no dot is
-    // in the way), then narrowed to leave the chips (right-aligned in their bands) free; then the
-    // same anywhere in the column, nearest to the line first.
+    // Tags in the lane right of the bands, at the height they describe (above or below their line,
+    // the nearest free place first), clear of each other.
+    std::vector<std::vector<QRectF>> taken(static_cast<size_t>(std::max(numColumns, 1)));
+    const double tagLeft = g.tagLaneLeft;
+    const double tagRoom = std::max(lh, g.columnWidth - g.tagLaneLeft - pad);
     const auto place = [&](int column, double lineY, const QString &text, bool preferAbove) {
-        struct Shape { double x, w, h; };
-        std::vector<Shape> shapes;
-        const double left = columnLeft(column);
-        auto &taken = occupied[size_t(column)];
-        const auto &dots = dotBoxes[size_t(column)];
-        std::vector<std::pair<double, double>> areas = {{left + labelLeftOffset, labelWidthInColumn},
-                                                        {left + pad, g.columnWidth - 2 * pad},
-                                                        {left + pad, g.columnWidth - 3 * pad - widestChip},
-                                                        {left + labelLeftOffset, labelWidthInColumn - widestChip - pad}};
-        // A column without dots (a no-data batch) has the whole width for its labels.
-        if (dots.empty())
-            std::swap(areas[0], areas[1]);
-        for (const auto &[x, width] : areas) {
-            if (width < 3 * lh)
-                continue;
-            const QRectF bounds = fm.boundingRect(QRectF(0, 0, width - 2 * pad, 1e6), Qt::TextWordWrap, text);
-            shapes.push_back({x, std::min(width, bounds.width() + 2 * pad), bounds.height() + 2});
+        const double width = std::min(tagRoom, fm.horizontalAdvance(text) + 2 * pad);
+        const double height = lh + 2;
+        const double x = columnLeft(column) + tagLeft;
+        std::vector<double> ys;
+        const double above = lineY - height - 1;
+        const double below = lineY + 2;
+        for (int k = 0; k <= 12; ++k) {
+            const double shift = k * lh / 2;
+            ys.push_back(preferAbove ? above - shift : below + shift);
+            ys.push_back(preferAbove ? below + shift : above - shift);
         }
-        const auto near = [&](const Shape &shape) {
-            std::vector<double> ys;
-            const double above = lineY - shape.h - 1;
-            const double below = lineY + 2;
-            for (int k = 0; k <= 8; ++k) {
-                const double shift = k * lh / 2;
-                ys.push_back(preferAbove ? above - shift : below + shift);
-                ys.push_back(preferAbove ? below + shift : above - shift);
-            }
-            return ys;
-        };
-        const auto anywhere = [&](const Shape &shape) {
-            std::vector<double> ys;
-            for (double y = 0; y + shape.h <= g.plotHeight; y += lh / 4)
-                ys.push_back(y);
-            std::stable_sort(ys.begin(), ys.end(), [lineY, &shape](double a, double b) {
-                return std::abs(a + shape.h / 2 - lineY) < std::abs(b + shape.h / 2 - lineY);
-            });
-            return ys;
-        };
-        const auto rectAt = [&](const Shape &shape, double y) {
-            return QRectF(shape.x, std::clamp(y, 0.0, std::max(0.0, g.plotHeight - shape.h)), shape.w, shape.h);
-        };
-        for (int pass = 0; pass < 2; ++pass) {
-            for (const Shape &shape : shapes) {
-                for (double y : pass == 0 ? near(shape) : anywhere(shape)) {
-                    const QRectF r = rectAt(shape, y);
-                    if (!intersectsAny(r, taken) && !intersectsAny(r, dots)) {
-                        taken.push_back(r);
-                        return r;
-                    }
-                }
+        for (double y = 0; y + height <= g.plotHeight; y += lh / 4)
+            ys.push_back(y);
+        std::stable_sort(ys.begin() + 26, ys.end(), [lineY, height](double a, double b) {
+            return std::abs(a + height / 2 - lineY) < std::abs(b + height / 2 - lineY);
+        });
+        auto &mine = taken[size_t(column)];
+        for (double y : ys) {
+            const QRectF r(x, std::clamp(y, 0.0, std::max(0.0, g.plotHeight - height)), width, height);
+            if (!intersectsAny(r, mine)) {
+                mine.push_back(r);
+                return r;
             }
         }
-        const QRectF r = rectAt(shapes.front(), near(shapes.front()).front());
-        taken.push_back(r);
+        const QRectF r(x, std::clamp(above, 0.0, std::max(0.0, g.plotHeight - height)), width, height);
+        mine.push_back(r);
         return r;
     };
-    // Why a no-data batch ran, at the top of its (dot-free) column.
-    for (int c = 0; c < numBatches(); ++c) {
-        if (!m_batches[size_t(c)].reason.isEmpty())
-            g.reasons.push_back({c, place(c, 0, m_batches[size_t(c)].reason, false), m_batches[size_t(c)].reason});
+    for (const TimelineWatermark &w : m_watermarks) {
+        if (!w.known) {
+            const double y = g.plotHeight - bottomMargin;
+            g.watermarks.push_back({QLineF(), place(w.batch, y, w.tag, true)});
+            continue;
+        }
+        const double y = yForTime(w.watermarkMs);
+        const QLineF line(columnLeft(w.batch), y, columnLeft(w.batch) + g.columnWidth, y);
+        g.watermarks.push_back({line, place(w.batch, y, w.tag, false)});
     }
     for (const TimelineMaxEventTime &m : m_maxEventTimes) {
         const double y = yForTime(m.maxMs);
         const QLineF line(columnLeft(m.batch), y, columnLeft(m.batch) + g.columnWidth, y);
         g.maxEventTimes.push_back({line, place(m.batch, y, m.label, true)});
     }
-    for (const TimelineWatermark &w : m_watermarks) {
-        if (!w.known) {
-            const double y = g.plotHeight - bottomMargin;
-            g.watermarks.push_back({QLineF(), place(w.batch, y, w.label, true)});
-            continue;
-        }
-        const double y = yForTime(w.watermarkMs);
-        const QLineF line(columnLeft(w.batch), y, columnLeft(w.batch) + g.columnWidth, y);
-        g.watermarks.push_back({line, place(w.batch, y, w.label, false)});
+    for (size_t i = 0; i < m_lateRows.size(); ++i) {
+        const TimelineLateRows &late = m_lateRows[i];
+        const double y = late.timeMs == std::numeric_limits<int64_t>::min() ? g.nullLineY : yForTime(late.timeMs);
+        const QRectF r = place(late.batch, y - lh / 2, late.tag, false);
+        g.lateTags.push_back({int(i), r});
     }
     m_geometry = std::move(g);
 }
@@ -908,7 +953,7 @@ QString EventTimeTimelineLayout::dotToolTip(int index) const
     const TimelineDot &d = m_dots[size_t(index)];
     const BatchReport &r = *m_reports[size_t(d.batch)];
     QStringList lines;
-    lines << tr("Batch %1, input row %2: %3").arg(r.batchId).arg(d.row + 1).arg(fateText(d.fate));
+    lines << tr("Batch %1, input row %2: %3").arg(r.batchId).arg(d.row + 1).arg(fateLabel(d.fate));
     lines << rowText(r.input, d.row, -1);
     lines << tr("event time (%1): %2").arg(m_info.eventTimeName, d.hasTime ? timeText(d.timeMs) : QStringLiteral("NULL"));
     if (r.hasWatermark)
@@ -937,8 +982,8 @@ QString EventTimeTimelineLayout::binToolTip(int index) const
     const TimelineBin &b = m_bins[size_t(index)];
     const TimelineBatch &batch = m_batches[size_t(b.batch)];
     const QLocale locale;
-    const QString rows = b.count == 1 ? tr("1 row %1").arg(fateText(b.fate))
-                                      : tr("%1 rows %2").arg(locale.toString(qlonglong(b.count)), fateText(b.fate));
+    const QString rows = b.count == 1 ? tr("1 row %1").arg(fateLabel(b.fate))
+                                      : tr("%1 rows %2").arg(locale.toString(qlonglong(b.count)), fateLabel(b.fate));
     QStringList lines;
     if (b.hasTime)
         lines << tr("%1 in [%2, %3)").arg(rows, timeText(b.startMs), timeText(b.endMs));
@@ -969,6 +1014,23 @@ QString EventTimeTimelineLayout::watermarkToolTip(int entry) const
     if (w.pending)
         return tr("%1\ncomputed from batch %2, in force from the next batch").arg(w.label).arg(m_batches.back().batchId);
     return tr("%1\nin force during batch %2 (rows at or before it are late)").arg(w.label).arg(m_batches[size_t(w.batch)].batchId);
+}
+
+QString EventTimeTimelineLayout::lateRowsToolTip(int entry) const
+{
+    const TimelineLateRows &late = m_lateRows[size_t(entry)];
+    const BatchReport &r = *m_reports[size_t(late.batch)];
+    const int n = int(std::min<int64_t>(late.count, std::numeric_limits<int>::max()));
+    const QString watermark = timeText(r.watermarkMs);
+    if (late.fate == InputRowFate::DroppedByWatermark)
+        return tr("Batch %1: %n row(s) arrived too late: at or before the watermark %2, in a window that had already "
+                  "ended, so they were dropped and counted nowhere.", nullptr, n)
+            .arg(r.batchId)
+            .arg(watermark);
+    return tr("Batch %1: %n row(s) arrived late (at or before the watermark %2), but their window was still open, so "
+              "they still count.", nullptr, n)
+        .arg(r.batchId)
+        .arg(watermark);
 }
 
 QString EventTimeTimelineLayout::batchToolTip(int column) const

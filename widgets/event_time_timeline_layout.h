@@ -3,7 +3,10 @@
 // counted per fate and event-time bucket instead, so a million-row batch costs one pass and no
 // sort on the GUI thread), the watermark and max event time as step lines labelled
 // with their arithmetic, every window of the result table as a band with its state per batch,
-// and a column per batch (a no-data batch too, labelled with why it ran). Kept apart from the
+// and a column per batch (a no-data batch too, labelled with why it ran). A column is a dot lane,
+// the bands (with their state chips) and, right of them, a lane of short tags ("wm 10:07:30",
+// "max 10:21", "✕ 2 late") at the height they describe, so no label ever covers a band. Columns
+// stretch to fill the view in whole columns, so none is ever cut in half. Kept apart from the
 // painting widget so tests can check texts, states and overlaps without looking at pixels.
 // Spark: the figures of the Structured Streaming programming guide ("Handling Late Data and
 // Watermarking"), but drawn from what the engine recorded, not from a sketch.
@@ -32,6 +35,8 @@ struct TimelineQueryInfo {
     bool hasWatermark = false;
     int64_t delayMs = 0;    // withWatermark's delay
     int windowColumn = -1;  // in the result schema; -1: the result table's first window column
+    // The query aggregates (keeps state); without it, rows just pass and nothing is evicted.
+    bool isStateful = false;
 
     // The source column the first withWatermark's event time comes from (Query::watermarks), else
     // the first timestamp column of the source (rows of a query without watermark are still
@@ -46,8 +51,9 @@ enum class TimelineWindowState : uint8_t {
     Open,    // in state, untouched by this batch
     New,     // entered state in this batch
     Updated, // changed by this batch
-    Final,   // passed the watermark in this batch: emitted (append) and evicted
+    Final,   // passed the watermark in this batch: written (append) and evicted
     Evicted, // evicted in an earlier batch, kept in the picture
+    EvictedUnwritten, // passed the watermark in this batch and evicted, but not written (update)
 };
 
 struct TimelineBatch {
@@ -89,6 +95,7 @@ struct TimelineWatermark {
     bool moved = false; // higher than in the previous column
     bool pending = false; // computed by the last batch, in force from the next one
     QString label;      // "wm = 10:17:30 − 10 min = 10:07:30"
+    QString tag;        // beside the line: "wm 10:07:30"
 };
 
 struct TimelineMaxEventTime {
@@ -97,11 +104,21 @@ struct TimelineMaxEventTime {
     QString label; // "max 10:17:30"
 };
 
+// The late rows of a batch with one fate (dropped, or late but kept): a tag beside their marks.
+struct TimelineLateRows {
+    int batch = 0;
+    InputRowFate fate = InputRowFate::DroppedByWatermark;
+    int64_t count = 0;
+    int64_t timeMs = 0; // the middle of their event times, where the tag goes
+    QString tag;        // "✕ 2 late"
+};
+
 struct TimelineWindowSegment {
     int batch = 0;
     TimelineWindowState state = TimelineWindowState::Open;
     std::vector<int> rows;                  // rows of the batch's result table in this window
     std::vector<ResultRowStatus> statuses;  // the engine's status of each of those rows
+    std::vector<bool> written;              // whether the batch wrote each of those rows
     QString stateText;                      // "final", "updated", …
 };
 
@@ -127,6 +144,8 @@ struct TimelineGeometry {
     double headerHeight = 0;
     double columnWidth = 0;
     double dotLaneWidth = 0;
+    double bandWidth = 0;   // a band spans this much of its column, from the column's left edge
+    double tagLaneLeft = 0; // the tags start this far right of the column's left edge
     double plotWidth = 0;
     double plotHeight = 0;
     double nullLineY = -1; // y of the NULL event-time line, -1 without one
@@ -140,8 +159,9 @@ struct TimelineGeometry {
     struct Segment { int window; int segment; QRectF rect; QRectF chip; QString chipText; };
     struct Step { QLineF line; QRectF labelRect; };
     struct LegendItem { enum class Kind { Fate, Watermark, MaxEventTime, Window, Note } kind; int value; QRectF rect; QString text; };
-    struct Header { QRectF rect; QString title; QString subtitle; };
+    struct Header { QRectF rect; QString title; QString subtitle; QString reason; };
     struct Reason { int column; QRectF rect; QString text; };
+    struct Tag { int entry; QRectF rect; };
 
     std::vector<Tick> ticks;                 // gutter coordinates
     QRectF axisTitleRect;                    // gutter coordinates (text drawn rotated)
@@ -151,8 +171,9 @@ struct TimelineGeometry {
     std::vector<Segment> segments;           // plot coordinates
     std::vector<Step> watermarks;            // plot coordinates, one per watermark entry
     std::vector<Step> maxEventTimes;         // plot coordinates, one per max entry
+    std::vector<Tag> lateTags;               // plot coordinates, one per late-rows entry
     std::vector<Header> headers;             // header coordinates, one per column (+ pending)
-    std::vector<Reason> reasons;             // plot coordinates, one per no-data batch, at its top
+    std::vector<Reason> reasons;             // header coordinates, one per no-data batch, under its subtitle
     std::vector<LegendItem> legend;          // legend coordinates
     QRectF cornerRect;                       // below the gutter, beside the headers
 };
@@ -179,6 +200,7 @@ public:
     const std::vector<TimelineBin> &bins() const { return m_bins; }
     const std::vector<TimelineWatermark> &watermarks() const { return m_watermarks; }
     const std::vector<TimelineMaxEventTime> &maxEventTimes() const { return m_maxEventTimes; }
+    const std::vector<TimelineLateRows> &lateRows() const { return m_lateRows; }
     const std::vector<TimelineWindow> &windows() const { return m_windows; }
     int numLanes() const { return m_numLanes; }
     int64_t minTimeMs() const { return m_minMs; }
@@ -186,25 +208,31 @@ public:
 
     // Lays everything out for a font and a viewport (the visible part, without scroll bars):
     // the plot is at least as high as the viewport leaves, and higher when that is needed to give
-    // every window band room for its label. zoom widens or narrows the batch columns.
+    // every window band room for its label. zoom widens or narrows the batch columns; columns
+    // then stretch so that a whole number of them fills the viewport's width.
     void arrange(const QFont &font, QSizeF viewport, double zoom = 1.0);
     const TimelineGeometry &geometry() const { return m_geometry; }
     double yForTime(int64_t ms) const;
     double columnLeft(int column) const { return column * m_geometry.columnWidth; }
     // The column (batch index) at a plot x; -1 outside the batches.
     int columnAt(double plotX) const;
+    // How many whole columns the viewport shows side by side.
+    int numVisibleColumns() const { return m_numVisibleColumns; }
 
     // Texts for hovering (plain text, several lines).
     QString dotToolTip(int dot) const;
     QString binToolTip(int bin) const; // "1,234 rows on time in [10:00, 10:00:05)"
     QString segmentToolTip(int window, int segment) const;
     QString watermarkToolTip(int entry) const;
+    QString lateRowsToolTip(int entry) const;
     QString batchToolTip(int column) const;
 
     // "10:04", "10:04:30", "10:04:30.250" (with the date when the timeline spans days).
     QString timeText(int64_t ms) const;
     static QString delayText(int64_t ms); // "10 min", "1 h 30 min", "45 s", "500 ms"
     static QString fateText(InputRowFate fate);
+    // The fate as this query's legend says it: a query without watermark has no "on time".
+    QString fateLabel(InputRowFate fate) const;
     static QString stateText(TimelineWindowState state);
 
 private:
@@ -219,6 +247,7 @@ private:
         std::vector<TimelineDot> dots; // batch 0; set when copied
         std::vector<int> ranks;
         std::vector<TimelineBin> bins;
+        std::vector<bool> written; // per result-table row: the batch wrote it
     };
     static ReportRows reportRows(const std::shared_ptr<const BatchReport> &report, const Column *times, int eventTimeColumn);
 
@@ -234,8 +263,10 @@ private:
     std::vector<ReportRows> m_rowCache; // one per report, by column
     std::vector<TimelineWatermark> m_watermarks;
     std::vector<TimelineMaxEventTime> m_maxEventTimes;
+    std::vector<TimelineLateRows> m_lateRows;
     std::vector<TimelineWindow> m_windows;
     int m_numLanes = 0;
+    int m_numVisibleColumns = 1;
     int64_t m_minMs = 0;
     int64_t m_maxMs = 0;
     bool m_showDate = false;

@@ -36,7 +36,27 @@ void SinkContentsModel::setSink(const SinkSpec &sink, OutputMode mode)
     m_reports.clear();
     m_image = sinkImageAfter(m_sink, m_mode, {});
     m_failure.clear();
+    updateTimeFormats();
     endResetModel();
+}
+
+void SinkContentsModel::updateTimeFormats()
+{
+    m_timeFormats.assign(m_image.columns.size(), TimeColumnFormat());
+    for (size_t c = 0; c < m_image.columns.size(); ++c) {
+        for (size_t row = 0; row < m_image.rows.size(); ++row) {
+            const Value value = m_image.value(row, c);
+            if (value.isNull())
+                continue;
+            const TypeKind kind = value.type().kind;
+            if (kind == TypeKind::Timestamp)
+                m_timeFormats[c].addTimestamp(value.asTimestamp());
+            else if (kind == TypeKind::Window)
+                m_timeFormats[c].addWindow(value.asWindow().startMicros, value.asWindow().endMicros);
+            else
+                break;
+        }
+    }
 }
 
 void SinkContentsModel::clear()
@@ -45,6 +65,7 @@ void SinkContentsModel::clear()
     m_reports.clear();
     m_image = sinkImageAfter(m_sink, m_mode, {});
     m_failure.clear();
+    updateTimeFormats();
     endResetModel();
 }
 
@@ -67,6 +88,7 @@ void SinkContentsModel::showAfter(const std::vector<std::shared_ptr<const BatchR
                         .arg(m_image.failure->row);
     else if (!m_image.optionsError.empty())
         m_failure = QString::fromStdString(m_image.optionsError);
+    updateTimeFormats();
     endResetModel();
 }
 
@@ -90,8 +112,7 @@ int SinkContentsModel::columnCount(const QModelIndex &parent) const
 
 QString SinkContentsModel::cellText(int row, int column) const
 {
-    const Value value = m_image.value(size_t(row), size_t(column));
-    return value.isNull() ? QStringLiteral("NULL") : QString::fromStdString(toDisplayString(value));
+    return m_timeFormats[size_t(column)].text(m_image.value(size_t(row), size_t(column)));
 }
 
 QVariant SinkContentsModel::data(const QModelIndex &index, int role) const
@@ -130,6 +151,10 @@ QVariant SinkContentsModel::data(const QModelIndex &index, int role) const
     const DataType &type = m_image.reports[ref.report]->emitted.schema.fields[m_image.columns[size_t(column)].field].type;
     switch (role) {
     case Qt::DisplayRole: return cellText(index.row(), column);
+    case BatchTableModel::SparkTextRole: {
+        const Value value = m_image.value(size_t(index.row()), size_t(column));
+        return value.isNull() ? QStringLiteral("NULL") : QString::fromStdString(toDisplayString(value));
+    }
     case Qt::TextAlignmentRole:
         return QVariant::fromValue(Qt::Alignment((type.isNumeric() ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter));
     default: return {};
@@ -144,19 +169,30 @@ QVariant SinkContentsModel::headerData(int section, Qt::Orientation orientation,
         return {};
     const bool status = section == 0;
     const bool file = m_kind == Kind::Files && section == 1;
-    if (role == Qt::DisplayRole)
-        return status ? tr("status")
-               : file ? tr("file")
-                      : QString::fromStdString(m_image.columns[size_t(section - firstDataColumn())].name);
+    if (role == Qt::DisplayRole) {
+        if (status)
+            return tr("status");
+        if (file)
+            return tr("file");
+        const size_t column = size_t(section - firstDataColumn());
+        const QString name = QString::fromStdString(m_image.columns[column].name);
+        const QString date = column < m_timeFormats.size() ? m_timeFormats[column].sharedDate() : QString();
+        return date.isEmpty() ? name : QStringLiteral("%1\n%2").arg(name, date);
+    }
     if (role == Qt::ToolTipRole) {
         if (status)
             return tr("What the batch shown wrote: new rows, and rows its upsert replaced");
         if (file)
             return tr("The committed part file that holds the row (only files the _spark_metadata manifest lists)");
-        const SinkImage::Column &column = m_image.columns[size_t(section - firstDataColumn())];
+        const size_t index = size_t(section - firstDataColumn());
+        const SinkImage::Column &column = m_image.columns[index];
+        QStringList tips;
         if (column.isKey)
-            return tr("%1: part of the table's primary key").arg(QString::fromStdString(column.name));
-        return {};
+            tips << tr("%1: part of the table's primary key").arg(QString::fromStdString(column.name));
+        const QString date = index < m_timeFormats.size() ? m_timeFormats[index].sharedDate() : QString();
+        if (!date.isEmpty())
+            tips << tr("Every time in this column is on %1 (UTC); cells show the time of day.").arg(date);
+        return tips.isEmpty() ? QVariant() : QVariant(tips.join(QLatin1Char('\n')));
     }
     return {};
 }

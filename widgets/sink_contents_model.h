@@ -1,7 +1,8 @@
 // Shows what a durable sink (csv, json, sqlite) holds after a batch: the engine's SinkImage
 // (streamstep/sink_image.h) of the reports up to the batch shown, with a status column saying
 // what that batch wrote and, for file sinks, the part file holding each row. The rows are
-// references into the shared reports, which the model keeps alive, never copies.
+// references into the shared reports, which the model keeps alive, never copies. Times read as in
+// BatchTableModel (time of day, the date once in the header); Spark's text is in SparkTextRole.
 #pragma once
 
 #include "batch_table_model.h"
@@ -56,6 +57,7 @@ public:
 
 private:
     QString cellText(int row, int column) const;
+    void updateTimeFormats();
 
     OutputMode m_mode = OutputMode::Append;
     SinkSpec m_sink;
@@ -63,6 +65,7 @@ private:
     std::vector<std::shared_ptr<const BatchReport>> m_reports; // up to the batch shown
     SinkImage m_image;
     QString m_failure;
+    std::vector<TimeColumnFormat> m_timeFormats; // one per sink column
 };
 
 } // namespace streamstep

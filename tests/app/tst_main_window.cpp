@@ -3,6 +3,9 @@
 // cannot start; saving and reopening is lossless; the German translation loads.
 #include "batch_chart_view.h"
 #include "batch_list_model.h"
+#include "batch_narrative_view.h"
+#include "event_time_timeline.h"
+#include "query_editor.h"
 #include "batch_table_model.h"
 #include "lessons_page.h"
 #include "main_window.h"
@@ -16,10 +19,13 @@
 #include <QAction>
 #include <QApplication>
 #include <QDir>
+#include <QLabel>
 #include <QPlainTextEdit>
 #include <QTemporaryDir>
 #include <QTranslator>
 #include <QMenu>
+#include <QStatusBar>
+#include <QToolButton>
 #include <QMenuBar>
 #include <QtTest>
 
@@ -46,20 +52,46 @@ QString cellText(const ColumnBatch &batch, size_t row, size_t column)
     return QString::fromStdString(toDisplayString(batch.get(row, column)));
 }
 
-// Checks that `model` shows exactly `batch` (every cell), after an optional status column.
+// Checks that `model` shows exactly `batch` (every cell, as Spark's text), after an optional
+// status or batch column; the header names each column (the date times share under it).
 void compareBatch(const BatchTableModel &model, const ColumnBatch &batch)
 {
-    const int offset = model.hasStatusColumn() ? 1 : 0;
+    const int offset = model.hasStatusColumn() || model.hasBatchIdColumn() ? 1 : 0;
     QCOMPARE(model.rowCount(), int(batch.numRows));
     if (batch.numRows == 0)
         return;
     QCOMPARE(model.columnCount(), int(batch.columns.size()) + offset);
     for (size_t c = 0; c < batch.columns.size(); ++c)
-        QCOMPARE(model.headerData(int(c) + offset, Qt::Horizontal, Qt::DisplayRole).toString(),
+        QCOMPARE(model.headerData(int(c) + offset, Qt::Horizontal, Qt::DisplayRole).toString().section(QLatin1Char('\n'), 0, 0),
                  QString::fromStdString(batch.schema.fields[c].name));
     for (size_t r = 0; r < batch.numRows; ++r)
         for (size_t c = 0; c < batch.columns.size(); ++c)
-            QCOMPARE(model.index(int(r), int(c) + offset).data().toString(), cellText(batch, r, c));
+            QCOMPARE(model.index(int(r), int(c) + offset).data(BatchTableModel::SparkTextRole).toString(), cellText(batch, r, c));
+}
+
+// The rows the batches of one trigger wrote, up to and including reports[last], in batch order.
+ColumnBatch writtenInTrigger(const std::vector<std::shared_ptr<const BatchReport>> &reports, int last)
+{
+    int first = last;
+    while (first > 0 && reports[size_t(first - 1)]->step == reports[size_t(last)]->step)
+        --first;
+    ColumnBatch rows = ColumnBatch::empty(reports[size_t(last)]->emitted.schema);
+    for (int i = first; i <= last; ++i)
+        for (size_t r = 0; r < reports[size_t(i)]->emitted.numRows; ++r)
+            rows.appendRow(reports[size_t(i)]->emitted.row(r));
+    return rows;
+}
+
+// The report whose rows arrived in the trigger of reports[index]: its data batch.
+const BatchReport &arrivedInTrigger(const std::vector<std::shared_ptr<const BatchReport>> &reports, int index)
+{
+    int first = index;
+    while (first > 0 && reports[size_t(first - 1)]->step == reports[size_t(index)]->step)
+        --first;
+    for (int i = first; i <= index; ++i)
+        if (!reports[size_t(i)]->noData)
+            return *reports[size_t(i)];
+    return *reports[size_t(index)];
 }
 
 } // namespace
@@ -80,6 +112,8 @@ private Q_SLOTS:
     void saveOpenRoundTrip();
     void unreadableFileKeepsCurrentScenario();
     void germanTranslationLoads();
+    void aTriggerIsShownAsOneStory();
+    void changingTheModeKeepsThePreviousRunToCompare();
     void grabsAScreenshot();
 };
 
@@ -144,22 +178,36 @@ void TestMainWindow::panelsShowTheEngineReport()
         QCOMPARE(report.batchId, expected[size_t(i)].batchId);
         QCOMPARE(report.numOutputRows, expected[size_t(i)].numOutputRows);
 
-        // Input rows and their fates.
-        compareBatch(*window.inputModel(), report.input);
-        for (size_t r = 0; r < report.input.numRows; ++r)
+        // Input rows and their fates: the rows that arrived in the batch's trigger (a no-data
+        // batch shows its data batch's).
+        const BatchReport &arrived = arrivedInTrigger(controller->reports(), i);
+        compareBatch(*window.inputModel(), arrived.input);
+        for (size_t r = 0; r < arrived.input.numRows; ++r)
             QCOMPARE(window.inputModel()->index(int(r), 0).data().toString(),
-                     BatchTableModel::markText(rowMark(report.inputFates[r])));
+                     BatchTableModel::markText(rowMark(arrived.inputFates[r])));
         // Result table and statuses.
         if (report.hasResultTable) {
             compareBatch(*window.resultModel(), report.resultTable);
-            for (size_t r = 0; r < report.resultTable.numRows; ++r)
-                QCOMPARE(window.resultModel()->index(int(r), 0).data().toString(),
-                         BatchTableModel::markText(rowMark(report.resultStatuses[r])));
+            for (size_t r = 0; r < report.resultTable.numRows; ++r) {
+                // A final group the batch did not write was only evicted (update mode).
+                RowMark mark = rowMark(report.resultStatuses[r]);
+                bool written = false;
+                for (size_t e = 0; e < report.emitted.numRows && !written; ++e)
+                    written = report.emitted.row(e) == report.resultTable.row(r);
+                if (mark == RowMark::Final && !written)
+                    mark = RowMark::EvictedUnwritten;
+                QCOMPARE(window.resultModel()->index(int(r), 0).data().toString(), BatchTableModel::markText(mark));
+            }
         } else {
             QCOMPARE(window.resultModel()->rowCount(), 0);
         }
-        // Emitted rows, exactly.
-        compareBatch(*window.emittedModel(), report.emitted);
+        // Written rows, exactly: those of the trigger's batches up to this one.
+        compareBatch(*window.emittedModel(), writtenInTrigger(controller->reports(), i));
+        // The result table's title counts the rows in state, not the groups listed.
+        if (report.hasResultTable)
+            QVERIFY2(window.findChild<QLabel *>(QStringLiteral("holdsTitle"))->text().contains(
+                         QStringLiteral("%1 row").arg(report.stateRows)),
+                     qPrintable(window.findChild<QLabel *>(QStringLiteral("holdsTitle"))->text()));
         // Sink content.
         if (console) {
             consoleSoFar += report.sinkText;
@@ -353,6 +401,115 @@ void TestMainWindow::germanTranslationLoads()
     }
     QCoreApplication::removeTranslator(&translator);
     QCOMPARE(BatchTableModel::markText(RowMark::Late), QStringLiteral("late"));
+}
+
+void TestMainWindow::aTriggerIsShownAsOneStory()
+{
+    MainWindow window;
+    window.resize(1920, 1080);
+    QVERIFY(window.openScenario(scenarioDir() + QStringLiteral("/04-windowed-totals-append.scenario.json")));
+    RunController *controller = window.controller();
+    for (int i = 0; i < 3; ++i)
+        QVERIFY(controller->step());
+    // Trigger 2 ran data batch 4 and no-data batch 5; Step lands on batch 5, the trigger's end.
+    const auto &reports = controller->reports();
+    QCOMPARE(controller->currentBatch(), 5);
+    QCOMPARE(reports[4]->step, 2);
+    QVERIFY(!reports[4]->noData);
+    QVERIFY(reports[5]->noData);
+    // What arrived is still in sight: the data batch's rows, with their fates.
+    QCOMPARE(window.inputModel()->rowCount(), int(reports[4]->input.numRows));
+    QVERIFY(window.findChild<QLabel *>(QStringLiteral("arrivedTitle"))->text().contains(QStringLiteral("trigger 2 (batch 4)")));
+    // Written: batch 4's rows (none, in append mode) and batch 5's, which the watermark finalised.
+    QCOMPARE(window.emittedModel()->rowCount(), int(reports[4]->numOutputRows + reports[5]->numOutputRows));
+    QCOMPARE(window.emittedModel()->rowCount(), 2);
+    const QString written = window.findChild<QLabel *>(QStringLiteral("writtenTitle"))->text();
+    QVERIFY2(written.contains(QStringLiteral("batch 4: 0 row")) && written.contains(QStringLiteral("no-data batch 5: 2 row")), qPrintable(written));
+    // Engine holds: the rows in state, as the report counts them, not the 7 groups listed.
+    QCOMPARE(window.resultModel()->rowCount(), 7);
+    const QString holds = window.findChild<QLabel *>(QStringLiteral("holdsTitle"))->text();
+    QVERIFY2(holds.contains(QStringLiteral("%1 row(s) in state").arg(reports[5]->stateRows)), qPrintable(holds));
+    QCOMPARE(reports[5]->stateRows, 3);
+    // The narrative line says how the trigger and its batches relate, and the status bar tells
+    // the batch shown.
+    QCOMPARE(window.narrativeView()->triggerText(),
+             QStringLiteral("Trigger 2 ran batch 4 for its 5 row(s), then batch 5, a no-data batch (the watermark had moved). Showing batch 5."));
+    QVERIFY2(window.narrativeView()->batchText().startsWith(QStringLiteral("Batch 5: no rows arrived · watermark 10:11:00")),
+             qPrintable(window.narrativeView()->batchText()));
+    QVERIFY(window.narrativeView()->batchText().contains(QStringLiteral("wrote 2 row(s) (append mode) · 3 row(s) in state")));
+    QVERIFY2(window.statusBar()->currentMessage().startsWith(QStringLiteral("Showing batch 5 · trigger 2 ran batches 4–5")),
+             qPrintable(window.statusBar()->currentMessage()));
+    // The data batch alone: its own counts, the late rows in Spark's count and in rows.
+    controller->selectBatch(4);
+    QCOMPARE(window.emittedModel()->rowCount(), 0);
+    QVERIFY2(window.narrativeView()->batchText().contains(QStringLiteral("3 dropped as late (Spark's numRowsDroppedByWatermark counts 2)")),
+             qPrintable(window.narrativeView()->batchText()));
+    QVERIFY(window.statusBar()->currentMessage().startsWith(QStringLiteral("Showing batch 4 · trigger 2 ran batches 4–5")));
+    // The engine's own narrative, once reports carry it, replaces the summary.
+    window.narrativeView()->setNarrative(QStringLiteral("Five rows arrived."));
+    QCOMPARE(window.narrativeView()->batchText(), QStringLiteral("Five rows arrived."));
+    // The console sink keeps Spark's exact text.
+    QCOMPARE(window.consoleView()->toPlainText(), controller->consoleTextUpTo(4));
+    QVERIFY(window.consoleView()->toPlainText().contains(QStringLiteral("|{2026-03-01 10:00...| ACC-0001|150000.00|")));
+}
+
+void TestMainWindow::changingTheModeKeepsThePreviousRunToCompare()
+{
+    MainWindow window;
+    window.resize(1920, 1080);
+    QVERIFY(window.openScenario(scenarioDir() + QStringLiteral("/04-windowed-totals-append.scenario.json")));
+    RunController *controller = window.controller();
+    for (int i = 0; i < 3; ++i)
+        QVERIFY(controller->step());
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(!window.runNotice()->isVisible());
+    window.queryEditor()->setOutputMode(OutputMode::Update);
+    QCOMPARE(controller->scenario().outputMode, OutputMode::Update);
+    QCOMPARE(controller->numBatches(), 0);
+    // The window says why the run is gone and what it kept.
+    QVERIFY(window.runNotice()->isVisible());
+    QVERIFY2(window.runNotice()->text().contains(QStringLiteral("from append to update")), qPrintable(window.runNotice()->text()));
+    QVERIFY(controller->previousRun());
+    QCOMPARE(controller->previousRun()->numTriggers, 3);
+    for (int i = 0; i < 3; ++i)
+        QVERIFY(controller->step());
+    QCOMPARE(controller->currentBatch(), 5);
+    const QString written = window.findChild<QLabel *>(QStringLiteral("writtenTitle"))->text();
+    QVERIFY2(written.contains(QStringLiteral("The previous run (append mode) wrote 2 row(s) in trigger 2.")), qPrintable(written));
+
+    // Update mode wrote [10:05, 10:10) when it changed; the watermark now only evicts it.
+    const BatchReport &report = *controller->reports()[5];
+    int evictedUnwritten = 0;
+    for (int row = 0; row < window.resultModel()->rowCount(); ++row) {
+        if (RowMark(window.resultModel()->index(row, 0).data(BatchTableModel::RowMarkRole).toInt()) != RowMark::EvictedUnwritten)
+            continue;
+        ++evictedUnwritten;
+        QCOMPARE(report.resultStatuses[size_t(row)], ResultRowStatus::Final);
+        QCOMPARE(window.resultModel()->index(row, 0).data().toString(), QStringLiteral("evicted, nothing written"));
+    }
+    QCOMPARE(evictedUnwritten, 2);
+    QCOMPARE(report.numOutputRows, 0);
+    QCOMPARE(window.emittedModel()->rowCount(), int(controller->reports()[4]->numOutputRows));
+    // The timeline draws that window as evicted without a write, not as a final (written) one.
+    const EventTimeTimelineLayout &layout = window.timelineView()->timelineLayout();
+    bool found = false;
+    for (const TimelineWindow &w : layout.windows()) {
+        if (const TimelineWindowSegment *s = w.segmentAt(5); s && w.label == QStringLiteral("[10:05, 10:10)")) {
+            QCOMPARE(s->state, TimelineWindowState::EvictedUnwritten);
+            QCOMPARE(s->stateText, QStringLiteral("evicted, nothing written"));
+            found = true;
+        }
+    }
+    QVERIFY(found);
+    const QString shots = qEnvironmentVariable("STREAMSTEP_SCREENSHOT_DIR");
+    if (!shots.isEmpty())
+        window.grab().save(shots + QStringLiteral("/04-update-after-append-1920x1080.png"));
+    // Closing the notice forgets the previous run.
+    window.findChild<QToolButton *>(QStringLiteral("runNoticeClose"))->click();
+    QVERIFY(!controller->previousRun());
+    QVERIFY(!window.runNotice()->isVisible());
+    QVERIFY(!window.findChild<QLabel *>(QStringLiteral("writtenTitle"))->text().contains(QStringLiteral("previous run")));
 }
 
 void TestMainWindow::grabsAScreenshot()

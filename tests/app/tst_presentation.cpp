@@ -1,12 +1,17 @@
 // Checks how the main window presents itself, as a presenter would see it: in a dark (Fusion)
 // palette every view and chart follows the palette (no white boxes, readable text); at 1920×1080
-// and 1280×800 no panel is squeezed below a usable size and the toolbar is not cut off; with the
-// German translation loaded, no visible string is left in English. Screenshots of each case are
-// saved to $STREAMSTEP_SCREENSHOT_DIR (default: <temp>/streamstep-presentation) for a human look.
+// and 1280×800 no panel is squeezed below a usable size, the toolbar is not cut off, and for every
+// batch of every bundled lesson each story panel shows all its columns without scrolling sideways
+// (the result schema in Engine holds, Written and Sink holds; the source schema in Arrived), the
+// batches table its key columns, and the timeline whole batch columns only; with the German
+// translation loaded, no visible string is left in English. Screenshots of each case are saved to
+// $STREAMSTEP_SCREENSHOT_DIR (default: <temp>/streamstep-presentation) for a human look.
 #include "batch_chart_view.h"
 #include "batch_list_model.h"
+#include "event_time_timeline.h"
 #include "batch_table_model.h"
 #include "main_window.h"
+#include "query_summary_view.h"
 #include "run_controller.h"
 
 #include "streamstep/engine.h"
@@ -27,6 +32,14 @@
 #include <QMenuBar>
 #include <QPlainTextEdit>
 #include <QRegularExpression>
+#include <QScrollBar>
+#include <QSettings>
+#include <QTableView>
+#include <QTextBlock>
+#include <QTextBrowser>
+#include <QTextCursor>
+#include <QTextLayout>
+#include <QTextTable>
 #include <QSplitter>
 #include <QStyleFactory>
 #include <QTabBar>
@@ -318,6 +331,48 @@ bool allowedUntranslated(const QString &text, const QStringList &dataTexts)
     return !rest.contains(word);
 }
 
+
+// The first line of a header (a time column's shared date is on the second).
+QString headerName(const QAbstractItemModel *model, int section)
+{
+    return model->headerData(section, Qt::Horizontal, Qt::DisplayRole).toString().section(QLatin1Char('\n'), 0, 0);
+}
+
+// Problems with a table view whose columns must all be visible: a column narrower than its
+// contents, or one beyond the view's right edge (which is what a sideways scroll bar means).
+QStringList clippedColumns(const QString &where, QTableView *view)
+{
+    QStringList problems;
+    QAbstractItemModel *model = view->model();
+    QHeaderView *header = view->horizontalHeader();
+    if (view->horizontalScrollBar()->maximum() > 0)
+        problems << QStringLiteral("%1 scrolls sideways (%2 px of columns in %3 px)").arg(where).arg(header->length()).arg(view->viewport()->width());
+    for (int c = 0; c < model->columnCount(); ++c) {
+        const int needed = std::max(static_cast<QAbstractItemView *>(view)->sizeHintForColumn(c), header->sectionSizeHint(c));
+        const int right = header->sectionViewportPosition(c) + header->sectionSize(c);
+        if (header->sectionSize(c) + 1 < needed)
+            problems << QStringLiteral("%1: column '%2' is %3 px, its contents need %4").arg(where, headerName(model, c)).arg(header->sectionSize(c)).arg(needed);
+        else if (header->sectionViewportPosition(c) < 0 || right > view->viewport()->width() + 1)
+            problems << QStringLiteral("%1: column '%2' is cut off (ends at %3 of %4 px)").arg(where, headerName(model, c)).arg(right).arg(view->viewport()->width());
+    }
+    return problems;
+}
+
+// The names a view's columns have (the first header line).
+QStringList columnNames(const QAbstractItemModel *model)
+{
+    QStringList names;
+    for (int c = 0; c < model->columnCount(); ++c)
+        names << headerName(model, c);
+    return names;
+}
+
+void forgetLayout()
+{
+    QSettings settings;
+    settings.remove(QStringLiteral("layout2"));
+}
+
 } // namespace
 
 class TestPresentation : public QObject {
@@ -330,6 +385,10 @@ private Q_SLOTS:
     void chartsFollowALivePaletteChange();
     void screenSizes_data();
     void screenSizes();
+    void essentialColumnsAreNotClipped_data();
+    void essentialColumnsAreNotClipped();
+    void sidePanelFoldsAndIsRemembered();
+    void lessonTablesBreakBetweenWords();
     void germanLeavesNoVisibleStringInEnglish_data();
     void germanLeavesNoVisibleStringInEnglish();
 
@@ -503,6 +562,206 @@ void TestPresentation::screenSizes()
     for (const QString &problem : std::as_const(problems))
         qWarning("%s", qPrintable(problem));
     QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
+}
+
+void TestPresentation::essentialColumnsAreNotClipped_data()
+{
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<bool>("dark");
+    QTest::addColumn<QString>("lesson");
+    const QDir dir(QStringLiteral(STREAMSTEP_SOURCE_DIR "/scenarios"));
+    for (const QSize size : {QSize(1920, 1080), QSize(1280, 800)})
+        for (bool dark : {false, true})
+            for (const QString &file : dir.entryList({QStringLiteral("*.scenario.json")}, QDir::Files, QDir::Name)) {
+                const QString lesson = file.chopped(int(qstrlen(".scenario.json")));
+                QTest::addRow("%dx%d %s %s", size.width(), size.height(), dark ? "dark" : "light", qPrintable(lesson))
+                    << size << dark << lesson;
+            }
+}
+
+void TestPresentation::essentialColumnsAreNotClipped()
+{
+    QFETCH(QSize, size);
+    QFETCH(bool, dark);
+    QFETCH(QString, lesson);
+    forgetLayout(); // the layout a new user gets
+    QApplication::setPalette(dark ? darkPalette() : m_lightPalette);
+    MainWindow window;
+    window.resize(size);
+    QVERIFY(window.openScenario(lessonPath(lesson.toLatin1().constData())));
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    const Query *query = window.controller()->query();
+    if (!query) {
+        // A query Spark rejects runs no batch; its panels are still laid out, none collapsed.
+        for (QWidget *panel : panels(window))
+            QVERIFY2(panel->width() >= 100 && panel->height() >= kMinPanelHeight, qPrintable(describe(panel)));
+        return;
+    }
+    QStringList resultNames;
+    for (const Field &f : query->resultSchema().fields)
+        resultNames << QString::fromStdString(f.name);
+    QStringList sourceNames;
+    for (const Field &f : query->sourceSchema().fields)
+        sourceNames << QString::fromStdString(f.name);
+
+    // The side panel shows by default where there is room for it, and folds away where there is not.
+    QCOMPARE(window.sidePanel()->isVisible(), size.width() >= 1600);
+
+    window.controller()->runAll();
+    QTRY_VERIFY(window.controller()->numBatches() > 0);
+    QStringList problems;
+    const QStringList panelNames = {QStringLiteral("Arrived"), QStringLiteral("Engine holds"), QStringLiteral("Written"),
+                                    QStringLiteral("Sink holds")};
+    for (int batch = 0; batch < window.controller()->numBatches(); ++batch) {
+        window.controller()->selectBatch(batch);
+        QApplication::processEvents();
+        const QString at = QStringLiteral("batch %1").arg(batch);
+        const QList<QWidget *> views = window.storyViews();
+        QCOMPARE(views.size(), 4);
+        for (int p = 0; p < views.size(); ++p) {
+            QWidget *view = views[p];
+            const QString where = QStringLiteral("%1, %2").arg(at, panelNames[p]);
+            if (view->isHidden())
+                continue; // Engine holds of a query without aggregation: its title says why
+            if (view->width() < kMinPanelWidth - 40 || view->height() < kMinPanelHeight)
+                problems << QStringLiteral("%1 is collapsed to %2×%3").arg(where).arg(view->width()).arg(view->height());
+            if (auto *console = qobject_cast<QPlainTextEdit *>(view)) {
+                if (console->horizontalScrollBar()->maximum() > 0)
+                    problems << QStringLiteral("%1: the console text scrolls sideways").arg(where);
+                if (console->horizontalScrollBar()->value() != 0)
+                    problems << QStringLiteral("%1: the console text is scrolled sideways").arg(where);
+                continue;
+            }
+            auto *table = qobject_cast<QTableView *>(view);
+            QVERIFY2(table, qPrintable(where));
+            problems << clippedColumns(where, table);
+            // The panel shows the schema's columns (once the batch has rows to show).
+            const QStringList names = columnNames(table->model());
+            const QStringList &expected = p == 0 ? sourceNames : resultNames;
+            if (table->model()->rowCount() > 0 && (p > 0 || names.size() > 1)) {
+                for (const QString &name : expected) {
+                    // A SQLite sink stores a window as <name>_start and <name>_end.
+                    if (!names.contains(name) && !names.contains(name + QStringLiteral("_start")))
+                        problems << QStringLiteral("%1 has no column '%2' (%3)").arg(where, name, names.join(QStringLiteral(", ")));
+                }
+            }
+        }
+        // The batches table: which batch of which trigger, rows in and out, late rows, the
+        // watermark and the state, all in view.
+        QTableView *batches = window.batchesView();
+        using C = BatchListModel::Column;
+        for (C column : {C::BatchId, C::Step, C::NoData, C::InputRows, C::EmittedRows, C::DroppedByWatermark, C::Watermark, C::StateRows}) {
+            const int c = BatchListModel::column(column);
+            QHeaderView *header = batches->horizontalHeader();
+            const int needed = std::max(static_cast<QAbstractItemView *>(batches)->sizeHintForColumn(c), header->sectionSizeHint(c));
+            const int right = header->sectionViewportPosition(c) + header->sectionSize(c);
+            if (header->sectionSize(c) + 1 < needed || header->sectionViewportPosition(c) < 0 || right > batches->viewport()->width() + 1)
+                problems << QStringLiteral("%1, Batches: column '%2' is not fully visible").arg(at, headerName(batches->model(), c));
+        }
+        // The timeline shows whole batch columns, the one shown among them.
+        EventTimeTimeline *timeline = window.timelineView();
+        const TimelineGeometry &g = timeline->timelineLayout().geometry();
+        const int visibleColumns = timeline->timelineLayout().numVisibleColumns();
+        if (visibleColumns * g.columnWidth > timeline->viewport()->width() - g.gutterWidth + 1)
+            problems << QStringLiteral("%1, timeline: %2 columns of %3 px do not fit %4 px").arg(at).arg(visibleColumns).arg(g.columnWidth)
+                            .arg(timeline->viewport()->width() - g.gutterWidth);
+        const QPointF header = timeline->viewportPosOfHeader(batch);
+        if (header.x() - g.columnWidth / 2 < g.gutterWidth - 1 || header.x() + g.columnWidth / 2 > timeline->viewport()->width() + 1)
+            problems << QStringLiteral("%1, timeline: the batch shown is not wholly in view").arg(at);
+        for (QWidget *panel : panels(window))
+            if (panel->width() < 100 || panel->height() < kMinPanelHeight)
+                problems << QStringLiteral("%1: %2 is collapsed to %3×%4").arg(at, describe(panel)).arg(panel->width()).arg(panel->height());
+        if (problems.size() > 20)
+            break;
+    }
+    window.grab().save(screenshotDir() + QStringLiteral("/columns-%1-%2-%3x%4.png")
+                                             .arg(lesson, dark ? QStringLiteral("dark") : QStringLiteral("light"))
+                                             .arg(size.width())
+                                             .arg(size.height()));
+    for (const QString &problem : std::as_const(problems))
+        qWarning("%s", qPrintable(problem));
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
+}
+
+void TestPresentation::sidePanelFoldsAndIsRemembered()
+{
+    forgetLayout();
+    {
+        MainWindow window;
+        window.resize(1920, 1080);
+        QVERIFY(window.openScenario(lessonPath("04-windowed-totals-append")));
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.sidePanel()->isVisible());
+        QCOMPARE(window.sidePanelAction()->shortcut(), QKeySequence(Qt::Key_F9));
+        QVERIFY(window.sidePanelAction()->isChecked());
+        const int storyWidth = window.storyViews()[1]->width();
+        // F9 folds the panel away; the story panels get its room.
+        QTest::keyClick(&window, Qt::Key_F9);
+        QVERIFY(!window.sidePanel()->isVisible());
+        QVERIFY(!window.sidePanelAction()->isChecked());
+        QApplication::processEvents();
+        QVERIFY(window.storyViews()[1]->width() > storyWidth);
+        window.close();
+    }
+    {
+        // The next start keeps it folded, even on a wide screen.
+        MainWindow window;
+        window.resize(1920, 1080);
+        QVERIFY(window.openScenario(lessonPath("04-windowed-totals-append")));
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(!window.sidePanel()->isVisible());
+        window.sidePanelAction()->trigger();
+        QVERIFY(window.sidePanel()->isVisible());
+        window.close();
+    }
+    {
+        // And open again, even on a narrow one.
+        MainWindow window;
+        window.resize(1280, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.sidePanelAction()->isChecked());
+    }
+    forgetLayout();
+}
+
+void TestPresentation::lessonTablesBreakBetweenWords()
+{
+    // Lesson 06a's description has a six-column table; in the side panel at its narrowest, a
+    // cell's words wrap whole ("accounts / touched") and the table scrolls, never "trigge / r".
+    forgetLayout();
+    MainWindow window;
+    window.resize(1920, 1080);
+    QVERIFY(window.openScenario(lessonPath("06a-complete-vs-update-complete")));
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    auto *splitter = window.findChild<QSplitter *>(QStringLiteral("mainSplitter"));
+    splitter->setSizes({window.sidePanel()->minimumWidth(), 1920});
+    QApplication::processEvents();
+    QTextBrowser *lesson = window.summaryView()->lessonView();
+    QVERIFY(lesson->isVisible());
+    QTextDocument *doc = lesson->document();
+    doc->setTextWidth(lesson->viewport()->width());
+    int cells = 0;
+    QStringList split;
+    for (QTextBlock block = doc->begin(); block.isValid(); block = block.next()) {
+        if (!QTextCursor(block).currentTable())
+            continue;
+        ++cells;
+        const QTextLayout *layout = block.layout();
+        const QString text = block.text();
+        for (int i = 1; i < layout->lineCount(); ++i) {
+            const int start = layout->lineAt(i).textStart();
+            if (start > 0 && !text.at(start - 1).isSpace() && !text.at(start).isSpace() && text.at(start - 1).isLetterOrNumber()
+                && text.at(start).isLetterOrNumber())
+                split << text;
+        }
+    }
+    QVERIFY(cells >= 6 * 5);
+    QVERIFY2(split.isEmpty(), qPrintable(split.join(QLatin1Char('|'))));
 }
 
 void TestPresentation::germanLeavesNoVisibleStringInEnglish_data()

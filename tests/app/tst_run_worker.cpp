@@ -390,8 +390,9 @@ void TestRunWorker::windowShowsProgressAndCancelsWithEscape()
     QVERIFY(controller->waitForIdle(5 * 60 * 1000));
     QCOMPARE(controller->nextStep(), 2);
     const QString message = window.statusBar()->currentMessage();
-    QVERIFY2(message.startsWith(QStringLiteral("Batch %1: 2,000,000 rows in ").arg(batchesBefore)), qPrintable(message));
-    QVERIFY2(message.contains(QStringLiteral(" s. Trigger 1 ran batch")), qPrintable(message));
+    // The status bar tells the trigger of the batch shown: its batches, rows and wall time.
+    QVERIFY2(message.startsWith(QStringLiteral("Showing batch %1 · trigger 1 ran batch").arg(controller->currentBatch())), qPrintable(message));
+    QVERIFY2(message.contains(QStringLiteral(": 2,000,000 rows in ")) && message.endsWith(QStringLiteral(" s")), qPrintable(message));
     // The panels show the new batch.
     controller->selectBatch(batchesBefore);
     QCOMPARE(window.inputModel()->rowCount(), 2'000'000);

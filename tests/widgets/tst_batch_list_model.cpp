@@ -31,6 +31,7 @@ std::shared_ptr<const BatchReport> report(int64_t batchId, int step, bool noData
     r->numRowsDroppedByWatermark = dropped;
     r->hasWatermark = watermark;
     r->watermarkMs = *parseTimestamp("2026-03-01 10:07:30") / 1000;
+    r->watermarkOrigin.setByBatch = 0; // a batch's max event time set it (not the initial epoch)
     if (!noData)
         r->eventTime = EventTimeStats{*parseTimestamp("2026-03-01 10:02:00") / 1000,
                                       *parseTimestamp("2026-03-01 10:21:00") / 1000, 0, input};
@@ -94,7 +95,8 @@ void TestBatchListModel::appendAndRead()
     QCOMPARE(cell(1, C::BatchId).toLongLong(), 1);
     QCOMPARE(cell(2, C::Step).toInt(), 1);
     QCOMPARE(cell(2, C::NoData).toString(), QStringLiteral("no-data"));
-    QCOMPARE(cell(1, C::NoData).toString(), QString());
+    QCOMPARE(cell(1, C::NoData).toString(), QStringLiteral("data"));
+    QVERIFY(cell(1, C::Step, Qt::ToolTipRole).toString().contains(QStringLiteral("no-data batch")));
     QVERIFY(cell(2, C::NoData, BatchListModel::ValueRole).toBool());
     QCOMPARE(cell(0, C::InputRows).toLongLong(), 5);
     QCOMPARE(cell(2, C::EmittedRows).toLongLong(), 2);
@@ -121,6 +123,16 @@ void TestBatchListModel::noWatermark()
     const QModelIndex watermark = model.index(0, BatchListModel::column(BatchListModel::Column::Watermark));
     QCOMPARE(watermark.data().toString(), QStringLiteral("none"));
     QVERIFY(!watermark.data(BatchListModel::ValueRole).isValid());
+    // A watermark still at the epoch (no event time seen yet) is not a time of day.
+    auto initial = std::make_shared<BatchReport>(*model.report(0));
+    initial->batchId = 1;
+    initial->hasWatermark = true;
+    initial->watermarkMs = 0;
+    initial->watermarkOrigin = WatermarkOrigin{};
+    model.appendReports({initial});
+    const QModelIndex epoch = model.index(1, BatchListModel::column(BatchListModel::Column::Watermark));
+    QCOMPARE(epoch.data().toString(), QStringLiteral("none yet"));
+    QCOMPARE(epoch.data(BatchListModel::ValueRole).toLongLong(), 0);
 }
 
 void TestBatchListModel::clear()

@@ -18,6 +18,7 @@
 #include <QSignalSpy>
 #include <QtTest>
 
+#include <cmath>
 #include <map>
 #include <set>
 
@@ -74,20 +75,34 @@ const TimelineWindow *bandLabelled(const EventTimeTimelineLayout &layout, const 
     return nullptr;
 }
 
-// Checks that no two labels of a column (step labels and state chips) overlap and that window
-// labels in the gutter do not overlap each other.
+// Checks that no two labels of a column (step tags, late-row tags and state chips) overlap, that
+// no tag covers a window band, that a no-data batch's reason stays inside its header, and that
+// window labels in the gutter do not overlap each other.
 void checkNoOverlaps(const EventTimeTimelineLayout &layout)
 {
     const TimelineGeometry &g = layout.geometry();
     std::map<int, std::vector<QRectF>> perColumn;
+    std::map<int, std::vector<QRectF>> tags;
     for (const auto &s : g.segments)
         perColumn[layout.windows()[size_t(s.window)].segments[size_t(s.segment)].batch].push_back(s.chip);
     for (size_t i = 0; i < g.watermarks.size(); ++i)
-        perColumn[layout.watermarks()[i].batch].push_back(g.watermarks[i].labelRect);
+        tags[layout.watermarks()[i].batch].push_back(g.watermarks[i].labelRect);
     for (size_t i = 0; i < g.maxEventTimes.size(); ++i)
-        perColumn[layout.maxEventTimes()[i].batch].push_back(g.maxEventTimes[i].labelRect);
-    for (const auto &reason : g.reasons)
-        perColumn[reason.column].push_back(reason.rect);
+        tags[layout.maxEventTimes()[i].batch].push_back(g.maxEventTimes[i].labelRect);
+    for (const auto &tag : g.lateTags)
+        tags[layout.lateRows()[size_t(tag.entry)].batch].push_back(tag.rect);
+    for (const auto &[column, rects] : tags) {
+        for (const QRectF &tag : rects) {
+            perColumn[column].push_back(tag);
+            for (const auto &s : g.segments)
+                QVERIFY2(!s.rect.intersects(tag), qPrintable(QStringLiteral("a tag covers a window band in column %1").arg(column)));
+        }
+    }
+    for (const auto &reason : g.reasons) {
+        const QRectF header = g.headers[size_t(reason.column)].rect;
+        QVERIFY2(header.adjusted(-0.5, -0.5, 0.5, 0.5).contains(reason.rect),
+                 qPrintable(QStringLiteral("the reason of column %1 leaves its header").arg(reason.column)));
+    }
     for (const auto &[column, rects] : perColumn) {
         for (size_t a = 0; a < rects.size(); ++a) {
             QVERIFY2(rects[a].left() >= layout.columnLeft(column) - 0.5 &&
@@ -156,6 +171,11 @@ private Q_SLOTS:
     void paintsInLightAndDarkPalettes();
     void mainWindowFeedsTheTimeline();
     void millionRowBatchIsBinnedQuickly();
+    void lateRowsCarryTags();
+    void legendFollowsTheQueryBeforeTheFirstBatch_data();
+    void legendFollowsTheQueryBeforeTheFirstBatch();
+    void scrollsByWholeColumns_data();
+    void scrollsByWholeColumns();
 };
 
 void TestEventTimeTimeline::initTestCase()
@@ -723,6 +743,131 @@ void TestEventTimeTimeline::millionRowBatchIsBinnedQuickly()
     timeline.setReports(s.reports, info);
     QVERIFY2(timer.elapsed() < 100, qPrintable(QStringLiteral("%1 ms").arg(timer.elapsed())));
     QCOMPARE(layout.bins().size(), layout.geometry().bins.size());
+}
+
+void TestEventTimeTimeline::lateRowsCarryTags()
+{
+    const Stepped s = stepAll("04-windowed-totals-append.scenario.json");
+    EventTimeTimeline timeline;
+    timeline.resize(900, 420);
+    timeline.setReports(s.reports, TimelineQueryInfo::fromScenario(s.scenario));
+    const EventTimeTimelineLayout &layout = timeline.timelineLayout();
+    // One tag per batch and late fate, counting the engine's fates.
+    std::map<std::pair<int, InputRowFate>, int64_t> expected;
+    for (size_t b = 0; b < s.reports.size(); ++b)
+        for (InputRowFate fate : s.reports[b]->inputFates)
+            if (fate == InputRowFate::DroppedByWatermark || fate == InputRowFate::LateButKept)
+                ++expected[{int(b), fate}];
+    QVERIFY(!expected.empty());
+    QCOMPARE(layout.lateRows().size(), expected.size());
+    QCOMPARE(layout.geometry().lateTags.size(), expected.size());
+    for (const TimelineLateRows &late : layout.lateRows()) {
+        QCOMPARE(late.count, (expected[std::make_pair(late.batch, late.fate)]));
+        if (late.fate == InputRowFate::DroppedByWatermark)
+            QCOMPARE(late.tag, QStringLiteral("✕ %1 late").arg(late.count));
+    }
+    // Batch 4 of lesson 04: three rows too late for [10:00, 10:05), dropped; the tag says so on hover.
+    const auto it = std::find_if(layout.lateRows().begin(), layout.lateRows().end(), [](const TimelineLateRows &l) {
+        return l.batch == 4 && l.fate == InputRowFate::DroppedByWatermark;
+    });
+    QVERIFY(it != layout.lateRows().end());
+    QCOMPARE(it->count, 3);
+    const int entry = int(it - layout.lateRows().begin());
+    const auto tag = std::find_if(layout.geometry().lateTags.begin(), layout.geometry().lateTags.end(),
+                                  [entry](const TimelineGeometry::Tag &t) { return t.entry == entry; });
+    timeline.setCurrentBatch(4);
+    const QString tip = timeline.toolTipAt(timeline.viewportPosOfLateTag(int(tag - layout.geometry().lateTags.begin())));
+    QVERIFY2(tip.contains(QStringLiteral("3 row(s) arrived too late")), qPrintable(tip));
+    checkNoOverlaps(layout);
+}
+
+void TestEventTimeTimeline::legendFollowsTheQueryBeforeTheFirstBatch_data()
+{
+    QTest::addColumn<QString>("lesson");
+    QTest::addColumn<QString>("note");    // the legend's note, empty: none
+    QTest::addColumn<bool>("watermark"); // the legend has the watermark line
+    QTest::addColumn<QString>("passed");  // how a processed row is called
+    QTest::newRow("watermark") << QStringLiteral("04-windowed-totals-append.scenario.json") << QString() << true << QStringLiteral("on time");
+    QTest::newRow("aggregation without watermark") << QStringLiteral("03-account-counts-update.scenario.json")
+                                                   << QStringLiteral("no watermark: no row is late, no state is evicted") << false
+                                                   << QStringLiteral("processed");
+    QTest::newRow("stateless") << QStringLiteral("01-high-value-filter.scenario.json")
+                               << QStringLiteral("no watermark, no state: every row passes once") << false << QStringLiteral("processed");
+}
+
+void TestEventTimeTimeline::legendFollowsTheQueryBeforeTheFirstBatch()
+{
+    QFETCH(QString, lesson);
+    QFETCH(QString, note);
+    QFETCH(bool, watermark);
+    QFETCH(QString, passed);
+    const Stepped s = stepAll(qPrintable(lesson));
+    const TimelineQueryInfo info = TimelineQueryInfo::fromScenario(s.scenario);
+    for (bool run : {false, true}) {
+        EventTimeTimeline timeline;
+        timeline.resize(900, 420);
+        timeline.setReports(run ? s.reports : std::vector<std::shared_ptr<const BatchReport>>{}, info);
+        QStringList texts;
+        bool hasWatermark = false;
+        for (const auto &item : timeline.timelineLayout().geometry().legend) {
+            texts << item.text;
+            hasWatermark = hasWatermark || item.kind == TimelineGeometry::LegendItem::Kind::Watermark;
+        }
+        QCOMPARE(hasWatermark, watermark);
+        QCOMPARE(texts.contains(note), !note.isEmpty());
+        QVERIFY2(texts.contains(passed), qPrintable(texts.join(QLatin1Char('|'))));
+        QVERIFY(!texts.contains(QStringLiteral("no watermark: no row is late")) || !watermark);
+    }
+    // A row of a query without watermark is processed, not on time.
+    EventTimeTimeline timeline;
+    timeline.resize(900, 420);
+    timeline.setReports(s.reports, info);
+    const auto &dots = timeline.timelineLayout().dots();
+    const auto processed = std::find_if(dots.begin(), dots.end(), [](const TimelineDot &d) { return d.fate == InputRowFate::Processed; });
+    QVERIFY(processed != dots.end());
+    const QString tip = timeline.timelineLayout().dotToolTip(int(processed - dots.begin()));
+    QVERIFY2(tip.contains(QStringLiteral(": %1\n").arg(passed)), qPrintable(tip));
+}
+
+void TestEventTimeTimeline::scrollsByWholeColumns_data()
+{
+    QTest::addColumn<int>("width");
+    QTest::newRow("narrow") << 520;
+    QTest::newRow("1280 window") << 700;
+    QTest::newRow("wide") << 1300;
+}
+
+void TestEventTimeTimeline::scrollsByWholeColumns()
+{
+    QFETCH(int, width);
+    const Stepped s = stepAll("04-windowed-totals-append.scenario.json");
+    EventTimeTimeline timeline;
+    timeline.resize(width, 420);
+    timeline.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&timeline));
+    timeline.setReports(s.reports, TimelineQueryInfo::fromScenario(s.scenario));
+    const EventTimeTimelineLayout &layout = timeline.timelineLayout();
+    const TimelineGeometry &g = layout.geometry();
+    const int visible = layout.numVisibleColumns();
+    QVERIFY(visible >= 1);
+    // The columns shown fill the view without a cut one at its edge.
+    const double room = timeline.viewport()->width() - g.gutterWidth;
+    QVERIFY(visible * g.columnWidth <= room + 0.5);
+    QVERIFY(room - visible * g.columnWidth < g.columnWidth);
+    for (int batch = 0; batch < layout.numBatches(); ++batch) {
+        timeline.setCurrentBatch(batch);
+        // The batch shown is wholly in view, and so is every other column that starts in view.
+        const QPointF centre = timeline.viewportPosOfHeader(batch);
+        QVERIFY(centre.x() - g.columnWidth / 2 >= g.gutterWidth - 0.5);
+        QVERIFY(centre.x() + g.columnWidth / 2 <= timeline.viewport()->width() + 0.5);
+        const double firstLeft = timeline.viewportPosOfHeader(0).x() - g.columnWidth / 2;
+        QCOMPARE(std::fmod(g.gutterWidth - firstLeft, g.columnWidth), 0.0);
+    }
+    // Stepping shows the newest batch and the one before it (a trigger's data batch and its
+    // no-data batch) together whenever two columns fit.
+    timeline.setCurrentBatch(layout.numBatches() - 1);
+    if (visible >= 2)
+        QVERIFY(timeline.viewportPosOfHeader(layout.numBatches() - 2).x() - g.columnWidth / 2 >= g.gutterWidth - 0.5);
 }
 
 QTEST_MAIN(TestEventTimeTimeline)

@@ -42,15 +42,15 @@ SinkImage imageAfter(const Scenario &scenario, const std::vector<std::shared_ptr
     return sinkImageAfter(scenario.sink, scenario.outputMode, shown);
 }
 
-// The model's data cells as display strings.
-QList<QStringList> modelRows(const SinkContentsModel &model)
+// The model's data cells as Spark's strings (or as shown, with Qt::DisplayRole).
+QList<QStringList> modelRows(const SinkContentsModel &model, int role = BatchTableModel::SparkTextRole)
 {
     const int offset = model.firstDataColumn();
     QList<QStringList> rows;
     for (int r = 0; r < model.rowCount(); ++r) {
         QStringList cells;
         for (int c = offset; c < model.columnCount(); ++c)
-            cells << model.index(r, c).data().toString();
+            cells << model.index(r, c).data(role).toString();
         rows << cells;
     }
     return rows;
@@ -128,9 +128,21 @@ void TestSinkContentsModel::showsTheEngineImageAfterEveryBatch()
         QCOMPARE(model.firstDataColumn(), files ? 2 : 1);
         QCOMPARE(model.columnCount(), int(image.columns.size()) + model.firstDataColumn());
         for (size_t c = 0; c < image.columns.size(); ++c)
-            QCOMPARE(model.headerData(int(c) + model.firstDataColumn(), Qt::Horizontal, Qt::DisplayRole).toString(),
+            QCOMPARE(model.headerData(int(c) + model.firstDataColumn(), Qt::Horizontal, Qt::DisplayRole).toString().section(QLatin1Char('\n'), 0, 0),
                      QString::fromStdString(image.columns[c].name));
         QCOMPARE(modelRows(model), imageRows(image));
+        // Shown: the time of day, the date once in the header when every row shares it.
+        const QList<QStringList> shown = modelRows(model, Qt::DisplayRole);
+        const QList<QStringList> exact = imageRows(image);
+        for (size_t c = 0; c < image.columns.size(); ++c) {
+            const QString header = model.headerData(int(c) + model.firstDataColumn(), Qt::Horizontal, Qt::DisplayRole).toString();
+            for (int r = 0; r < shown.size(); ++r) {
+                if (!header.contains(QLatin1Char('\n')) || exact[r][int(c)] == QLatin1String("NULL"))
+                    QCOMPARE(shown[r][int(c)], exact[r][int(c)]);
+                else
+                    QCOMPARE(header.section(QLatin1Char('\n'), 1) + QLatin1Char(' ') + shown[r][int(c)], exact[r][int(c)]);
+            }
+        }
         QStringList names;
         for (const SinkImage::File &file : image.files)
             names << QString::fromStdString(file.name);
