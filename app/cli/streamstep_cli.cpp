@@ -1,5 +1,6 @@
 // streamstep-cli: runs scenario files the way a Spark shell would show them, as JSON lines for
 // tools and tests, and checks them against their `expect` (shared/scenario-format.md §3).
+#include "streamstep/compare.h"
 #include "streamstep/engine.h"
 #include "streamstep/scenario.h"
 #include "streamstep/scenario_check.h"
@@ -26,6 +27,7 @@ const char *kUsage = R"(Usage:
   streamstep-cli run FILE.scenario.json [--jsonl [--why]] [--output-dir DIR] [--checkpoint DIR] [--explain]
                      [--spark-version V] [--conf KEY=VALUE]... [--output-mode MODE]
   streamstep-cli check FILE.scenario.json... [--spark-version V] [--conf KEY=VALUE]...
+  streamstep-cli compare FILE.scenario.json [--jsonl] [--spark-version V] [--conf KEY=VALUE]...
   streamstep-cli sink-cat PATH [--table NAME]
   streamstep-cli export FILE.scenario.json --lang pyspark|scala|java [--replay]
                  [--spark-version 3.5|4.2] [-o OUT]
@@ -37,6 +39,11 @@ Commands:
           memory table for the memory sink).
   check   Runs each scenario and compares every step with its `expect` (or `expectError`),
           printing a readable difference. Exit code 0 when all match, 4 otherwise.
+  compare Runs the scenario's query in append, update and complete on the same steps and
+          prints, per step, the rows each mode wrote and the state rows it keeps, or the
+          AnalysisException a mode is rejected with. With --jsonl: one object per mode and
+          executed batch (run --jsonl's object plus "outputMode"), and for a rejected mode one
+          object {"outputMode", "error", "exitCode": 2}. Exit 0 when the file is valid.
   sink-cat
           Prints what a durable sink holds, one JSON object per line, as a reader sees it:
           a csv/json sink folder's committed rows (only files its _spark_metadata manifest
@@ -66,10 +73,10 @@ Options:
                     nothing and says so. A changed query (grouping keys, aggregates, output
                     mode, sink) is refused. The console and memory sinks are not fault
                     tolerant (as in Spark): after a crash a batch may be shown twice.
-  --spark-version V With run and check: follow Spark V's defaults and messages, 3.5 (the
+  --spark-version V With run, check, compare and export: follow Spark V's defaults and messages, 3.5 (the
                     default) or 4.2 (ANSI mode, Spark 4 error classes); wins over the file's
                     "sparkVersion".
-  --conf KEY=VALUE  With run and check: a Spark configuration entry, as spark.conf.set takes it
+  --conf KEY=VALUE  With run, check and compare: a Spark configuration entry, as spark.conf.set takes it
                     (repeatable; wins over the file's "conf"), e.g.
                     spark.sql.streaming.noDataMicroBatches.enabled=false.
   --output-mode M   With run and check: run in append, update or complete instead of the file's
@@ -294,6 +301,71 @@ int runCommand(const std::string &file, const RunOptions &options)
     return 0;
 }
 
+// `compare` (format §4.2): the three modes on the same steps.
+int compareCommand(const std::vector<std::string> &files, const RunOptions &options)
+{
+    if (files.size() != 1) {
+        std::cerr << "streamstep-cli: compare takes exactly one scenario file\n";
+        return 1;
+    }
+    const Scenario scenario = readWithOverrides(files[0], options.overrides);
+    const std::vector<ModeRun> runs = compareOutputModes(scenario);
+    if (options.jsonl) {
+        for (const ModeRun &run : runs) {
+            const std::string mode = "\"outputMode\": \"" + outputModeName(run.mode) + "\"";
+            if (run.rejected) {
+                std::cout << "{" << mode << ", \"error\": " << toJsonText(Value::string(errorText(*run.rejected)))
+                          << ", \"exitCode\": 2}\n";
+                continue;
+            }
+            for (const BatchReport &r : run.reports) {
+                const std::string line = reportToJsonl(r);
+                std::cout << "{" << mode << ", " << line.substr(1) << "\n";
+            }
+            if (run.failure)
+                std::cout << "{" << mode << ", \"error\": " << toJsonText(Value::string(errorText(*run.failure)))
+                          << ", \"exitCode\": 3}\n";
+        }
+        return 0;
+    }
+    // A readable table: per step, what each mode wrote and how many state rows it keeps.
+    std::cout << "Output modes compared for " << files[0] << "\n";
+    for (const ModeRun &run : runs)
+        if (run.rejected)
+            std::cout << "  " << outputModeName(run.mode) << ": rejected: " << errorText(*run.rejected) << "\n";
+    for (size_t step = 0; step < scenario.steps.size(); ++step) {
+        const size_t arrived = scenario.steps[step].rows.numRows;
+        std::cout << "\nStep " << step << " (" << arrived << (arrived == 1 ? " row" : " rows") << " arrived)\n";
+        for (const ModeRun &run : runs) {
+            if (run.rejected)
+                continue;
+            int64_t written = 0;
+            int64_t stateRows = 0;
+            std::vector<std::string> rows;
+            bool ran = false;
+            for (const BatchReport &r : run.reports) {
+                if (r.step != static_cast<int>(step))
+                    continue;
+                ran = true;
+                written += r.numOutputRows;
+                stateRows = r.stateRows;
+                for (size_t row = 0; row < r.emitted.numRows; ++row)
+                    rows.push_back(rowToJson(r.emitted, row));
+            }
+            std::cout << "  " << outputModeName(run.mode) << ": ";
+            if (!ran) {
+                std::cout << "no batch ran\n";
+                continue;
+            }
+            std::cout << written << (written == 1 ? " row" : " rows") << " written, " << stateRows
+                      << (stateRows == 1 ? " row" : " rows") << " in state\n";
+            for (const std::string &row : rows)
+                std::cout << "    " << row << "\n";
+        }
+    }
+    return 0;
+}
+
 int sinkCatCommand(const std::vector<std::string> &paths, const std::string &table)
 {
     if (paths.size() != 1) {
@@ -506,6 +578,8 @@ int main(int argc, char **argv)
         }
         if (command == "sink-cat")
             return sinkCatCommand(files, table);
+        if (command == "compare")
+            return compareCommand(files, runOptions);
         if (command == "export")
             return exportCommand(files, runOptions);
     } catch (const Error &e) {

@@ -188,6 +188,19 @@ std::string encodedRow(const ColumnBatch &batch, size_t row, size_t numColumns)
 
 } // namespace
 
+bool contributesTo(const Query &query, const InputRowFacts &facts, const BatchReport &report, size_t row)
+{
+    if (facts.groups.empty() || !report.hasResultTable || row >= report.resultTable.numRows)
+        return false;
+    // The result table's leading columns are the groups' keys unless a projection reshaped it;
+    // then only a global aggregation (no keys, one group) can still be matched.
+    const size_t keys = resultKeyColumns(query);
+    if (keys == 0 && !facts.groups.front().empty())
+        return false;
+    const std::string key = encodedRow(report.resultTable, row, keys);
+    return std::find(facts.groups.begin(), facts.groups.end(), key) != facts.groups.end();
+}
+
 std::string Sentence::text() const
 {
     return fillSentence(templ, args, count);

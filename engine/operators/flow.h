@@ -16,6 +16,8 @@
 
 namespace streamstep {
 
+struct PlanNode;
+
 // A sliding window() whose rows are not multiplied out yet: each row stands for `count` rows,
 // one per window containing its time. Its window column holds the latest of them; the others
 // start slideMicros, 2 * slideMicros, … earlier, with the same length. Only a TimeWindow node
@@ -104,6 +106,8 @@ struct BatchContext {
     // When the run explains: what decided each input row's fate (one per input row).
     std::vector<InputRowFacts> *facts = nullptr;
     int64_t batchId = 0;
+    // The plan's last aggregation, whose groups the facts record (they are the result table's).
+    const PlanNode *provenanceNode = nullptr;
 };
 
 // Appends an order-preserving binary encoding of row `row` of `column` to `out`: equal values

@@ -196,6 +196,17 @@ Flow StatefulAggregate::processRows(const Flow &input, BatchContext &context, St
         markLateFates(input, rowKept, context);
     if (context.facts && input.tracksOrigin && m_eventKey >= 0)
         explainEventTimes(input, *in.keys[static_cast<size_t>(m_eventKey)], rowKept, context);
+    if (context.facts && input.tracksOrigin && context.provenanceNode == &node()) {
+        std::string key;
+        for (size_t r = 0; r < n; ++r) {
+            if (!rowKept.empty() && !rowKept[r])
+                continue;
+            key.clear();
+            for (const Column *column : in.keys)
+                encodeKeyValue(key, *column, r);
+            (*context.facts)[input.origin[r]].groups.push_back(key);
+        }
+    }
     metrics.numRowsDroppedByWatermark += static_cast<int64_t>(lateKeys.size());
     return finishBatch(updated, context, metrics);
 }

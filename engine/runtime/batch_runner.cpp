@@ -93,6 +93,9 @@ private:
         if (m_state.explain) {
             report.inputFacts.resize(rows.numRows);
             context.facts = &report.inputFacts;
+            for (const PlanNode &node : m_query.nodes)
+                if (node.isAggregation())
+                    context.provenanceNode = &node;
         }
 
         // The operators read the input in place until one changes rows (Flow::borrowed).

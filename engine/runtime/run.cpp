@@ -47,6 +47,24 @@ std::vector<BatchReport> Run::step(ColumnBatch &&rows, int stepIndex,
     return runStep(m_query->compiled(), *m_state, rows, &rows, stepIndex, processingTimeMicros, control);
 }
 
+BatchReport Run::skipBatch(int stepIndex, std::optional<int64_t> processingTimeMicros)
+{
+    if (m_state->failure)
+        throw *m_state->failure;
+    BatchReport report;
+    report.batchId = m_state->nextBatchId++;
+    report.step = stepIndex;
+    report.triggerTimeMicros = processingTimeMicros.value_or(0);
+    report.input = ColumnBatch::empty(m_query->sourceSchema());
+    report.emitted = ColumnBatch::empty(m_query->resultSchema());
+    report.hasWatermark = m_query->hasWatermark();
+    report.watermarkMs = report.nextWatermarkMs = report.lateWatermarkMs = m_state->tracker.globalWatermarkMs();
+    report.watermarkOrigin = report.nextWatermarkOrigin = m_state->tracker.origin();
+    m_state->lastBatchWatermarkMs = report.watermarkMs;
+    m_state->ranBatch = true;
+    return report;
+}
+
 // ---- State snapshots ----
 //
 // Layout (state/state_codec.h encodings): magic, format version, the query's state fingerprint,

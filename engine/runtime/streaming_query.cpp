@@ -240,7 +240,11 @@ std::vector<BatchReport> StreamingQueryRunner::runAll(const std::function<void(c
             }
             hook("after-offsets", entry.batchId);
         }
-        std::vector<BatchReport> reports = m_run->step(step.rows, stepIndex, processingTime);
+        std::vector<BatchReport> reports;
+        if (step.rows.numRows > 0 && m_sink && m_sink->skipsForeignBatch(m_run->nextBatchId()))
+            reports.push_back(m_run->skipBatch(stepIndex, processingTime));
+        else
+            reports = m_run->step(step.rows, stepIndex, processingTime);
         for (size_t k = 0; k < reports.size(); ++k) {
             BatchReport &report = reports[k];
             const std::string batch = batchText(report.batchId, stepIndex);

@@ -63,11 +63,13 @@ FileSink::FileSink(fs::path folder, std::string displayPath, Format format, bool
     const nlohmann::json latest = *m_manifest.get(*m_lastCommitted);
     const std::string owner = latest.value("queryId", std::string());
     if (owner != m_context.queryId)
+        m_foreignUpTo = m_lastCommitted;
+    if (owner != m_context.queryId)
         m_notice = "Note: the " + description() + " already holds batches up to " + std::to_string(*m_lastCommitted)
             + " written by another query (id " + (owner.empty() ? "unknown" : owner)
             + "). As Spark's file sink does, this query skips its batches up to "
             + std::to_string(*m_lastCommitted)
-            + " there (\"Skipping already committed batch\"): their rows are not written again. Delete the "
+            + " there (\"Skipping already committed batch\"): their plans do not run and nothing is written again. Delete the "
               "folder or choose another path to write them, or resume with the checkpoint that wrote it "
               "(--checkpoint).";
 }

@@ -28,6 +28,10 @@ public:
     bool isFaultTolerant() const override { return true; }
     std::string description() const override;
     std::string openingNotice() const override { return m_notice; }
+    bool skipsForeignBatch(int64_t batchId) const override
+    {
+        return m_foreignUpTo && batchId <= *m_foreignUpTo;
+    }
 
     // The part file name of a batch: part-00003-c000.csv (one file per batch, so a replay of a
     // batch that crashed before its manifest entry overwrites the orphan).
@@ -50,6 +54,7 @@ private:
     MetadataLog m_manifest;
     std::optional<int64_t> m_lastCommitted;
     std::string m_notice;
+    std::optional<int64_t> m_foreignUpTo; // the folder's batches written by another query
 };
 
 } // namespace streamstep

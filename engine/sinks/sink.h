@@ -38,6 +38,9 @@ public:
     virtual std::string description() const = 0;
     // What the user should know about what the sink found when it opened (empty: nothing).
     virtual std::string openingNotice() const { return {}; }
+    // Whether the sink will skip batch `batchId` without reading it because another query's
+    // output already holds that id (Spark's FileStreamSink: the batch's plan never runs).
+    virtual bool skipsForeignBatch(int64_t batchId) const { (void)batchId; return false; }
 };
 
 // Creates the sink the query's SinkSpec names and opens it (folders, database, table). Throws

@@ -154,6 +154,12 @@ private slots:
         QCOMPARE(second.exitCode, 0);
         QVERIFY2(second.err.contains("As Spark's file sink does, this query skips its batches up to"), second.err.constData());
         QCOMPARE(runCli({"sink-cat", folder}).out, before.out);
+        // The skipped batches' plans never run (Spark reports numInputRows 0 for them).
+        for (const QByteArray &line : second.out.trimmed().split('\n')) {
+            const nlohmann::json batch = nlohmann::json::parse(line.toStdString());
+            QCOMPARE(batch["numInputRows"].get<int>(), 0);
+            QVERIFY(batch["emitted"].empty());
+        }
     }
 
     // run --jsonl --why (format §4.3): input rows with fate and why, result rows with status,
@@ -189,6 +195,34 @@ private slots:
         // Without --why the objects keep the contract's shape only.
         Result plain = runCli({"run", lesson("04-windowed-totals-append.scenario.json"), "--jsonl"});
         QVERIFY(!plain.out.contains("\"narrative\""));
+    }
+
+    // compare (format §4.2): one object per mode and batch, a rejected mode as one error object.
+    void compareRunsTheThreeModes()
+    {
+        Result r = runCli({"compare", lesson("05a-complete-on-filter.scenario.json"), "--jsonl"});
+        QCOMPARE(r.exitCode, 0);
+        std::map<std::string, int> batches;
+        bool completeRejected = false;
+        for (const QByteArray &line : r.out.trimmed().split('\n')) {
+            const nlohmann::json o = nlohmann::json::parse(line.toStdString());
+            const std::string mode = o["outputMode"].get<std::string>();
+            if (o.contains("error")) {
+                QCOMPARE(QString::fromStdString(mode), QStringLiteral("complete"));
+                QCOMPARE(o["exitCode"].get<int>(), 2);
+                QVERIFY(QString::fromStdString(o["error"].get<std::string>()).startsWith("AnalysisException: Complete output mode not supported"));
+                completeRejected = true;
+            } else {
+                QVERIFY(o.contains("batchId") && o.contains("emitted"));
+                ++batches[mode];
+            }
+        }
+        QVERIFY(completeRejected);
+        QCOMPARE(batches["append"], batches["update"]); // a stateless query: the same batches
+        QVERIFY(batches["append"] > 0);
+        Result table = runCli({"compare", lesson("04-windowed-totals-append.scenario.json")});
+        QCOMPARE(table.exitCode, 0);
+        QVERIFY(table.out.contains("append: 0 rows written") && table.out.contains("complete:"));
     }
 
     void invalidFileExitsWithOneAndPosition()
@@ -242,7 +276,7 @@ private slots:
         Result r = runCli({"--help"});
         QCOMPARE(r.exitCode, 0);
         for (const char *option : {"run", "check", "--jsonl", "--output-dir", "--checkpoint", "--explain", "--spark-version",
-                                   "--conf", "--output-mode", "--why", "Exit codes"})
+                                   "--conf", "--output-mode", "--why", "compare", "Exit codes"})
             QVERIFY2(r.out.contains(option), option);
         QCOMPARE(runCli({"run", "--no-such-option", "x"}).exitCode, 1);
     }

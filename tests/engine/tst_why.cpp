@@ -191,6 +191,28 @@ private slots:
         QCOMPARE(why(e, e.batches.size() - 1, 1), QStringLiteral("filtered: its event time is NULL, so window() puts it in no window"));
     }
 
+    // Provenance: a written row knows the input rows, of this batch and earlier ones, that went
+    // into it; a dropped row went into none.
+    void inputRowsThatContributedToAResultRow()
+    {
+        const Explained e = explained(makeScenario(kWindowedSum, "append", R"J([
+            [["A1", "M", "10.00", "2026-03-01 10:01:00"], ["A2", "M", "1.00", "2026-03-01 10:02:00"]],
+            [["A1", "M", "5.00", "2026-03-01 10:03:00"], ["A1", "M", "1.00", "2026-03-01 10:30:00"]],
+            [["A1", "M", "7.00", "2026-03-01 10:04:00"]]])J"));
+        // The no-data batch after step 1 (watermark 10:20) writes A1's [10:00, 10:05) = 15.00.
+        const BatchReport &written = e.batches[3];
+        QVERIFY(written.noData);
+        const size_t a1 = resultRow(written, "A1");
+        QVERIFY(resultRowEmitted(written, a1));
+        QVERIFY(contributesTo(*e.query, e.batches[0].inputFacts[0], written, a1));  // A1 10:01
+        QVERIFY(!contributesTo(*e.query, e.batches[0].inputFacts[1], written, a1)); // A2
+        QVERIFY(contributesTo(*e.query, e.batches[2].inputFacts[0], written, a1));  // A1 10:03
+        QVERIFY(!contributesTo(*e.query, e.batches[2].inputFacts[1], written, a1)); // A1 10:30: another window
+        const BatchReport &late = e.batches[4];
+        QCOMPARE(late.inputFates[0], InputRowFate::DroppedByWatermark);
+        QVERIFY(!contributesTo(*e.query, late.inputFacts[0], late, resultRow(late, "A1")));
+    }
+
     // Explanations cost nothing unless asked for: without setExplain the facts stay empty.
     void factsOnlyWhenExplaining()
     {

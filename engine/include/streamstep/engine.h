@@ -108,7 +108,11 @@ struct InputRowFacts {
     // A duplicate: the batch (and, in this batch, the input row) where its key first arrived.
     int64_t firstBatchId = -1;
     int64_t firstRowInBatch = -1;
+    // The groups of the query's last aggregation the row went into (one per window for
+    // sliding windows), as opaque keys that contributesTo() matches with result rows.
+    std::vector<std::string> groups;
 };
+
 
 struct BatchReport {
     int64_t batchId = 0;
@@ -249,6 +253,12 @@ public:
                                   std::optional<int64_t> processingTimeMicros = {},
                                   const StepControl &control = {});
 
+    // Spark's batch whose sink skips it because its output already holds that batch id (a file
+    // sink folder written by another query): the batch id is used and the step's rows are
+    // consumed, but the plan never runs — no row is read (numInputRows 0), the state and the
+    // watermark stay as they were, nothing is written. Returns that batch's report.
+    BatchReport skipBatch(int stepIndex, std::optional<int64_t> processingTimeMicros = {});
+
     const Query &query() const { return *m_query; }
     // Whether reports carry the whole result table (on by default: the app shows it; the CLI
     // and benchmarks turn it off, since it costs time proportional to the state size).
@@ -273,6 +283,10 @@ private:
     std::shared_ptr<const Query> m_query;
     std::unique_ptr<RunState> m_state;
 };
+
+// Provenance: whether an input row (its facts) went into result-table row `row` of `report`
+// (the same query's report of this or a later batch).
+bool contributesTo(const Query &query, const InputRowFacts &facts, const BatchReport &report, size_t row);
 
 // Runs every step of a scenario with a fresh Run; returns all batch reports.
 std::vector<BatchReport> runScenario(const Scenario &scenario);
