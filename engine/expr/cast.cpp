@@ -1,6 +1,6 @@
 #include "expr/cast.h"
 
-#include "expr/expr_node.h"
+#include "expr/kernel.h"
 #include "types/decimal.h"
 
 #include "streamstep/value_format.h"

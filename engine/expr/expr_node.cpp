@@ -1,5 +1,8 @@
 #include "expr/expr_node.h"
 
+#include "expr/function_registry.h"
+#include "expr/kernel.h"
+
 #include "expr/cast.h"
 #include "expr/datetime_pattern.h"
 #include "expr/like_pattern.h"
@@ -41,114 +44,7 @@ int compareRows(const Column &l, size_t i, const Column &r, size_t j)
     return 0;
 }
 
-size_t utf8Length(const std::string &s)
-{
-    size_t n = 0;
-    for (unsigned char c : s)
-        if ((c & 0xC0) != 0x80)
-            ++n;
-    return n;
-}
-
-// Byte offset of the code point with index `cp` (or s.size() past the end).
-size_t utf8Offset(const std::string &s, int64_t cp)
-{
-    size_t i = 0;
-    int64_t seen = 0;
-    while (i < s.size()) {
-        if ((static_cast<unsigned char>(s[i]) & 0xC0) != 0x80) {
-            if (seen == cp)
-                return i;
-            ++seen;
-        }
-        ++i;
-    }
-    return s.size();
-}
-
-std::string upperAscii(std::string s)
-{
-    for (char &c : s)
-        if (c >= 'a' && c <= 'z')
-            c = static_cast<char>(c - 'a' + 'A');
-    return s;
-}
-
-// Spark's UTF8String.substringSQL on code points.
-std::string substringSql(const std::string &s, int32_t pos, int32_t length)
-{
-    const int64_t len = static_cast<int64_t>(utf8Length(s));
-    int64_t start = pos > 0 ? pos - 1 : (pos < 0 ? len + pos : 0);
-    int64_t end = start + length;
-    end = std::clamp<int64_t>(end, std::numeric_limits<int32_t>::min(),
-                              std::numeric_limits<int32_t>::max());
-    start = std::max<int64_t>(start, 0);
-    if (start >= end)
-        return {};
-    const size_t b = utf8Offset(s, start);
-    const size_t e = utf8Offset(s, std::min(end, len));
-    return s.substr(b, e - b);
-}
-
-Int128 roundIntegral(Int128 v, int scale);
-
-// Spark's Round on a double: BigDecimal(d.toString).setScale(scale, HALF_UP).toDouble.
-double roundDouble(double d, int scale)
-{
-    if (!std::isfinite(d))
-        return d;
-    char buf[64];
-    const auto res = std::to_chars(buf, buf + sizeof buf, d);
-    const std::string_view text(buf, static_cast<size_t>(res.ptr - buf));
-    if (scale >= 20) {
-        const auto v = scale > 38 ? std::nullopt : parseDecimalToType(text, 38, scale);
-        return v ? decimalToDouble(*v, scale) : d;
-    }
-    if (auto v = parseDecimalToType(text, 38, 20)) // exact: a double has at most 17 digits
-        return decimalToDouble(roundIntegral(*v, scale - 20), 20);
-    if (scale >= 0)
-        return d; // |d| >= 1e18 has no fraction digits
-    if (auto v = parseDecimalToType(text, 38, 0))
-        return decimalToDouble(roundIntegral(*v, scale), 0);
-    return d;
-}
-
-Int128 roundIntegral(Int128 v, int scale)
-{
-    if (scale >= 0)
-        return v;
-    if (scale < -38)
-        return 0;
-    const Int128 unit = pow10Int128(-scale);
-    Int128 q = v / unit;
-    const Int128 r = v % unit;
-    if ((r < 0 ? -r : r) * 2 >= unit)
-        q += v < 0 ? -1 : 1;
-    return q * unit;
-}
-
 } // namespace
-
-Column makeColumn(const DataType &type, size_t n)
-{
-    Column c(type);
-    c.nulls.assign(n, 0);
-    switch (type.kind) {
-    case TypeKind::Null: c.nulls.assign(n, 1); break;
-    case TypeKind::Boolean:
-    case TypeKind::Int:
-    case TypeKind::Long:
-    case TypeKind::Timestamp: c.ints.assign(n, 0); break;
-    case TypeKind::Window:
-        c.ints.assign(n, 0);
-        c.ends.assign(n, 0);
-        break;
-    case TypeKind::Double: c.doubles.assign(n, 0.0); break;
-    case TypeKind::Decimal: c.decimals.assign(n, 0); break;
-    case TypeKind::String: c.strings.assign(n, std::string()); break;
-    }
-    return c;
-}
 
 std::shared_ptr<ExprNode> makeNode(ExprOp op, DataType type, std::vector<NodePtr> args)
 {
@@ -184,92 +80,29 @@ NodePtr makeColumnRef(int index, DataType type)
     return node;
 }
 
-NodePtr castTo(const NodePtr &node, const DataType &type)
+NodePtr castTo(const NodePtr &node, const DataType &type, CastKind kind)
 {
     if (node->type == type)
         return node;
-    if (node->isLiteral())
-        return makeLiteral(castValue(node->literal, type), type);
-    return makeNode(ExprOp::Cast, type, {node});
+    if (node->isLiteral()) {
+        auto folded = makeNode(ExprOp::Literal, type);
+        folded->literal = castValue(node->literal, type);
+        if (kind == CastKind::Implicit)
+            folded->writtenLiteral = node->writtenLiteral ? *node->writtenLiteral : node->literal;
+        return folded;
+    }
+    auto cast = makeNode(ExprOp::Cast, type, {node});
+    cast->implicitCast = kind == CastKind::Implicit;
+    return cast;
 }
 
 namespace {
-
-// A column of n copies of value, filled typed (Column::repeat appends through Value per row).
-Column repeatValue(const DataType &type, const Value &value, size_t n)
-{
-    Column one(type);
-    one.append(value); // converts like Column::append (decimal rescale, int/long)
-    Column out(type);
-    out.nulls.assign(n, one.nulls[0]);
-    switch (type.kind) {
-    case TypeKind::Null: break;
-    case TypeKind::Boolean:
-    case TypeKind::Int:
-    case TypeKind::Long:
-    case TypeKind::Timestamp: out.ints.assign(n, one.ints[0]); break;
-    case TypeKind::Window:
-        out.ints.assign(n, one.ints[0]);
-        out.ends.assign(n, one.ends[0]);
-        break;
-    case TypeKind::Double: out.doubles.assign(n, one.doubles[0]); break;
-    case TypeKind::Decimal: out.decimals.assign(n, one.decimals[0]); break;
-    case TypeKind::String: out.strings.assign(n, one.strings[0]); break;
-    }
-    return out;
-}
 
 bool isComparison(ExprOp op)
 {
     return op == ExprOp::Equal || op == ExprOp::Less || op == ExprOp::LessEqual || op == ExprOp::Greater
         || op == ExprOp::GreaterEqual || op == ExprOp::NullSafeEqual;
 }
-
-// The evaluated arguments of a node. Plain column references point into the batch instead of
-// being copied; for comparisons a literal is a single row (`scalar`), read at row 0.
-class Arguments {
-public:
-    Arguments(const std::vector<NodePtr> &args, const ColumnBatch &batch, const EvalContext &context,
-              bool literalsAsScalars)
-    {
-        m_owned.reserve(args.size());
-        for (const NodePtr &a : args) {
-            if (a->op == ExprOp::ColumnRef) {
-                m_columns.push_back(&batch.columns[static_cast<size_t>(a->index)]);
-                m_scalar.push_back(false);
-            } else if (literalsAsScalars && a->isLiteral()) {
-                m_owned.push_back(repeatValue(a->type, a->literal, 1));
-                m_columns.push_back(&m_owned.back());
-                m_scalar.push_back(true);
-            } else {
-                m_owned.push_back(a->evaluate(batch, context));
-                m_columns.push_back(&m_owned.back());
-                m_scalar.push_back(false);
-            }
-        }
-    }
-    const Column &operator[](size_t i) const { return *m_columns[i]; }
-    size_t size() const { return m_columns.size(); }
-    bool scalar(size_t i) const { return m_scalar[i]; }
-
-    struct Iterator {
-        const Column *const *at;
-        const Column &operator*() const { return **at; }
-        Iterator &operator++()
-        {
-            ++at;
-            return *this;
-        }
-        bool operator!=(const Iterator &other) const { return at != other.at; }
-    };
-    Iterator begin() const { return {m_columns.data()}; }
-    Iterator end() const { return {m_columns.data() + m_columns.size()}; }
-
-private:
-    std::vector<Column> m_owned;
-    std::vector<const Column *> m_columns;
-    std::vector<bool> m_scalar;
-};
 
 } // namespace
 
@@ -286,11 +119,10 @@ Column ExprNode::evaluate(const ColumnBatch &batch, const EvalContext &context) 
         return out;
     }
     case ExprOp::Literal: return repeatValue(type, literal, n);
-    case ExprOp::CurrentTimestamp: return repeatValue(type, Value::timestamp(context.currentTimestampMicros), n);
     default: break;
     }
 
-    const Arguments in(args, batch, context, isComparison(op));
+    const ArgumentColumns in(args, batch, context, isComparison(op) ? LiteralRows::Single : LiteralRows::Full);
     Column out = makeColumn(type, n);
 
     switch (op) {
@@ -421,73 +253,6 @@ Column ExprNode::evaluate(const ColumnBatch &batch, const EvalContext &context) 
         }
         return out;
     }
-    case ExprOp::Abs: {
-        const Column &c = in[0];
-        out.nulls = c.nulls;
-        for (size_t i = 0; i < n; ++i) {
-            switch (type.kind) {
-            case TypeKind::Int: {
-                const int32_t v = static_cast<int32_t>(c.ints[i]);
-                out.ints[i] = v < 0 ? static_cast<int32_t>(0u - static_cast<uint32_t>(v)) : v;
-                break;
-            }
-            case TypeKind::Long: {
-                const int64_t v = c.ints[i];
-                out.ints[i] = v < 0 ? static_cast<int64_t>(0ull - static_cast<uint64_t>(v)) : v;
-                break;
-            }
-            case TypeKind::Double: out.doubles[i] = std::fabs(c.doubles[i]); break;
-            case TypeKind::Decimal:
-                out.decimals[i] = c.decimals[i] < 0 ? -c.decimals[i] : c.decimals[i];
-                break;
-            default: break;
-            }
-        }
-        return out;
-    }
-    case ExprOp::Round: {
-        const Column &c = in[0];
-        out.nulls = c.nulls;
-        for (size_t i = 0; i < n; ++i) {
-            if (c.nulls[i])
-                continue;
-            switch (type.kind) {
-            case TypeKind::Int:
-                out.ints[i] = static_cast<int32_t>(static_cast<uint32_t>(
-                    static_cast<uint64_t>(static_cast<int64_t>(roundIntegral(c.ints[i], roundScale)))));
-                break;
-            case TypeKind::Long:
-                out.ints[i] = static_cast<int64_t>(roundIntegral(c.ints[i], roundScale));
-                break;
-            case TypeKind::Double: out.doubles[i] = roundDouble(c.doubles[i], roundScale); break;
-            case TypeKind::Decimal: {
-                // Spark: toPrecision(p, min(s, scale)) HALF_UP; negative scales round left of
-                // the point and keep scale 0.
-                const int s = c.type().scale;
-                std::optional<Int128> v;
-                if (roundScale >= 0) {
-                    v = rescaleDecimal(c.decimals[i], s, std::min(s, roundScale), type.precision);
-                    if (v)
-                        v = rescaleDecimal(*v, std::min(s, roundScale), type.scale, type.precision);
-                } else {
-                    auto whole = rescaleDecimal(c.decimals[i], s, 0, 38);
-                    if (whole) {
-                        const Int128 r = roundIntegral(*whole, roundScale);
-                        if (fitsPrecision(r, type.precision))
-                            v = r;
-                    }
-                }
-                if (v)
-                    out.decimals[i] = *v;
-                else
-                    out.nulls[i] = 1;
-                break;
-            }
-            default: break;
-            }
-        }
-        return out;
-    }
     case ExprOp::Equal:
     case ExprOp::Less:
     case ExprOp::LessEqual:
@@ -497,8 +262,8 @@ Column ExprNode::evaluate(const ColumnBatch &batch, const EvalContext &context) 
         const Column &l = in[0];
         const Column &r = in[1];
         const bool nullSafe = op == ExprOp::NullSafeEqual;
-        const size_t ls = in.scalar(0) ? 0 : 1; // a literal side is read at row 0
-        const size_t rs = in.scalar(1) ? 0 : 1;
+        const size_t ls = in.isScalar(0) ? 0 : 1; // a literal side is read at row 0
+        const size_t rs = in.isScalar(1) ? 0 : 1;
         const bool sameScaleDecimals = l.type().kind == TypeKind::Decimal && r.type().kind == TypeKind::Decimal
             && l.type().scale == r.type().scale;
         for (size_t i = 0; i < n; ++i) {
@@ -622,44 +387,11 @@ Column ExprNode::evaluate(const ColumnBatch &batch, const EvalContext &context) 
             }
             const Column &src = in[pick];
             out.nulls[i] = src.nulls[i];
-            if (src.nulls[i])
-                continue;
-            switch (type.kind) {
-            case TypeKind::Double: out.doubles[i] = src.doubles[i]; break;
-            case TypeKind::Decimal: out.decimals[i] = src.decimals[i]; break;
-            case TypeKind::String: out.strings[i] = src.strings[i]; break;
-            case TypeKind::Window:
-                out.ints[i] = src.ints[i];
-                out.ends[i] = src.ends[i];
-                break;
-            case TypeKind::Null: break;
-            default: out.ints[i] = src.ints[i]; break;
-            }
+            if (!src.nulls[i])
+                copyValue(src, i, out, i);
         }
         return out;
     }
-    case ExprOp::Coalesce:
-        std::fill(out.nulls.begin(), out.nulls.end(), uint8_t(1));
-        for (size_t i = 0; i < n; ++i) {
-            for (const Column &src : in) {
-                if (src.nulls[i])
-                    continue;
-                out.nulls[i] = 0;
-                switch (type.kind) {
-                case TypeKind::Double: out.doubles[i] = src.doubles[i]; break;
-                case TypeKind::Decimal: out.decimals[i] = src.decimals[i]; break;
-                case TypeKind::String: out.strings[i] = src.strings[i]; break;
-                case TypeKind::Window:
-                    out.ints[i] = src.ints[i];
-                    out.ends[i] = src.ends[i];
-                    break;
-                case TypeKind::Null: break;
-                default: out.ints[i] = src.ints[i]; break;
-                }
-                break;
-            }
-        }
-        return out;
     case ExprOp::TimeAdd: {
         const Column &ts = in[0];
         out.nulls = ts.nulls;
@@ -672,109 +404,9 @@ Column ExprNode::evaluate(const ColumnBatch &batch, const EvalContext &context) 
         }
         return out;
     }
-    case ExprOp::Upper:
-    case ExprOp::Lower:
-        out.nulls = in[0].nulls;
-        for (size_t i = 0; i < n; ++i)
-            if (!in[0].nulls[i])
-                out.strings[i] = op == ExprOp::Upper ? upperAscii(in[0].strings[i])
-                                                     : asciiLowerCase(in[0].strings[i]);
+    case ExprOp::Function:
+        function->kernel(*this, in, context, out);
         return out;
-    case ExprOp::Length:
-        out.nulls = in[0].nulls;
-        for (size_t i = 0; i < n; ++i)
-            if (!in[0].nulls[i])
-                out.ints[i] = static_cast<int64_t>(utf8Length(in[0].strings[i]));
-        return out;
-    case ExprOp::Concat:
-        for (size_t i = 0; i < n; ++i) {
-            std::string s;
-            for (const Column &c : in) {
-                if (c.nulls[i]) {
-                    out.nulls[i] = 1;
-                    break;
-                }
-                s += c.strings[i];
-            }
-            if (!out.nulls[i])
-                out.strings[i] = std::move(s);
-        }
-        return out;
-    case ExprOp::Substring:
-        for (size_t i = 0; i < n; ++i) {
-            if (in[0].nulls[i] || in[1].nulls[i] || in[2].nulls[i]) {
-                out.nulls[i] = 1;
-                continue;
-            }
-            out.strings[i] = substringSql(in[0].strings[i], static_cast<int32_t>(in[1].ints[i]),
-                                          static_cast<int32_t>(in[2].ints[i]));
-        }
-        return out;
-    case ExprOp::DateFormat:
-    case ExprOp::ToTimestamp:
-    case ExprOp::UnixTimestamp: {
-        std::optional<DateTimePattern> constant;
-        if (args[1]->isLiteral() && !args[1]->literal.isNull())
-            constant = DateTimePattern::compile(args[1]->literal.asString());
-        for (size_t i = 0; i < n; ++i) {
-            if (in[0].nulls[i] || in[1].nulls[i]) {
-                out.nulls[i] = 1;
-                continue;
-            }
-            std::optional<DateTimePattern> rowPattern;
-            const DateTimePattern *pattern = constant ? &*constant : nullptr;
-            if (!pattern) {
-                rowPattern = DateTimePattern::compile(in[1].strings[i]);
-                pattern = rowPattern ? &*rowPattern : nullptr;
-            }
-            if (!pattern) {
-                out.nulls[i] = 1;
-                continue;
-            }
-            if (op == ExprOp::DateFormat) {
-                out.strings[i] = pattern->format(in[0].ints[i]);
-                continue;
-            }
-            std::optional<int64_t> micros;
-            if (in[0].type().kind == TypeKind::Timestamp)
-                micros = in[0].ints[i];
-            else
-                micros = pattern->parse(in[0].strings[i]);
-            if (!micros)
-                out.nulls[i] = 1;
-            else
-                out.ints[i] = op == ExprOp::UnixTimestamp ? floorDiv(*micros, kMicrosPerSecond)
-                                                          : *micros;
-        }
-        return out;
-    }
-    case ExprOp::TimestampSeconds: {
-        const Column &c = in[0];
-        out.nulls = c.nulls;
-        for (size_t i = 0; i < n; ++i) {
-            if (c.nulls[i])
-                continue;
-            switch (c.type().kind) {
-            case TypeKind::Double:
-                if (!std::isfinite(c.doubles[i]))
-                    out.nulls[i] = 1;
-                else
-                    out.ints[i] = static_cast<int64_t>(c.doubles[i] * 1e6);
-                break;
-            case TypeKind::Decimal: {
-                const int s = c.type().scale;
-                const Int128 v = s >= 6 ? c.decimals[i] / pow10Int128(s - 6)
-                                        : c.decimals[i] * pow10Int128(6 - s);
-                out.ints[i] = static_cast<int64_t>(v);
-                break;
-            }
-            default:
-                out.ints[i] = static_cast<int64_t>(static_cast<uint64_t>(c.ints[i]) * 1000000u);
-                break;
-            }
-        }
-        return out;
-    }
     default: break;
     }
     return out;

@@ -1,5 +1,7 @@
 #include "expr/expression_text.h"
 
+#include "expr/function_registry.h"
+
 #include "streamstep/value_format.h"
 
 #include <cctype>
@@ -97,12 +99,9 @@ std::string render(const AstNode &node, TextStyle style, const Schema *schema)
             return "count(1)";
         std::string args = joinChildren(node, 0, style, schema);
         // Spark fills in default arguments, and they appear in the name.
-        if (name == "round" && node.children.size() == 1)
-            args += ", 0";
-        if (name == "unix_timestamp" && node.children.size() == 1)
-            args += style == TextStyle::Sql ? ", 'yyyy-MM-dd HH:mm:ss'" : ", yyyy-MM-dd HH:mm:ss";
-        if ((name == "substring" || name == "substr") && node.children.size() == 2)
-            args += ", 2147483647";
+        if (const FunctionDefinition *function = FunctionRegistry::builtin().find(name))
+            for (const Value &v : function->defaultsAfter(node.children.size()))
+                args += (args.empty() ? "" : ", ") + literalText(v, style);
         return name + "(" + (node.distinct ? "DISTINCT " : "") + args + ")";
     }
     case AstNode::Kind::Case: {

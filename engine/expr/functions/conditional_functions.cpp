@@ -1,0 +1,50 @@
+// Spark's conditional functions (nullExpressions.scala): coalesce. CASE WHEN is an operator of the
+// binder (its branches are not a function's argument list).
+#include "expr/function_registry.h"
+#include "expr/kernel.h"
+#include "expr/type_coercion.h"
+
+namespace streamstep::expr {
+
+namespace {
+
+// Spark's Coalesce with FunctionArgumentConversion: every argument cast to the wider common type.
+NodePtr bindCoalesce(const FunctionCall &call)
+{
+    std::vector<DataType> types;
+    for (const NodePtr &a : call.args())
+        types.push_back(a->type);
+    auto common = widerCommonType(types);
+    if (!common)
+        call.mismatch("DATA_DIFF_TYPES",
+                      "Input to `coalesce` should all be the same type, but it's " + joinTypes(call.args()));
+    std::vector<NodePtr> args;
+    for (const NodePtr &a : call.args())
+        args.push_back(castTo(a, *common));
+    return call.make(*common, args);
+}
+
+// The first non-NULL argument of each row.
+void coalesceKernel(const ExprNode &, const ArgumentColumns &in, const EvalContext &, Column &out)
+{
+    std::fill(out.nulls.begin(), out.nulls.end(), uint8_t(1));
+    for (size_t i = 0; i < out.size(); ++i) {
+        for (const Column *source : in) {
+            if (source->nulls[i])
+                continue;
+            out.nulls[i] = 0;
+            copyValue(*source, i, out, i);
+            break;
+        }
+    }
+}
+
+} // namespace
+
+void registerConditionalFunctions(FunctionRegistry &registry)
+{
+    registry.add({.name = "coalesce", .minArgs = 1, .maxArgs = kVariadic, .bind = bindCoalesce,
+                  .kernel = coalesceKernel});
+}
+
+} // namespace streamstep::expr
