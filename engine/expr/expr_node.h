@@ -57,6 +57,7 @@ public:
     bool windowEnd = false; // WindowField: end instead of start
     Interval interval;      // TimeAdd
     const FunctionDefinition *function = nullptr; // Function: its registry entry (static lifetime)
+    EvalMode evalMode = EvalMode::Legacy;         // Add … Remainder: overflow and division by zero
     // Cast: inserted by the binder's coercion rules rather than written (toSql omits it, as the
     // binder inserts it again when the printed text is bound).
     bool implicitCast = false;

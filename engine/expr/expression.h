@@ -65,6 +65,12 @@ NamedAst parseNamedExpression(std::string_view text);
 // reference gives its own (last) name part as written.
 std::string defaultName(const AstNode &node);
 
+// Spark's EvalMode for arithmetic: Legacy is Spark 3.5's default (spark.sql.ansi.enabled=false):
+// integer overflow wraps, division by zero and decimal overflow give NULL. Ansi (the default of
+// Spark 4, the 4.2 profile) raises errors instead; the kernels are chosen by it (not implemented
+// yet: nothing binds in Ansi mode).
+enum class EvalMode { Legacy, Ansi };
+
 struct EvalContext {
     int64_t currentTimestampMicros = 0; // current_timestamp(): the trigger's processing time
 };

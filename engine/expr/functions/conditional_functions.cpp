@@ -1,7 +1,8 @@
-// Spark's conditional functions (nullExpressions.scala): coalesce. CASE WHEN is an operator of the
-// binder (its branches are not a function's argument list).
+// Spark's conditional expressions: coalesce (nullExpressions.scala), a registry function, and the
+// kernel of CASE WHEN (conditionalExpressions.scala), an operator of the binder since its
+// branches are no function's argument list.
 #include "expr/function_registry.h"
-#include "expr/kernel.h"
+#include "expr/operator_kernels.h"
 #include "expr/type_coercion.h"
 
 namespace streamstep::expr {
@@ -40,6 +41,26 @@ void coalesceKernel(const ExprNode &, const ArgumentColumns &in, const EvalConte
 }
 
 } // namespace
+
+// The first branch whose condition is TRUE (NULL counts as not TRUE), else the else value.
+void caseWhenKernel(const ExprNode &, const ArgumentColumns &in, const EvalContext &, Column &out)
+{
+    const size_t pairs = (in.size() - 1) / 2;
+    for (size_t i = 0; i < out.size(); ++i) {
+        size_t pick = in.size() - 1;
+        for (size_t k = 0; k < pairs; ++k) {
+            const Column &condition = in[2 * k];
+            if (!condition.nulls[i] && condition.ints[i]) {
+                pick = 2 * k + 1;
+                break;
+            }
+        }
+        const Column &source = in[pick];
+        out.nulls[i] = source.nulls[i];
+        if (!source.nulls[i])
+            copyValue(source, i, out, i);
+    }
+}
 
 void registerConditionalFunctions(FunctionRegistry &registry)
 {
