@@ -53,7 +53,8 @@ NodePtr castTo(const NodePtr &node, const DataType &type, CastKind kind)
         auto folded = makeNode(ExprOp::Literal, type);
         folded->literal = castValue(node->literal, type);
         if (kind == CastKind::Implicit)
-            folded->writtenLiteral = node->writtenLiteral ? *node->writtenLiteral : node->literal;
+            folded->writtenLiteral = node->writtenLiteral ? *node->writtenLiteral
+                                                          : ExprNode::WrittenLiteral{node->literal, node->type};
         return folded;
     }
     auto cast = makeNode(ExprOp::Cast, type, {node});

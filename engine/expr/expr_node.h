@@ -61,8 +61,13 @@ public:
     // Cast: inserted by the binder's coercion rules rather than written (toSql omits it, as the
     // binder inserts it again when the printed text is bound).
     bool implicitCast = false;
-    // Literal folded from an implicit cast of a literal: the literal as written (toSql prints it).
-    std::optional<Value> writtenLiteral;
+    // Literal folded from an implicit cast of a literal: the literal as written, with its type
+    // (toSql prints it).
+    struct WrittenLiteral {
+        Value value;
+        DataType type;
+    };
+    std::optional<WrittenLiteral> writtenLiteral;
 
     bool isLiteral() const { return op == ExprOp::Literal; }
 };

@@ -95,6 +95,16 @@ using BoundExprPtr = std::shared_ptr<const BoundExpr>;
 // rejected here ("aggregate function sum is only allowed in groupBy aggs").
 BoundExprPtr bind(const AstNode &node, const Schema &schema);
 
+// Prints a bound expression as Spark SQL text, for explain(), "why" explanations ("filtered:
+// amount > 100000.00 is false") and the export to Spark code: column names from `input` (the
+// schema the expression was bound to), backquoted where Spark needs it; literals in Spark syntax
+// (100000.00, 5L, 1.5D, 'it\'s', TIMESTAMP '2026-03-01 10:00:00', CAST(NULL AS INT)); operators
+// parenthesized as Spark's Expression.sql does. Casts the binder inserted are left out (binding
+// the text inserts them again), casts that were written are kept. Parsing and binding the text
+// against `input` gives the same type and the same values; Spark's expr() reads it the same way
+// (with spark.sql.session.timeZone=UTC, as the engine's timestamps are UTC).
+std::string toSql(const BoundExpr &expression, const Schema &input);
+
 // The output field of a named expression: its name (alias or defaultName) and type, and the
 // watermark marker when the expression is a plain reference to a marked column (Spark's Alias
 // inherits the metadata of a NamedExpression child).

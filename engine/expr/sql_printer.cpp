@@ -1,0 +1,243 @@
+// Spark SQL text of bound expressions (expression.h, toSql). Every node prints so that the
+// parser reads back the same tree: compound expressions are parenthesized like Spark's
+// Expression.sql ("(amount > 100000.00)"), a literal prints in a form whose type is exactly the
+// literal's (else wrapped in a CAST), and an implicit cast prints as its operand, since binding
+// the operand in the same place derives the same cast again.
+#include "expr/expression.h"
+
+#include "expr/expr_node.h"
+#include "expr/expression_text.h"
+#include "expr/function_registry.h"
+#include "types/decimal.h"
+
+#include "streamstep/value_format.h"
+#include "types/text.h"
+
+#include <array>
+#include <stdexcept>
+
+namespace streamstep::expr {
+
+namespace {
+
+// Words Spark's parser (and ours) reads as keywords or as a function without parentheses
+// (CURRENT_TIMESTAMP): a column so named must be backquoted. Spark's ANSI reserved words are
+// included, so the text also parses with spark.sql.ansi.enforceReservedKeywords.
+constexpr std::array kKeywords = {
+    "all", "and", "any", "as", "authorization", "between", "both", "case", "cast", "check", "collate",
+    "column", "constraint", "create", "cross", "current_date", "current_time", "current_timestamp",
+    "current_user", "date", "distinct", "div", "else", "end", "escape", "except", "exists", "false",
+    "fetch", "filter", "for", "foreign", "from", "full", "grant", "group", "having", "ilike", "in",
+    "inner", "intersect", "interval", "into", "is", "join", "lateral", "leading", "left", "like",
+    "natural", "not", "null", "offset", "on", "only", "or", "order", "outer", "overlaps", "primary",
+    "references", "regexp", "right", "rlike", "select", "session_user", "some", "table", "then", "time",
+    "timestamp", "to", "trailing", "true", "union", "unique", "unknown", "user", "using", "when",
+    "where", "with"};
+
+std::string identifier(const std::string &name)
+{
+    bool plain = !name.empty() && !(name[0] >= '0' && name[0] <= '9');
+    for (char c : name)
+        plain = plain && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_');
+    if (plain) {
+        const std::string lower = asciiLowerCase(name);
+        for (const char *k : kKeywords)
+            plain = plain && lower != k;
+    }
+    if (plain)
+        return name;
+    std::string out = "`";
+    for (char c : name) {
+        if (c == '`')
+            out.push_back('`');
+        out.push_back(c);
+    }
+    return out + "`";
+}
+
+// Spark's string literal: single quotes, backslash escapes (ParserUtils.unescapeSQLString reads
+// them back). Control characters use \uXXXX, so no digit after them can turn them into an octal
+// escape.
+std::string stringLiteral(const std::string &s)
+{
+    static const char *const kHex = "0123456789ABCDEF";
+    std::string out = "'";
+    for (char c : s) {
+        const auto u = static_cast<unsigned char>(c);
+        switch (c) {
+        case '\'': out += "\\'"; break;
+        case '\\': out += "\\\\"; break;
+        case '\n': out += "\\n"; break;
+        case '\r': out += "\\r"; break;
+        case '\t': out += "\\t"; break;
+        default:
+            if (u < 0x20 || u == 0x7F) {
+                out += "\\u00";
+                out.push_back(kHex[u >> 4]);
+                out.push_back(kHex[u & 0xF]);
+            } else {
+                out.push_back(c);
+            }
+        }
+    }
+    return out + "'";
+}
+
+std::string castText(const std::string &operand, const DataType &type)
+{
+    return "CAST(" + operand + " AS " + sqlTypeName(type) + ")";
+}
+
+// A literal of exactly `type` (the value is of that type, or NULL).
+std::string literalSql(const Value &v, const DataType &type)
+{
+    if (v.isNull())
+        return type.kind == TypeKind::Null ? "NULL" : castText("NULL", type); // Spark's Literal.sql
+    switch (type.kind) {
+    case TypeKind::Boolean: return v.asBool() ? "true" : "false";
+    case TypeKind::Int: return std::to_string(v.asInt());
+    case TypeKind::Long: return std::to_string(v.asLong()) + "L";
+    case TypeKind::Double: {
+        const double d = v.asDouble();
+        if (d != d || d - d != 0) // NaN, ±Infinity: no literal syntax
+            return castText(stringLiteral(formatDouble(d)), type);
+        return formatDouble(d) + "D";
+    }
+    case TypeKind::Decimal: {
+        // The parser types `123.45` as decimal(max(digits, scale), scale) and `123BD` as
+        // decimal(digits, 0); any other precision needs a cast.
+        const Decimal &d = v.asDecimal();
+        const Int128 unscaled = rescaleDecimal(d.unscaled, d.scale, type.scale, 38).value_or(d.unscaled);
+        const std::string text = formatDecimal(unscaled, type.scale) + (type.scale == 0 ? "BD" : "");
+        const int parsedPrecision = std::max(decimalDigits(unscaled), type.scale);
+        return parsedPrecision == type.precision ? text : castText(text, type);
+    }
+    case TypeKind::String: return stringLiteral(v.asString());
+    case TypeKind::Timestamp: {
+        // Spark's text of every timestamp (years beyond 9999 as +10000) reads back exactly.
+        const std::string text = formatTimestamp(v.asTimestamp());
+        if (parseTimestamp(text) != v.asTimestamp())
+            throw std::logic_error("timestamp text that does not read back: " + text);
+        return "TIMESTAMP " + stringLiteral(text);
+    }
+    case TypeKind::Null:
+    case TypeKind::Window: break;
+    }
+    throw std::logic_error("a literal of type " + type.sparkName() + " has no SQL text");
+}
+
+// Spark's interval text for TimeAdd: `+ INTERVAL '1 hours 30 minutes'`, or `-` when every part is
+// negative (the binder folds `ts - INTERVAL …` into a negated interval).
+std::string intervalSql(const Interval &interval)
+{
+    const bool negative = interval.months <= 0 && interval.days <= 0 && interval.micros <= 0
+        && (interval.months | interval.days | interval.micros) != 0;
+    const int64_t sign = negative ? -1 : 1;
+    std::string text;
+    const auto part = [&](int64_t n, const char *unit) {
+        if (n != 0)
+            text += (text.empty() ? "" : " ") + std::to_string(n) + " " + unit;
+    };
+    part(sign * interval.months, "months");
+    part(sign * interval.days, "days");
+    // The micros as hours, minutes, seconds and microseconds, each with the sign of the whole.
+    const int64_t micros = sign * interval.micros;
+    part(micros / 3'600'000'000LL, "hours");
+    part(micros / 60'000'000LL % 60, "minutes");
+    part(micros / 1'000'000LL % 60, "seconds");
+    part(micros % 1'000'000LL, "microseconds");
+    if (text.empty())
+        text = "0 seconds";
+    return std::string(negative ? " - " : " + ") + "INTERVAL " + stringLiteral(text);
+}
+
+const char *binaryOperator(ExprOp op)
+{
+    switch (op) {
+    case ExprOp::Add: return " + ";
+    case ExprOp::Subtract: return " - ";
+    case ExprOp::Multiply: return " * ";
+    case ExprOp::Divide: return " / ";
+    case ExprOp::Remainder: return " % ";
+    case ExprOp::Equal: return " = ";
+    case ExprOp::Less: return " < ";
+    case ExprOp::LessEqual: return " <= ";
+    case ExprOp::Greater: return " > ";
+    case ExprOp::GreaterEqual: return " >= ";
+    case ExprOp::NullSafeEqual: return " <=> ";
+    case ExprOp::And: return " AND ";
+    case ExprOp::Or: return " OR ";
+    default: return nullptr;
+    }
+}
+
+class Printer {
+public:
+    explicit Printer(const Schema &input) : m_input(input) {}
+
+    std::string print(const ExprNode &n) const
+    {
+        if (const char *op = binaryOperator(n.op))
+            return "(" + print(*n.args[0]) + op + print(*n.args[1]) + ")";
+        switch (n.op) {
+        case ExprOp::ColumnRef: return column(n.index);
+        case ExprOp::WindowField: return column(n.index) + (n.windowEnd ? ".end" : ".start");
+        case ExprOp::Literal:
+            return n.writtenLiteral ? literalSql(n.writtenLiteral->value, n.writtenLiteral->type)
+                                    : literalSql(n.literal, n.type);
+        case ExprOp::Cast: return n.implicitCast ? print(*n.args[0]) : castText(print(*n.args[0]), n.type);
+        case ExprOp::Negate: return "(- " + print(*n.args[0]) + ")";
+        case ExprOp::Not: return "(NOT " + print(*n.args[0]) + ")";
+        case ExprOp::IsNull: return "(" + print(*n.args[0]) + " IS NULL)";
+        case ExprOp::IsNotNull: return "(" + print(*n.args[0]) + " IS NOT NULL)";
+        case ExprOp::In: return "(" + print(*n.args[0]) + " IN (" + list(n, 1) + "))";
+        case ExprOp::Like: return "(" + print(*n.args[0]) + " LIKE " + print(*n.args[1]) + ")";
+        case ExprOp::CaseWhen: {
+            std::string out = "CASE";
+            const size_t pairs = (n.args.size() - 1) / 2;
+            for (size_t i = 0; i < pairs; ++i)
+                out += " WHEN " + print(*n.args[2 * i]) + " THEN " + print(*n.args[2 * i + 1]);
+            // Without ELSE the binder adds the NULL literal (of NULL's type, cast to the result's).
+            const ExprNode &otherwise = *n.args.back();
+            const DataType &writtenType = otherwise.writtenLiteral ? otherwise.writtenLiteral->type : otherwise.type;
+            if (!(otherwise.isLiteral() && otherwise.literal.isNull() && writtenType.kind == TypeKind::Null))
+                out += " ELSE " + print(otherwise);
+            return out + " END";
+        }
+        case ExprOp::TimeAdd: return "(" + print(*n.args[0]) + intervalSql(n.interval) + ")";
+        case ExprOp::Function: return n.function->name + "(" + list(n, 0) + ")";
+        default: break;
+        }
+        throw std::logic_error("toSql: a node without SQL text");
+    }
+
+private:
+    std::string column(int index) const
+    {
+        if (index < 0 || static_cast<size_t>(index) >= m_input.fields.size())
+            throw std::logic_error("toSql: a column outside the schema");
+        return identifier(m_input.fields[static_cast<size_t>(index)].name);
+    }
+
+    std::string list(const ExprNode &n, size_t from) const
+    {
+        std::string out;
+        for (size_t i = from; i < n.args.size(); ++i)
+            out += (i > from ? ", " : "") + print(*n.args[i]);
+        return out;
+    }
+
+    const Schema &m_input;
+};
+
+} // namespace
+
+std::string toSql(const BoundExpr &expression, const Schema &input)
+{
+    const auto *node = dynamic_cast<const ExprNode *>(&expression);
+    if (!node)
+        throw std::logic_error("toSql: not a bound expression of the binder");
+    return Printer(input).print(*node);
+}
+
+} // namespace streamstep::expr
