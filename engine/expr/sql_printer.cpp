@@ -1,8 +1,9 @@
 // Spark SQL text of bound expressions (expression.h, toSql). Every node prints so that the
-// parser reads back the same tree: compound expressions are parenthesized like Spark's
-// Expression.sql ("(amount > 100000.00)"), a literal prints in a form whose type is exactly the
-// literal's (else wrapped in a CAST), and an implicit cast prints as its operand, since binding
-// the operand in the same place derives the same cast again.
+// parser reads back the same tree: parentheses only where precedence needs them
+// ("amount > 100000.00 AND qty < 3", "(a + b) * 2"), so the text nests no deeper than the
+// expression did; a literal prints in a form whose type is exactly the literal's (else wrapped
+// in a CAST); an implicit cast prints as its operand, since binding the operand in the same
+// place derives the same cast again.
 #include "expr/expression.h"
 
 #include "expr/expr_node.h"
@@ -14,6 +15,7 @@
 #include "types/text.h"
 
 #include <array>
+#include <optional>
 #include <stdexcept>
 
 namespace streamstep::expr {
@@ -151,23 +153,47 @@ std::string intervalSql(const Interval &interval)
     return std::string(negative ? " - " : " + ") + "INTERVAL " + stringLiteral(text);
 }
 
-const char *binaryOperator(ExprOp op)
+// Precedence levels of the parser (and of Spark's SqlBaseParser), loosest first. A part is
+// parenthesized only where the parser would otherwise read it differently.
+enum Level {
+    kOrLevel = 1,
+    kAndLevel,
+    kNotLevel,
+    kPredicateLevel,      // IN, LIKE, BETWEEN, IS NULL after a value
+    kComparisonLevel,     // = < <= > >= <=> <>
+    kAdditiveLevel,       // + - (also timestamp ± INTERVAL)
+    kMultiplicativeLevel, // * / %
+    kUnaryLevel,          // -x
+    kPrimaryLevel,        // columns, literals, calls, CASE, CAST
+};
+
+struct Sql {
+    std::string text;
+    Level level;
+};
+
+struct BinaryOperator {
+    const char *text;
+    Level level;
+};
+
+std::optional<BinaryOperator> binaryOperator(ExprOp op)
 {
     switch (op) {
-    case ExprOp::Add: return " + ";
-    case ExprOp::Subtract: return " - ";
-    case ExprOp::Multiply: return " * ";
-    case ExprOp::Divide: return " / ";
-    case ExprOp::Remainder: return " % ";
-    case ExprOp::Equal: return " = ";
-    case ExprOp::Less: return " < ";
-    case ExprOp::LessEqual: return " <= ";
-    case ExprOp::Greater: return " > ";
-    case ExprOp::GreaterEqual: return " >= ";
-    case ExprOp::NullSafeEqual: return " <=> ";
-    case ExprOp::And: return " AND ";
-    case ExprOp::Or: return " OR ";
-    default: return nullptr;
+    case ExprOp::Add: return BinaryOperator{" + ", kAdditiveLevel};
+    case ExprOp::Subtract: return BinaryOperator{" - ", kAdditiveLevel};
+    case ExprOp::Multiply: return BinaryOperator{" * ", kMultiplicativeLevel};
+    case ExprOp::Divide: return BinaryOperator{" / ", kMultiplicativeLevel};
+    case ExprOp::Remainder: return BinaryOperator{" % ", kMultiplicativeLevel};
+    case ExprOp::Equal: return BinaryOperator{" = ", kComparisonLevel};
+    case ExprOp::Less: return BinaryOperator{" < ", kComparisonLevel};
+    case ExprOp::LessEqual: return BinaryOperator{" <= ", kComparisonLevel};
+    case ExprOp::Greater: return BinaryOperator{" > ", kComparisonLevel};
+    case ExprOp::GreaterEqual: return BinaryOperator{" >= ", kComparisonLevel};
+    case ExprOp::NullSafeEqual: return BinaryOperator{" <=> ", kComparisonLevel};
+    case ExprOp::And: return BinaryOperator{" AND ", kAndLevel};
+    case ExprOp::Or: return BinaryOperator{" OR ", kOrLevel};
+    default: return std::nullopt;
     }
 }
 
@@ -175,43 +201,107 @@ class Printer {
 public:
     explicit Printer(const Schema &input) : m_input(input) {}
 
-    std::string print(const ExprNode &n) const
+    Sql print(const ExprNode &n) const
     {
-        if (const char *op = binaryOperator(n.op))
-            return "(" + print(*n.args[0]) + op + print(*n.args[1]) + ")";
+        if (const auto op = binaryOperator(n.op)) {
+            if (n.op == ExprOp::And)
+                if (auto between = betweenText(n, ""))
+                    return {*between, kPredicateLevel};
+            // Left-associative: the right operand of the same level needs parentheses.
+            return {operand(*n.args[0], op->level) + op->text + operand(*n.args[1], Level(op->level + 1)), op->level};
+        }
         switch (n.op) {
-        case ExprOp::ColumnRef: return column(n.index);
-        case ExprOp::WindowField: return column(n.index) + (n.windowEnd ? ".end" : ".start");
+        case ExprOp::ColumnRef: return {column(n.index), kPrimaryLevel};
+        case ExprOp::WindowField: return {column(n.index) + (n.windowEnd ? ".end" : ".start"), kPrimaryLevel};
         case ExprOp::Literal:
-            return n.writtenLiteral ? literalSql(n.writtenLiteral->value, n.writtenLiteral->type)
-                                    : literalSql(n.literal, n.type);
-        case ExprOp::Cast: return n.implicitCast ? print(*n.args[0]) : castText(print(*n.args[0]), n.type);
-        case ExprOp::Negate: return "(- " + print(*n.args[0]) + ")";
-        case ExprOp::Not: return "(NOT " + print(*n.args[0]) + ")";
-        case ExprOp::IsNull: return "(" + print(*n.args[0]) + " IS NULL)";
-        case ExprOp::IsNotNull: return "(" + print(*n.args[0]) + " IS NOT NULL)";
-        case ExprOp::In: return "(" + print(*n.args[0]) + " IN (" + list(n, 1) + "))";
-        case ExprOp::Like: return "(" + print(*n.args[0]) + " LIKE " + print(*n.args[1]) + ")";
+            return {n.writtenLiteral ? literalSql(n.writtenLiteral->value, n.writtenLiteral->type)
+                                     : literalSql(n.literal, n.type),
+                    kPrimaryLevel};
+        case ExprOp::Cast:
+            if (n.implicitCast)
+                return print(*n.args[0]);
+            return {castText(print(*n.args[0]).text, n.type), kPrimaryLevel};
+        case ExprOp::Negate: {
+            const std::string x = operand(*n.args[0], kUnaryLevel);
+            return {(x.starts_with("-") ? "- " : "-") + x, kUnaryLevel}; // `--` would start a comment
+        }
+        case ExprOp::Not: return notText(n);
+        case ExprOp::IsNull: return {operand(*n.args[0], kComparisonLevel) + " IS NULL", kPredicateLevel};
+        case ExprOp::IsNotNull: return {operand(*n.args[0], kComparisonLevel) + " IS NOT NULL", kPredicateLevel};
+        case ExprOp::In: return {inText(n, ""), kPredicateLevel};
+        case ExprOp::Like: return {likeText(n, ""), kPredicateLevel};
         case ExprOp::CaseWhen: {
             std::string out = "CASE";
             const size_t pairs = (n.args.size() - 1) / 2;
             for (size_t i = 0; i < pairs; ++i)
-                out += " WHEN " + print(*n.args[2 * i]) + " THEN " + print(*n.args[2 * i + 1]);
+                out += " WHEN " + print(*n.args[2 * i]).text + " THEN " + print(*n.args[2 * i + 1]).text;
             // Without ELSE the binder adds the NULL literal (of NULL's type, cast to the result's).
             const ExprNode &otherwise = *n.args.back();
             const DataType &writtenType = otherwise.writtenLiteral ? otherwise.writtenLiteral->type : otherwise.type;
             if (!(otherwise.isLiteral() && otherwise.literal.isNull() && writtenType.kind == TypeKind::Null))
-                out += " ELSE " + print(otherwise);
-            return out + " END";
+                out += " ELSE " + print(otherwise).text;
+            return {out + " END", kPrimaryLevel};
         }
-        case ExprOp::TimeAdd: return "(" + print(*n.args[0]) + intervalSql(n.interval) + ")";
-        case ExprOp::Function: return n.function->name + "(" + list(n, 0) + ")";
+        case ExprOp::TimeAdd:
+            return {operand(*n.args[0], kAdditiveLevel) + intervalSql(n.interval), kAdditiveLevel};
+        case ExprOp::Function: return {n.function->name + "(" + list(n, 0) + ")", kPrimaryLevel};
         default: break;
         }
         throw std::logic_error("toSql: a node without SQL text");
     }
 
 private:
+    // The text of a part in a place that needs at least `level`.
+    std::string operand(const ExprNode &n, Level level) const
+    {
+        Sql sql = print(n);
+        return sql.level < level ? "(" + sql.text + ")" : std::move(sql.text);
+    }
+
+    // The binder's forms of `a <> b`, `x NOT IN (…)`, `x NOT LIKE p` and `x NOT BETWEEN a AND b`
+    // print as written, so the text nests no deeper than what was parsed.
+    Sql notText(const ExprNode &n) const
+    {
+        const ExprNode &x = *n.args[0];
+        switch (x.op) {
+        case ExprOp::Equal:
+            return {operand(*x.args[0], kComparisonLevel) + " <> " + operand(*x.args[1], kAdditiveLevel),
+                    kComparisonLevel};
+        case ExprOp::In: return {inText(x, " NOT"), kPredicateLevel};
+        case ExprOp::Like: return {likeText(x, " NOT"), kPredicateLevel};
+        case ExprOp::And:
+            if (auto between = betweenText(x, " NOT"))
+                return {*between, kPredicateLevel};
+            break;
+        default: break;
+        }
+        return {"NOT " + operand(x, kNotLevel), kNotLevel};
+    }
+
+    std::string inText(const ExprNode &n, const char *negation) const
+    {
+        return operand(*n.args[0], kComparisonLevel) + negation + " IN (" + list(n, 1) + ")";
+    }
+
+    std::string likeText(const ExprNode &n, const char *negation) const
+    {
+        return operand(*n.args[0], kComparisonLevel) + negation + " LIKE " + operand(*n.args[1], kComparisonLevel);
+    }
+
+    // `x >= a AND x <= b` (what the binder makes of BETWEEN) as `x BETWEEN a AND b`.
+    std::optional<std::string> betweenText(const ExprNode &n, const char *negation) const
+    {
+        const ExprNode &ge = *n.args[0];
+        const ExprNode &le = *n.args[1];
+        if (ge.op != ExprOp::GreaterEqual || le.op != ExprOp::LessEqual)
+            return std::nullopt;
+        const std::string value = operand(*ge.args[0], kComparisonLevel);
+        if (operand(*le.args[0], kComparisonLevel) != value)
+            return std::nullopt;
+        return value + negation + " BETWEEN " + operand(*ge.args[1], kComparisonLevel) + " AND "
+            + operand(*le.args[1], kComparisonLevel);
+    }
+
     std::string column(int index) const
     {
         if (index < 0 || static_cast<size_t>(index) >= m_input.fields.size())
@@ -223,7 +313,7 @@ private:
     {
         std::string out;
         for (size_t i = from; i < n.args.size(); ++i)
-            out += (i > from ? ", " : "") + print(*n.args[i]);
+            out += (i > from ? ", " : "") + print(*n.args[i]).text;
         return out;
     }
 
@@ -237,7 +327,7 @@ std::string toSql(const BoundExpr &expression, const Schema &input)
     const auto *node = dynamic_cast<const ExprNode *>(&expression);
     if (!node)
         throw std::logic_error("toSql: not a bound expression of the binder");
-    return Printer(input).print(*node);
+    return Printer(input).print(*node).text;
 }
 
 } // namespace streamstep::expr

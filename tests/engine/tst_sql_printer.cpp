@@ -106,47 +106,63 @@ private slots:
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("sql");
         // Literals as written; the casts the binder adds to compare or add them are left out.
-        QTest::newRow("decimal literal") << "amount > 100000.00" << "(amount > 100000.00)";
-        QTest::newRow("int literal against decimal") << "amount > 100000" << "(amount > 100000)";
-        QTest::newRow("int column plus decimal") << "qty + amount" << "(qty + amount)";
-        QTest::newRow("string compared to timestamp") << "eventTime > '2026-03-01'" << "(eventTime > '2026-03-01')";
-        QTest::newRow("string in arithmetic") << "'1.5' + qty" << "('1.5' + qty)";
-        QTest::newRow("null literal") << "qty + NULL" << "(qty + NULL)";
-        QTest::newRow("bigint literal") << "big + 3000000000" << "(big + 3000000000L)";
-        QTest::newRow("long suffix") << "big * 2L" << "(big * 2L)";
-        QTest::newRow("double literal") << "price * 1.5e3" << "(price * 1500.0D)";
-        QTest::newRow("negative literal") << "qty > -5" << "(qty > -5)";
-        QTest::newRow("folded negation") << "-(1.50) < amount" << "(-1.50 < amount)";
+        QTest::newRow("decimal literal") << "amount > 100000.00" << "amount > 100000.00";
+        QTest::newRow("int literal against decimal") << "amount > 100000" << "amount > 100000";
+        QTest::newRow("int column plus decimal") << "qty + amount" << "qty + amount";
+        QTest::newRow("string compared to timestamp") << "eventTime > '2026-03-01'" << "eventTime > '2026-03-01'";
+        QTest::newRow("string in arithmetic") << "'1.5' + qty" << "'1.5' + qty";
+        QTest::newRow("null literal") << "qty + NULL" << "qty + NULL";
+        QTest::newRow("bigint literal") << "big + 3000000000" << "big + 3000000000L";
+        QTest::newRow("long suffix") << "big * 2L" << "big * 2L";
+        QTest::newRow("double literal") << "price * 1.5e3" << "price * 1500.0D";
+        QTest::newRow("negative literal") << "qty > -5" << "qty > -5";
+        QTest::newRow("folded negation") << "-(1.50) < amount" << "-1.50 < amount";
         QTest::newRow("timestamp literal") << "eventTime >= TIMESTAMP '2026-03-01 10:00:00'"
-                                           << "(eventTime >= TIMESTAMP '2026-03-01 10:00:00')";
+                                           << "eventTime >= TIMESTAMP '2026-03-01 10:00:00'";
         QTest::newRow("timestamp with fraction") << "TIMESTAMP '2026-03-01 10:00:00.25'"
                                                  << "TIMESTAMP '2026-03-01 10:00:00.25'";
         QTest::newRow("string escapes") << "concat('it''s', '\\\\', 'a\\nb')" << "concat('it\\'s', '\\\\', 'a\\nb')";
-        QTest::newRow("boolean literals") << "flag = TRUE OR FALSE" << "((flag = true) OR false)";
+        QTest::newRow("boolean literals") << "flag = TRUE OR FALSE" << "flag = true OR false";
         // Written casts stay, also of literals (the binder does not fold them).
         QTest::newRow("explicit cast") << "CAST(amount AS STRING)" << "CAST(amount AS STRING)";
         QTest::newRow("explicit cast of literal") << "CAST(1 AS DECIMAL(38,0))" << "CAST(1 AS DECIMAL(38,0))";
         QTest::newRow("cast to long") << "CAST(eventTime AS long)" << "CAST(eventTime AS BIGINT)";
-        // Operators as Spark's Expression.sql writes them.
-        QTest::newRow("not equal") << "qty != 3" << "(NOT (qty = 3))";
-        QTest::newRow("double equals") << "qty == 3" << "(qty = 3)";
-        QTest::newRow("null safe") << "note <=> NULL" << "(note <=> NULL)";
-        QTest::newRow("not") << "NOT flag" << "(NOT flag)";
-        QTest::newRow("negate") << "-qty" << "(- qty)";
-        QTest::newRow("is not null") << "note IS NOT NULL" << "(note IS NOT NULL)";
-        QTest::newRow("in") << "qty IN (1, 2.5)" << "(qty IN (1, 2.5))";
-        QTest::newRow("not in") << "accountId NOT IN ('A1', 'B2')" << "(NOT (accountId IN ('A1', 'B2')))";
-        QTest::newRow("between") << "qty BETWEEN 1 AND 3" << "((qty >= 1) AND (qty <= 3))";
-        QTest::newRow("like") << "accountId LIKE 'A\\\\%'" << "(accountId LIKE 'A\\\\%')";
-        QTest::newRow("not like") << "accountId NOT LIKE 'A%'" << "(NOT (accountId LIKE 'A%'))";
+        // Operators as written, with parentheses only where precedence needs them.
+        QTest::newRow("not equal") << "qty != 3" << "qty <> 3";
+        QTest::newRow("double equals") << "qty == 3" << "qty = 3";
+        QTest::newRow("null safe") << "note <=> NULL" << "note <=> NULL";
+        QTest::newRow("not") << "NOT flag" << "NOT flag";
+        QTest::newRow("negate") << "-qty" << "-qty";
+        QTest::newRow("is not null") << "note IS NOT NULL" << "note IS NOT NULL";
+        QTest::newRow("in") << "qty IN (1, 2.5)" << "qty IN (1, 2.5)";
+        QTest::newRow("not in") << "accountId NOT IN ('A1', 'B2')" << "accountId NOT IN ('A1', 'B2')";
+        QTest::newRow("between") << "qty BETWEEN 1 AND 3" << "qty BETWEEN 1 AND 3";
+        QTest::newRow("like") << "accountId LIKE 'A\\\\%'" << "accountId LIKE 'A\\\\%'";
+        QTest::newRow("not like") << "accountId NOT LIKE 'A%'" << "accountId NOT LIKE 'A%'";
         QTest::newRow("case") << "CASE WHEN qty > 2 THEN 'many' WHEN qty > 0 THEN 'some' END"
-                              << "CASE WHEN (qty > 2) THEN 'many' WHEN (qty > 0) THEN 'some' END";
+                              << "CASE WHEN qty > 2 THEN 'many' WHEN qty > 0 THEN 'some' END";
         QTest::newRow("case with else") << "CASE WHEN flag THEN 1 ELSE 2.5 END" << "CASE WHEN flag THEN 1 ELSE 2.5 END";
-        QTest::newRow("simple case") << "CASE qty WHEN 3 THEN 'three' END" << "CASE WHEN (qty = 3) THEN 'three' END";
-        QTest::newRow("interval") << "eventTime + INTERVAL 1 MONTH" << "(eventTime + INTERVAL '1 months')";
+        QTest::newRow("simple case") << "CASE qty WHEN 3 THEN 'three' END" << "CASE WHEN qty = 3 THEN 'three' END";
+        QTest::newRow("interval") << "eventTime + INTERVAL 1 MONTH" << "eventTime + INTERVAL '1 months'";
         QTest::newRow("minus interval") << "eventTime - INTERVAL '1 hour 1 minute 1.5 seconds'"
-                                        << "(eventTime - INTERVAL '1 hours 1 minutes 1 seconds 500000 microseconds')";
-        QTest::newRow("window fields") << "window.end > window.start" << "(window.end > window.start)";
+                                        << "eventTime - INTERVAL '1 hours 1 minutes 1 seconds 500000 microseconds'";
+        QTest::newRow("parentheses for precedence") << "(qty + 1) * 2" << "(qty + 1) * 2";
+        QTest::newRow("redundant parentheses dropped") << "((qty * 2)) + (1)" << "qty * 2 + 1";
+        QTest::newRow("right operand of the same level") << "qty - (big - 1)" << "qty - (big - 1)";
+        QTest::newRow("left operand of the same level") << "(qty - big) - 1" << "qty - big - 1";
+        QTest::newRow("or under and") << "flag AND (flag OR note IS NULL)" << "flag AND (flag OR note IS NULL)";
+        QTest::newRow("and under not") << "NOT (flag AND flag)" << "NOT (flag AND flag)";
+        QTest::newRow("not under a predicate") << "(NOT flag) IS NULL" << "(NOT flag) IS NULL";
+        QTest::newRow("not of not") << "NOT NOT flag" << "NOT NOT flag";
+        QTest::newRow("negation of a sum") << "-(qty + 1)" << "-(qty + 1)";
+        QTest::newRow("negation of a negation") << "-(-qty)" << "- -qty";
+        QTest::newRow("comparison of comparisons") << "(qty = 1) = (big = 2)" << "qty = 1 = (big = 2)";
+        QTest::newRow("between with expressions") << "qty + 1 BETWEEN big - 1 AND big * 2"
+                                                  << "qty + 1 BETWEEN big - 1 AND big * 2";
+        QTest::newRow("not between") << "qty NOT BETWEEN 1 AND 3" << "qty NOT BETWEEN 1 AND 3";
+        QTest::newRow("comparisons written out") << "qty >= 1 AND qty <= 3" << "qty BETWEEN 1 AND 3";
+        QTest::newRow("not of an equality") << "NOT (qty = 3)" << "qty <> 3";
+        QTest::newRow("window fields") << "window.end > window.start" << "window.end > window.start";
         // Functions by Spark's name, with the defaults Spark fills in.
         QTest::newRow("alias") << "ucase(accountId)" << "upper(accountId)";
         QTest::newRow("round default") << "round(amount)" << "round(amount, 0)";
@@ -157,12 +173,12 @@ private slots:
         QTest::newRow("now") << "now()" << "current_timestamp()";
         QTest::newRow("concat of a number") << "concat(accountId, '-', qty)" << "concat(accountId, '-', qty)";
         // Names Spark would read otherwise are backquoted.
-        QTest::newRow("space in name") << "`odd name` + 1" << "(`odd name` + 1)";
-        QTest::newRow("keyword name") << "`end` > 1" << "(`end` > 1)";
-        QTest::newRow("function-like name") << "`current_timestamp` < eventTime" << "(`current_timestamp` < eventTime)";
-        QTest::newRow("backquote in name") << "`a``b` = 'x'" << "(`a``b` = 'x')";
-        QTest::newRow("leading digit") << "`1st` = 1" << "(`1st` = 1)";
-        QTest::newRow("schema spelling") << "AMOUNT > 1" << "(amount > 1)";
+        QTest::newRow("space in name") << "`odd name` + 1" << "`odd name` + 1";
+        QTest::newRow("keyword name") << "`end` > 1" << "`end` > 1";
+        QTest::newRow("function-like name") << "`current_timestamp` < eventTime" << "`current_timestamp` < eventTime";
+        QTest::newRow("backquote in name") << "`a``b` = 'x'" << "`a``b` = 'x'";
+        QTest::newRow("leading digit") << "`1st` = 1" << "`1st` = 1";
+        QTest::newRow("schema spelling") << "AMOUNT > 1" << "amount > 1";
     }
     void texts()
     {
