@@ -58,6 +58,23 @@ namespace {
     throw analysisError(message, positionOf(node));
 }
 
+// Counts one level of recursion over the AST for as long as it lives.
+class DepthGuard {
+public:
+    DepthGuard(int &depth, const AstNode &node) : m_depth(depth)
+    {
+        if (++m_depth > kMaxExpressionDepth)
+            throw analysisError("expression nested deeper than " + std::to_string(kMaxExpressionDepth) + " levels",
+                                positionOf(node));
+    }
+    ~DepthGuard() { --m_depth; }
+    DepthGuard(const DepthGuard &) = delete;
+    DepthGuard &operator=(const DepthGuard &) = delete;
+
+private:
+    int &m_depth;
+};
+
 struct AggregateScope {
     const Schema *input = nullptr;
     const Schema *keys = nullptr;
@@ -66,11 +83,17 @@ struct AggregateScope {
 
 class Binder {
 public:
-    explicit Binder(const Schema &schema) : m_schema(schema) {}
-    Binder(const Schema &input, AggregateScope &scope) : m_schema(input), m_aggregate(&scope) {}
+    Binder(const Schema &schema, EvalMode mode) : m_schema(schema), m_mode(mode) {}
+    Binder(const Schema &input, AggregateScope &scope, EvalMode mode)
+        : m_schema(input), m_aggregate(&scope), m_mode(mode)
+    {
+    }
 
     NodePtr bind(const AstNode &node)
     {
+        // The parser bounds what it builds; trees the planner rewrote (aliases substituted for
+        // filter pushdown) are bounded here, before anything recurses over the bound tree.
+        const DepthGuard depth(m_depth, node);
         if (m_aggregate && !m_insideAggregate)
             if (NodePtr key = matchGroupingKey(node))
                 return key;
@@ -215,7 +238,9 @@ private:
                            ->evaluate(ColumnBatch{{}, {}, 1}, EvalContext{});
             return makeLiteral(c.get(0), child->type);
         }
-        return makeNode(ExprOp::Negate, child->type, {child});
+        auto negate = makeNode(ExprOp::Negate, child->type, {child});
+        negate->evalMode = m_mode;
+        return negate;
     }
 
     // Spark's DecimalPrecision for a binary operator with one decimal side.
@@ -370,7 +395,9 @@ private:
             if (bothDecimal)
                 type = decimalRemainderType(l->type, r->type);
         }
-        return makeNode(kind, type, {l, r});
+        auto n = makeNode(kind, type, {l, r});
+        n->evalMode = m_mode;
+        return n;
     }
 
     NodePtr bindBinary(const AstNode &node)
@@ -523,6 +550,8 @@ private:
     const Schema &m_schema;
     AggregateScope *m_aggregate = nullptr;
     bool m_insideAggregate = false;
+    int m_depth = 0; // AST levels being bound
+    EvalMode m_mode = EvalMode::Legacy;
 };
 
 NodePtr Binder::bindAggregateCall(const AstNode &node, const FunctionDefinition &function)
@@ -540,8 +569,9 @@ NodePtr Binder::bindAggregateCall(const AstNode &node, const FunctionDefinition 
     call.kind = function.aggregate;
     call.distinct = node.distinct;
     const bool star = node.children.size() == 1 && node.children[0]->kind == AstNode::Kind::Star;
-    Binder inner(*m_aggregate->input, *m_aggregate);
+    Binder inner(*m_aggregate->input, *m_aggregate, m_mode);
     inner.m_insideAggregate = true;
+    inner.m_depth = m_depth;
     if (call.kind == AggregateKind::Count) {
         call.resultType = DataType::int64();
         if (node.children.empty())
@@ -607,9 +637,21 @@ const AstNode &unaliased(const NamedAst &named) { return *named.expr; }
 
 } // namespace
 
-BoundExprPtr bind(const AstNode &node, const Schema &schema)
+namespace {
+
+void requireSupportedMode(const BindOptions &options, const AstNode &node)
 {
-    return Binder(schema).bind(node);
+    if (options.mode == EvalMode::Ansi)
+        throw analysisError("ANSI mode (spark.sql.ansi.enabled=true, Spark 4's default) is not supported yet",
+                            positionOf(node));
+}
+
+} // namespace
+
+BoundExprPtr bind(const AstNode &node, const Schema &schema, const BindOptions &options)
+{
+    requireSupportedMode(options, node);
+    return Binder(schema, options.mode).bind(node);
 }
 
 Field outputField(const NamedAst &named, const BoundExpr &bound, const Schema &schema)
@@ -626,12 +668,14 @@ Field outputField(const NamedAst &named, const BoundExpr &bound, const Schema &s
     return field;
 }
 
-BoundAggregate bindAggregate(const NamedAst &named, const Schema &input, const Schema &keys)
+BoundAggregate bindAggregate(const NamedAst &named, const Schema &input, const Schema &keys,
+                             const BindOptions &options)
 {
     AggregateScope scope;
     scope.input = &input;
     scope.keys = &keys;
-    Binder binder(input, scope);
+    requireSupportedMode(options, *named.expr);
+    Binder binder(input, scope, options.mode);
     NodePtr result = binder.bind(*named.expr);
     BoundAggregate out;
     out.calls = std::move(scope.calls);

@@ -2,6 +2,7 @@
 // lets through, each with a NULL on either side, overflow and division by zero, and with literal
 // operands on either side: Spark 3.5's non-ANSI results (integers wrap, division or remainder by
 // zero and decimal overflow are NULL, decimals are exact with DecimalPrecision's result types).
+#include "expr/expr_node.h"
 #include "expr/expression.h"
 
 #include "streamstep/value_format.h"
@@ -239,6 +240,27 @@ private slots:
         QFETCH(QString, text);
         QFETCH(QString, expected);
         QCOMPARE(q(evaluateRows(text.toStdString())), expected);
+    }
+
+    // The evaluation mode is the binder's input and sits on every arithmetic node, where the
+    // kernels are chosen by it; ANSI (the Spark 4 profile) is refused until it is implemented.
+    void evalMode()
+    {
+        const BoundExprPtr bound = bind(*parseExpression("-(i + j) * 2"), schema(), BindOptions{EvalMode::Legacy});
+        const auto *times = dynamic_cast<const ExprNode *>(bound.get());
+        QVERIFY(times && times->op == ExprOp::Multiply);
+        QCOMPARE(int(times->evalMode), int(EvalMode::Legacy));
+        QCOMPARE(int(times->args[0]->op), int(ExprOp::Negate));
+        QCOMPARE(int(times->args[0]->evalMode), int(EvalMode::Legacy));
+        try {
+            bind(*parseExpression("i + 1"), schema(), BindOptions{EvalMode::Ansi});
+            QFAIL("expected ANSI mode to be refused");
+        } catch (const Error &e) {
+            QCOMPARE(q(e.message()),
+                     QString("ANSI mode (spark.sql.ansi.enabled=true, Spark 4's default) is not supported yet"));
+        }
+        QVERIFY_THROWS_EXCEPTION(Error, bindAggregate(parseNamedExpression("sum(i)"), schema(), Schema{},
+                                                      BindOptions{EvalMode::Ansi}));
     }
 };
 
