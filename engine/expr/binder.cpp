@@ -89,6 +89,8 @@ public:
     {
     }
 
+    // A thin dispatcher: every kind binds in a function of its own, so one level of recursion
+    // costs only the frames of the kinds on the path (the depth limit relies on that).
     NodePtr bind(const AstNode &node)
     {
         // The parser bounds what it builds; trees the planner rewrote (aliases substituted for
@@ -101,56 +103,71 @@ public:
         case AstNode::Kind::Column: return bindColumn(node);
         case AstNode::Kind::Literal: return makeLiteral(node.literal, node.literal.type());
         case AstNode::Kind::Star:
-            throw analysisError("'*' is only allowed in count(*)", positionOf(node));
-        case AstNode::Kind::Interval:
-            throw analysisError("interval values are only supported as `timestamp + INTERVAL …` "
-                                "or `timestamp - INTERVAL …`",
-                                positionOf(node));
+        case AstNode::Kind::Interval: misplaced(node);
         case AstNode::Kind::Unary: return bindUnary(node);
         case AstNode::Kind::Binary: return bindBinary(node);
         case AstNode::Kind::Function: return bindFunction(node);
         case AstNode::Kind::Case: return bindCase(node);
-        case AstNode::Kind::Cast: {
-            NodePtr child = bind(*node.children[0]);
-            if (!canCast(child->type, node.castType))
-                mismatch(node, "CAST_WITHOUT_SUGGESTION",
-                         "cannot cast " + quotedType(child->type) + " to " + quotedType(node.castType));
-            if (child->type == node.castType)
-                return child;
-            return makeNode(ExprOp::Cast, node.castType, {child});
-        }
+        case AstNode::Kind::Cast: return bindCast(node);
         case AstNode::Kind::In: return bindIn(node);
-        case AstNode::Kind::Between: {
-            NodePtr value = bind(*node.children[0]);
-            NodePtr low = bind(*node.children[1]);
-            NodePtr high = bind(*node.children[2]);
-            NodePtr ge = comparison(node, ">=", value, low);
-            NodePtr le = comparison(node, "<=", value, high);
-            NodePtr both = makeNode(ExprOp::And, DataType::boolean(), {ge, le});
-            return node.negated ? makeNode(ExprOp::Not, DataType::boolean(), {both}) : both;
-        }
-        case AstNode::Kind::Like: {
-            NodePtr value = toStringArgument(node, 1, *node.children[0], bind(*node.children[0]));
-            NodePtr pattern = toStringArgument(node, 2, *node.children[1], bind(*node.children[1]));
-            if (pattern->isLiteral() && !pattern->literal.isNull())
-                if (auto error = LikePattern::validate(pattern->literal.asString()))
-                    throw analysisError("The pattern '" + pattern->literal.asString()
-                                            + "' is invalid, " + *error + ".",
-                                        positionOf(*node.children[1]));
-            NodePtr like = makeNode(ExprOp::Like, DataType::boolean(), {value, pattern});
-            return node.negated ? makeNode(ExprOp::Not, DataType::boolean(), {like}) : like;
-        }
-        case AstNode::Kind::IsNull: {
-            NodePtr child = bind(*node.children[0]);
-            return makeNode(node.negated ? ExprOp::IsNotNull : ExprOp::IsNull, DataType::boolean(),
-                            {child});
-        }
+        case AstNode::Kind::Between: return bindBetween(node);
+        case AstNode::Kind::Like: return bindLike(node);
+        case AstNode::Kind::IsNull: return bindIsNull(node);
         }
         throw analysisError("unsupported expression", positionOf(node));
     }
 
 private:
-    NodePtr matchGroupingKey(const AstNode &node)
+    [[noreturn, gnu::noinline]] static void misplaced(const AstNode &node)
+    {
+        if (node.kind == AstNode::Kind::Star)
+            throw analysisError("'*' is only allowed in count(*)", positionOf(node));
+        throw analysisError("interval values are only supported as `timestamp + INTERVAL …` "
+                            "or `timestamp - INTERVAL …`",
+                            positionOf(node));
+    }
+
+    [[gnu::noinline]] NodePtr bindCast(const AstNode &node)
+    {
+        NodePtr child = bind(*node.children[0]);
+        if (!canCast(child->type, node.castType))
+            mismatch(node, "CAST_WITHOUT_SUGGESTION",
+                     "cannot cast " + quotedType(child->type) + " to " + quotedType(node.castType));
+        if (child->type == node.castType)
+            return child;
+        return makeNode(ExprOp::Cast, node.castType, {child});
+    }
+
+    [[gnu::noinline]] NodePtr bindBetween(const AstNode &node)
+    {
+        NodePtr value = bind(*node.children[0]);
+        NodePtr low = bind(*node.children[1]);
+        NodePtr high = bind(*node.children[2]);
+        NodePtr ge = comparison(node, ">=", value, low);
+        NodePtr le = comparison(node, "<=", value, high);
+        NodePtr both = makeNode(ExprOp::And, DataType::boolean(), {ge, le});
+        return node.negated ? makeNode(ExprOp::Not, DataType::boolean(), {both}) : both;
+    }
+
+    [[gnu::noinline]] NodePtr bindLike(const AstNode &node)
+    {
+        NodePtr value = toStringArgument(node, 1, *node.children[0], bind(*node.children[0]));
+        NodePtr pattern = toStringArgument(node, 2, *node.children[1], bind(*node.children[1]));
+        if (pattern->isLiteral() && !pattern->literal.isNull())
+            if (auto error = LikePattern::validate(pattern->literal.asString()))
+                throw analysisError("The pattern '" + pattern->literal.asString() + "' is invalid, " + *error + ".",
+                                    positionOf(*node.children[1]));
+        NodePtr like = makeNode(ExprOp::Like, DataType::boolean(), {value, pattern});
+        return node.negated ? makeNode(ExprOp::Not, DataType::boolean(), {like}) : like;
+    }
+
+    [[gnu::noinline]] NodePtr bindIsNull(const AstNode &node)
+    {
+        NodePtr child = bind(*node.children[0]);
+        return makeNode(node.negated ? ExprOp::IsNotNull : ExprOp::IsNull, DataType::boolean(), {child});
+    }
+
+    [[gnu::noinline]] NodePtr matchGroupingKey(const AstNode &node)
     {
         if (node.kind == AstNode::Kind::Literal || node.kind == AstNode::Kind::Column)
             return nullptr;
@@ -166,7 +183,7 @@ private:
         return makeColumnRef(index, f.type);
     }
 
-    NodePtr bindColumn(const AstNode &node)
+    [[gnu::noinline]] NodePtr bindColumn(const AstNode &node)
     {
         const std::string &first = node.nameParts[0];
         if (m_aggregate && !m_insideAggregate) {
@@ -217,9 +234,10 @@ private:
         return n;
     }
 
-    NodePtr bindUnary(const AstNode &node)
+    [[gnu::noinline]] NodePtr bindUnary(const AstNode &node) { return finishUnary(node, bind(*node.children[0])); }
+
+    [[gnu::noinline]] NodePtr finishUnary(const AstNode &node, NodePtr child)
     {
-        NodePtr child = bind(*node.children[0]);
         if (node.op == "NOT") {
             if (child->type.kind == TypeKind::Null)
                 child = castTo(child, DataType::boolean());
@@ -400,15 +418,20 @@ private:
         return n;
     }
 
-    NodePtr bindBinary(const AstNode &node)
+    [[gnu::noinline]] NodePtr bindBinary(const AstNode &node)
     {
-        const std::string &op = node.op;
         const AstNode &la = *node.children[0];
         const AstNode &ra = *node.children[1];
         if (la.kind == AstNode::Kind::Interval || ra.kind == AstNode::Kind::Interval)
             return bindTimeAdd(node);
         NodePtr l = bind(la);
         NodePtr r = bind(ra);
+        return finishBinary(node, std::move(l), std::move(r));
+    }
+
+    [[gnu::noinline]] NodePtr finishBinary(const AstNode &node, NodePtr l, NodePtr r)
+    {
+        const std::string &op = node.op;
         if (op == "AND" || op == "OR") {
             if (l->type.kind == TypeKind::Null && r->type.kind == TypeKind::Null) {
                 l = castTo(l, DataType::boolean());
@@ -430,7 +453,7 @@ private:
         return comparison(node, op, l, r);
     }
 
-    NodePtr bindTimeAdd(const AstNode &node)
+    [[gnu::noinline]] NodePtr bindTimeAdd(const AstNode &node)
     {
         const bool intervalLeft = node.children[0]->kind == AstNode::Kind::Interval;
         const AstNode &intervalAst = intervalLeft ? *node.children[0] : *node.children[1];
@@ -461,7 +484,7 @@ private:
         return n;
     }
 
-    NodePtr bindIn(const AstNode &node)
+    [[gnu::noinline]] NodePtr bindIn(const AstNode &node)
     {
         std::vector<NodePtr> all;
         for (const AstPtr &c : node.children)
@@ -484,7 +507,7 @@ private:
         return node.negated ? makeNode(ExprOp::Not, DataType::boolean(), {in}) : in;
     }
 
-    NodePtr bindCase(const AstNode &node)
+    [[gnu::noinline]] NodePtr bindCase(const AstNode &node)
     {
         const size_t pairs = (node.children.size() - (node.hasElse ? 1 : 0)) / 2;
         std::vector<NodePtr> conditions;
@@ -524,12 +547,11 @@ private:
         return castTo(arg, DataType::string());
     }
 
-    NodePtr bindFunction(const AstNode &node)
+    [[gnu::noinline]] NodePtr bindFunction(const AstNode &node)
     {
         const FunctionDefinition *function = FunctionRegistry::builtin().find(node.name);
         if (function && function->kind == FunctionKind::Planner)
-            throw analysisError(node.name + "() is only allowed as a groupBy key, select or withColumn expression",
-                                positionOf(node));
+            plannerLevel(node);
         if (function && function->kind == FunctionKind::Aggregate)
             return bindAggregateCall(node, *function);
         // Arguments first, as Spark resolves them (an unknown column inside is reported first).
@@ -537,6 +559,18 @@ private:
         for (const AstPtr &c : node.children)
             if (function || c->kind != AstNode::Kind::Star)
                 args.push_back(bind(*c));
+        return finishFunction(node, function, std::move(args));
+    }
+
+    [[noreturn, gnu::noinline]] static void plannerLevel(const AstNode &node)
+    {
+        throw analysisError(node.name + "() is only allowed as a groupBy key, select or withColumn expression",
+                            positionOf(node));
+    }
+
+    [[gnu::noinline]] static NodePtr finishFunction(const AstNode &node, const FunctionDefinition *function,
+                                                    std::vector<NodePtr> args)
+    {
         if (!function)
             unknownFunction(node);
         const size_t n = node.children.size();

@@ -132,10 +132,16 @@ Column ExprNode::evaluate(const ColumnBatch &batch, const EvalContext &context) 
     case ExprOp::Literal: return repeatValue(type, literal, n);
     default: break;
     }
+    // The arguments' recursion runs here; the node's own work is out of line (small frames).
     const ArgumentColumns in(args, batch, context, literalRowsFor(op));
+    return compute(in, context, n);
+}
+
+Column ExprNode::compute(const ArgumentColumns &in, const EvalContext &context, size_t rows) const
+{
     if (op == ExprOp::Cast)
         return castColumn(in[0], type);
-    Column out = makeColumn(type, n);
+    Column out = makeColumn(type, rows);
     if (op == ExprOp::Function)
         function->kernel(*this, in, context, out);
     else

@@ -45,6 +45,7 @@ enum class ExprOp {
 class ExprNode;
 using NodePtr = std::shared_ptr<const ExprNode>;
 struct FunctionDefinition;
+class ArgumentColumns;
 
 class ExprNode final : public BoundExpr {
 public:
@@ -70,6 +71,10 @@ public:
     std::optional<WrittenLiteral> writtenLiteral;
 
     bool isLiteral() const { return op == ExprOp::Literal; }
+
+private:
+    // The node's kernel over its evaluated arguments.
+    [[gnu::noinline]] Column compute(const ArgumentColumns &in, const EvalContext &context, size_t rows) const;
 };
 
 // Builds a node of `type` over `args`, collecting referencedColumns and determinism.

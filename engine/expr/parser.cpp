@@ -176,7 +176,7 @@ private:
     {
         Parsed left = parseNot();
         for (;;) {
-            const int precedence = peek().isKeyword("OR") ? kOr : peek().isKeyword("AND") ? kAnd : 0;
+            const int precedence = booleanPrecedence(peek());
             if (precedence == 0 || precedence < minPrecedence)
                 return left;
             const Token &op = next();
@@ -185,28 +185,43 @@ private:
         }
     }
 
+    [[gnu::noinline]] static int booleanPrecedence(const Token &t)
+    {
+        return t.isKeyword("OR") ? kOr : t.isKeyword("AND") ? kAnd : 0;
+    }
+
     Parsed parseNot()
     {
-        if (peek().isKeyword("NOT")) {
-            const Token &t = next();
-            Parsed child;
-            {
-                const Nesting nesting(*this, t);
-                child = parseNot();
-            }
-            return unary("NOT", t, std::move(child));
-        }
+        if (isNot(peek()))
+            return parseNotOperator();
         return parsePredicated();
+    }
+
+    [[gnu::noinline]] static bool isNot(const Token &t) { return t.isKeyword("NOT"); }
+
+    [[gnu::noinline]] Parsed parseNotOperator()
+    {
+        const Token &t = next();
+        Parsed child;
+        {
+            const Nesting nesting(*this, t);
+            child = parseNot();
+        }
+        return unary("NOT", t, std::move(child));
     }
 
     Parsed parsePredicated()
     {
         Parsed value = parseValue(kComparison);
-        const Token &t = peek();
-        if (t.isKeyword("NOT") || t.isKeyword("BETWEEN") || t.isKeyword("IN") || t.isKeyword("LIKE")
-            || t.isKeyword("IS"))
+        if (startsPredicate(peek()))
             return parsePredicate(std::move(value));
         return value;
+    }
+
+    [[gnu::noinline]] static bool startsPredicate(const Token &t)
+    {
+        return t.isKeyword("NOT") || t.isKeyword("BETWEEN") || t.isKeyword("IN") || t.isKeyword("LIKE")
+            || t.isKeyword("IS");
     }
 
     // [NOT] BETWEEN / IN / LIKE, IS [NOT] NULL after a value.
@@ -280,7 +295,7 @@ private:
         return value;
     }
 
-    static int valuePrecedence(const Token &t)
+    [[gnu::noinline]] static int valuePrecedence(const Token &t)
     {
         if (t.kind != Token::Kind::Symbol)
             return 0;
@@ -311,31 +326,36 @@ private:
 
     Parsed parseUnary()
     {
-        if (peek().isSymbol("-") || peek().isSymbol("+")) {
-            const Token &sign = next();
-            const Token &t = peek();
-            const bool minus = sign.text == "-";
-            if (t.kind == Token::Kind::Integer || t.kind == Token::Kind::Decimal
-                || t.kind == Token::Kind::Double) {
-                // Spark's `number: MINUS? INTEGER_VALUE ...`: the sign belongs to the literal.
-                next();
-                AstPtr lit = numberLiteral(t, minus);
-                lit->begin = sign.begin;
-                return leaf(lit, sign);
-            }
-            Parsed child;
-            {
-                const Nesting nesting(*this, sign);
-                child = parseUnary();
-            }
-            if (!minus) {
-                child.node->begin = sign.begin;
-                // Spark's UnaryPositive is transparent for our purposes; it still nests.
-                return above(child.node, {child.height}, sign);
-            }
-            return unary("-", sign, std::move(child));
-        }
+        if (isSign(peek()))
+            return parseSigned();
         return parsePrimary();
+    }
+
+    [[gnu::noinline]] static bool isSign(const Token &t) { return t.isSymbol("-") || t.isSymbol("+"); }
+
+    [[gnu::noinline]] Parsed parseSigned()
+    {
+        const Token &sign = next();
+        const Token &t = peek();
+        const bool minus = sign.text == "-";
+        if (t.kind == Token::Kind::Integer || t.kind == Token::Kind::Decimal || t.kind == Token::Kind::Double) {
+            // Spark's `number: MINUS? INTEGER_VALUE ...`: the sign belongs to the literal.
+            next();
+            AstPtr lit = numberLiteral(t, minus);
+            lit->begin = sign.begin;
+            return leaf(lit, sign);
+        }
+        Parsed child;
+        {
+            const Nesting nesting(*this, sign);
+            child = parseUnary();
+        }
+        if (!minus) {
+            child.node->begin = sign.begin;
+            // Spark's UnaryPositive is transparent for our purposes; it still nests.
+            return above(child.node, {child.height}, sign);
+        }
+        return unary("-", sign, std::move(child));
     }
 
     [[gnu::noinline]] AstPtr numberLiteral(const Token &t, bool negative)
@@ -418,7 +438,46 @@ private:
         return false;
     }
 
+    // Columns and calls (the way deep nesting mostly goes) and parentheses stay on the short
+    // path; every other primary is parsed out of line.
     Parsed parsePrimary()
+    {
+        switch (primaryKind()) {
+        case PrimaryKind::Parenthesized: return parseParenthesized();
+        case PrimaryKind::ColumnOrCall: return parseColumnOrCall();
+        case PrimaryKind::Other: break;
+        }
+        return parseOtherPrimary();
+    }
+
+    enum class PrimaryKind { Parenthesized, ColumnOrCall, Other };
+
+    [[gnu::noinline]] PrimaryKind primaryKind() const
+    {
+        const Token &t = peek();
+        if (t.isSymbol("("))
+            return PrimaryKind::Parenthesized;
+        // What parseOtherPrimary would send to parseColumnOrCall, too.
+        if (t.kind == Token::Kind::QuotedIdentifier
+            || (t.kind == Token::Kind::Identifier && peek(1).isSymbol("(") && !isReserved(t) && !t.isKeyword("CASE")
+                && !t.isKeyword("CAST") && !t.isKeyword("NULL") && !t.isKeyword("TRUE") && !t.isKeyword("FALSE")))
+            return PrimaryKind::ColumnOrCall;
+        return PrimaryKind::Other;
+    }
+
+    [[gnu::noinline]] Parsed parseParenthesized()
+    {
+        const Token &t = next();
+        Parsed inner;
+        {
+            const Nesting nesting(*this, t);
+            inner = parseExpr();
+        }
+        expectSymbol(")");
+        return above(inner.node, {inner.height}, t); // the parentheses are a level
+    }
+
+    [[gnu::noinline]] Parsed parseOtherPrimary()
     {
         const Token &t = peek();
         switch (t.kind) {
@@ -429,17 +488,6 @@ private:
             return leaf(numberLiteral(t, false), t);
         case Token::Kind::String: return parseStringLiteral();
         case Token::Kind::Symbol:
-            if (t.isSymbol("(")) {
-                next();
-                Parsed inner;
-                {
-                    const Nesting nesting(*this, t);
-                    inner = parseExpr();
-                }
-                expectSymbol(")");
-                return above(inner.node, {inner.height}, t); // the parentheses are a level
-            }
-            fail(t);
         case Token::Kind::End:
             fail(t);
         case Token::Kind::QuotedIdentifier:
@@ -539,7 +587,7 @@ private:
         return n;
     }
 
-    Parsed parseCase()
+    [[gnu::noinline]] Parsed parseCase()
     {
         const Token &start = next();
         auto n = makeNode(AstNode::Kind::Case, start.begin, start.end);
@@ -579,7 +627,7 @@ private:
         return above(n, {height}, start);
     }
 
-    Parsed parseCast()
+    [[gnu::noinline]] Parsed parseCast()
     {
         const Token &start = next();
         expectSymbol("(");
@@ -624,8 +672,23 @@ private:
     Parsed parseColumnOrCall()
     {
         const Token &first = next();
-        if (peek().isSymbol("(") && first.kind == Token::Kind::Identifier)
+        if (first.kind == Token::Kind::Identifier && opensCall())
             return parseCall(first);
+        return parseColumn(first);
+    }
+
+    [[gnu::noinline]] bool opensCall() const { return peek().isSymbol("("); }
+
+    [[gnu::noinline]] bool nextIs(const char *symbol)
+    {
+        if (!peek().isSymbol(symbol))
+            return false;
+        next();
+        return true;
+    }
+
+    [[gnu::noinline]] Parsed parseColumn(const Token &first)
+    {
         auto n = makeNode(AstNode::Kind::Column, first.begin, first.end);
         n->nameParts.push_back(first.text);
         while (peek().isSymbol(".")
@@ -639,7 +702,23 @@ private:
         return leaf(n, first);
     }
 
-    Parsed parseCall(const Token &nameToken)
+    // name(args): the arguments recurse, the node is made and finished out of line.
+    [[gnu::noinline]] Parsed parseCall(const Token &nameToken)
+    {
+        AstPtr n = startCall(nameToken);
+        int height = n->children.empty() ? 0 : 1; // a star
+        if (n->children.empty() && !peek().isSymbol(")")) {
+            const Nesting nesting(*this, nameToken);
+            do {
+                Parsed arg = parseExpr();
+                height = std::max(height, arg.height);
+                n->children.push_back(std::move(arg.node));
+            } while (nextIs(","));
+        }
+        return finishCall(std::move(n), height, nameToken);
+    }
+
+    [[gnu::noinline]] AstPtr startCall(const Token &nameToken)
     {
         auto n = makeNode(AstNode::Kind::Function, nameToken.begin, nameToken.end);
         n->name = asciiLowerCase(nameToken.text);
@@ -648,27 +727,19 @@ private:
             next();
             n->distinct = true;
         }
-        int height = 0;
         if (peek().isSymbol("*") && peek(1).isSymbol(")")) {
             const Token &star = next();
             n->children.push_back(makeNode(AstNode::Kind::Star, star.begin, star.end));
-            height = 1;
-        } else if (!peek().isSymbol(")")) {
-            const Nesting nesting(*this, nameToken);
-            Parsed arg = parseExpr();
-            height = arg.height;
-            n->children.push_back(arg.node);
-            while (peek().isSymbol(",")) {
-                next();
-                arg = parseExpr();
-                height = std::max(height, arg.height);
-                n->children.push_back(arg.node);
-            }
         }
+        return n;
+    }
+
+    [[gnu::noinline]] Parsed finishCall(AstPtr n, int height, const Token &nameToken)
+    {
         const Token &close = peek();
         expectSymbol(")");
         n->end = close.end;
-        return above(n, {height}, nameToken);
+        return above(std::move(n), {height}, nameToken);
     }
 
     int m_open = 0; // nesting constructs open around the part being parsed

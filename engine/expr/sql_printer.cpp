@@ -16,6 +16,7 @@
 
 #include <array>
 #include <optional>
+#include <vector>
 #include <stdexcept>
 
 namespace streamstep::expr {
@@ -167,9 +168,12 @@ enum Level {
     kPrimaryLevel,        // columns, literals, calls, CASE, CAST
 };
 
+// A printed part, with the printed parts of its children and grandchildren (the forms of NOT
+// and AND that print as <>, NOT IN, NOT BETWEEN … read their operands' operands).
 struct Sql {
     std::string text;
-    Level level;
+    Level level = kPrimaryLevel;
+    std::vector<Sql> args;
 };
 
 struct BinaryOperator {
@@ -197,109 +201,128 @@ std::optional<BinaryOperator> binaryOperator(ExprOp op)
     }
 }
 
+// Prints children before their parent: the recursive function keeps only the children's texts
+// in its frame, the text itself is composed out of line, so deep trees cost little stack.
 class Printer {
 public:
     explicit Printer(const Schema &input) : m_input(input) {}
 
     Sql print(const ExprNode &n) const
     {
+        if (n.op == ExprOp::Cast && n.implicitCast)
+            return print(*n.args[0]);
+        std::vector<Sql> args;
+        args.reserve(n.args.size());
+        for (const NodePtr &a : n.args)
+            args.push_back(print(*a));
+        Sql sql = compose(n, args);
+        // Keep two levels below: NOT(x >= a AND x <= b) reads the operands of its operand's operands.
+        for (Sql &a : args)
+            for (Sql &g : a.args)
+                g.args.clear();
+        sql.args = std::move(args);
+        return sql;
+    }
+
+private:
+    [[gnu::noinline]] Sql compose(const ExprNode &n, const std::vector<Sql> &a) const
+    {
         if (const auto op = binaryOperator(n.op)) {
             if (n.op == ExprOp::And)
-                if (auto between = betweenText(n, ""))
-                    return {*between, kPredicateLevel};
+                if (auto between = betweenText(n, a, ""))
+                    return {*between, kPredicateLevel, {}};
             // Left-associative: the right operand of the same level needs parentheses.
-            return {operand(*n.args[0], op->level) + op->text + operand(*n.args[1], Level(op->level + 1)), op->level};
+            return {operand(a[0], op->level) + op->text + operand(a[1], Level(op->level + 1)), op->level, {}};
         }
         switch (n.op) {
-        case ExprOp::ColumnRef: return {column(n.index), kPrimaryLevel};
-        case ExprOp::WindowField: return {column(n.index) + (n.windowEnd ? ".end" : ".start"), kPrimaryLevel};
+        case ExprOp::ColumnRef: return {column(n.index), kPrimaryLevel, {}};
+        case ExprOp::WindowField: return {column(n.index) + (n.windowEnd ? ".end" : ".start"), kPrimaryLevel, {}};
         case ExprOp::Literal:
             return {n.writtenLiteral ? literalSql(n.writtenLiteral->value, n.writtenLiteral->type)
                                      : literalSql(n.literal, n.type),
-                    kPrimaryLevel};
-        case ExprOp::Cast:
-            if (n.implicitCast)
-                return print(*n.args[0]);
-            return {castText(print(*n.args[0]).text, n.type), kPrimaryLevel};
+                    kPrimaryLevel, {}};
+        case ExprOp::Cast: return {castText(a[0].text, n.type), kPrimaryLevel, {}};
         case ExprOp::Negate: {
-            const std::string x = operand(*n.args[0], kUnaryLevel);
-            return {(x.starts_with("-") ? "- " : "-") + x, kUnaryLevel}; // `--` would start a comment
+            const std::string x = operand(a[0], kUnaryLevel);
+            return {(x.starts_with("-") ? "- " : "-") + x, kUnaryLevel, {}}; // `--` would start a comment
         }
-        case ExprOp::Not: return notText(n);
-        case ExprOp::IsNull: return {operand(*n.args[0], kComparisonLevel) + " IS NULL", kPredicateLevel};
-        case ExprOp::IsNotNull: return {operand(*n.args[0], kComparisonLevel) + " IS NOT NULL", kPredicateLevel};
-        case ExprOp::In: return {inText(n, ""), kPredicateLevel};
-        case ExprOp::Like: return {likeText(n, ""), kPredicateLevel};
+        case ExprOp::Not: return notText(n, a[0]);
+        case ExprOp::IsNull: return {operand(a[0], kComparisonLevel) + " IS NULL", kPredicateLevel, {}};
+        case ExprOp::IsNotNull: return {operand(a[0], kComparisonLevel) + " IS NOT NULL", kPredicateLevel, {}};
+        case ExprOp::In: return {inText(a, ""), kPredicateLevel, {}};
+        case ExprOp::Like: return {likeText(a, ""), kPredicateLevel, {}};
         case ExprOp::CaseWhen: {
             std::string out = "CASE";
-            const size_t pairs = (n.args.size() - 1) / 2;
+            const size_t pairs = (a.size() - 1) / 2;
             for (size_t i = 0; i < pairs; ++i)
-                out += " WHEN " + print(*n.args[2 * i]).text + " THEN " + print(*n.args[2 * i + 1]).text;
+                out += " WHEN " + a[2 * i].text + " THEN " + a[2 * i + 1].text;
             // Without ELSE the binder adds the NULL literal (of NULL's type, cast to the result's).
             const ExprNode &otherwise = *n.args.back();
             const DataType &writtenType = otherwise.writtenLiteral ? otherwise.writtenLiteral->type : otherwise.type;
             if (!(otherwise.isLiteral() && otherwise.literal.isNull() && writtenType.kind == TypeKind::Null))
-                out += " ELSE " + print(otherwise).text;
-            return {out + " END", kPrimaryLevel};
+                out += " ELSE " + a.back().text;
+            return {out + " END", kPrimaryLevel, {}};
         }
-        case ExprOp::TimeAdd:
-            return {operand(*n.args[0], kAdditiveLevel) + intervalSql(n.interval), kAdditiveLevel};
-        case ExprOp::Function: return {n.function->name + "(" + list(n, 0) + ")", kPrimaryLevel};
+        case ExprOp::TimeAdd: return {operand(a[0], kAdditiveLevel) + intervalSql(n.interval), kAdditiveLevel, {}};
+        case ExprOp::Function: return {n.function->name + "(" + list(a, 0) + ")", kPrimaryLevel, {}};
         default: break;
         }
         throw std::logic_error("toSql: a node without SQL text");
     }
 
-private:
     // The text of a part in a place that needs at least `level`.
-    std::string operand(const ExprNode &n, Level level) const
+    static std::string operand(const Sql &sql, Level level)
     {
-        Sql sql = print(n);
-        return sql.level < level ? "(" + sql.text + ")" : std::move(sql.text);
+        return sql.level < level ? "(" + sql.text + ")" : sql.text;
     }
 
     // The binder's forms of `a <> b`, `x NOT IN (…)`, `x NOT LIKE p` and `x NOT BETWEEN a AND b`
     // print as written, so the text nests no deeper than what was parsed.
-    Sql notText(const ExprNode &n) const
+    Sql notText(const ExprNode &n, const Sql &x) const
     {
-        const ExprNode &x = *n.args[0];
-        switch (x.op) {
+        const ExprNode &inner = *n.args[0];
+        switch (inner.op) {
         case ExprOp::Equal:
-            return {operand(*x.args[0], kComparisonLevel) + " <> " + operand(*x.args[1], kAdditiveLevel),
-                    kComparisonLevel};
-        case ExprOp::In: return {inText(x, " NOT"), kPredicateLevel};
-        case ExprOp::Like: return {likeText(x, " NOT"), kPredicateLevel};
+            if (x.args.size() != 2)
+                throw std::logic_error("toSql: the operands of = were not kept");
+            return {operand(x.args[0], kComparisonLevel) + " <> " + operand(x.args[1], kAdditiveLevel),
+                    kComparisonLevel, {}};
+        case ExprOp::In: return {inText(x.args, " NOT"), kPredicateLevel, {}};
+        case ExprOp::Like: return {likeText(x.args, " NOT"), kPredicateLevel, {}};
         case ExprOp::And:
-            if (auto between = betweenText(x, " NOT"))
-                return {*between, kPredicateLevel};
+            if (auto between = betweenText(inner, x.args, " NOT"))
+                return {*between, kPredicateLevel, {}};
             break;
         default: break;
         }
-        return {"NOT " + operand(x, kNotLevel), kNotLevel};
+        return {"NOT " + operand(x, kNotLevel), kNotLevel, {}};
     }
 
-    std::string inText(const ExprNode &n, const char *negation) const
+    static std::string inText(const std::vector<Sql> &a, const char *negation)
     {
-        return operand(*n.args[0], kComparisonLevel) + negation + " IN (" + list(n, 1) + ")";
+        return operand(a[0], kComparisonLevel) + negation + " IN (" + list(a, 1) + ")";
     }
 
-    std::string likeText(const ExprNode &n, const char *negation) const
+    static std::string likeText(const std::vector<Sql> &a, const char *negation)
     {
-        return operand(*n.args[0], kComparisonLevel) + negation + " LIKE " + operand(*n.args[1], kComparisonLevel);
+        return operand(a[0], kComparisonLevel) + negation + " LIKE " + operand(a[1], kComparisonLevel);
     }
 
-    // `x >= a AND x <= b` (what the binder makes of BETWEEN) as `x BETWEEN a AND b`.
-    std::optional<std::string> betweenText(const ExprNode &n, const char *negation) const
+    // `x >= a AND x <= b` (what the binder makes of BETWEEN) as `x BETWEEN a AND b`; `a` are the
+    // printed operands of the AND node n.
+    static std::optional<std::string> betweenText(const ExprNode &n, const std::vector<Sql> &a, const char *negation)
     {
-        const ExprNode &ge = *n.args[0];
-        const ExprNode &le = *n.args[1];
-        if (ge.op != ExprOp::GreaterEqual || le.op != ExprOp::LessEqual)
+        if (n.args[0]->op != ExprOp::GreaterEqual || n.args[1]->op != ExprOp::LessEqual)
             return std::nullopt;
-        const std::string value = operand(*ge.args[0], kComparisonLevel);
-        if (operand(*le.args[0], kComparisonLevel) != value)
+        const std::vector<Sql> &ge = a[0].args;
+        const std::vector<Sql> &le = a[1].args;
+        if (ge.size() != 2 || le.size() != 2)
+            throw std::logic_error("toSql: the operands of a comparison were not kept");
+        const std::string value = operand(ge[0], kComparisonLevel);
+        if (operand(le[0], kComparisonLevel) != value)
             return std::nullopt;
-        return value + negation + " BETWEEN " + operand(*ge.args[1], kComparisonLevel) + " AND "
-            + operand(*le.args[1], kComparisonLevel);
+        return value + negation + " BETWEEN " + operand(ge[1], kComparisonLevel) + " AND "
+            + operand(le[1], kComparisonLevel);
     }
 
     std::string column(int index) const
@@ -309,11 +332,11 @@ private:
         return identifier(m_input.fields[static_cast<size_t>(index)].name);
     }
 
-    std::string list(const ExprNode &n, size_t from) const
+    static std::string list(const std::vector<Sql> &a, size_t from)
     {
         std::string out;
-        for (size_t i = from; i < n.args.size(); ++i)
-            out += (i > from ? ", " : "") + print(*n.args[i]).text;
+        for (size_t i = from; i < a.size(); ++i)
+            out += (i > from ? ", " : "") + a[i].text;
         return out;
     }
 

@@ -160,6 +160,9 @@ private slots:
         QTest::newRow("between with expressions") << "qty + 1 BETWEEN big - 1 AND big * 2"
                                                   << "qty + 1 BETWEEN big - 1 AND big * 2";
         QTest::newRow("not between") << "qty NOT BETWEEN 1 AND 3" << "qty NOT BETWEEN 1 AND 3";
+        QTest::newRow("not between, long operands") // texts beyond the short-string buffer
+            << "CAST(accountId AS DECIMAL(38,0)) NOT BETWEEN 99999999999999999999999999999999999999 AND 'a long text'"
+            << "CAST(accountId AS DECIMAL(38,0)) NOT BETWEEN 99999999999999999999999999999999999999BD AND 'a long text'";
         QTest::newRow("comparisons written out") << "qty >= 1 AND qty <= 3" << "qty BETWEEN 1 AND 3";
         QTest::newRow("not of an equality") << "NOT (qty = 3)" << "qty <> 3";
         QTest::newRow("window fields") << "window.end > window.start" << "window.end > window.start";

@@ -150,8 +150,11 @@ void timestampSecondsKernel(const ExprNode &, const ArgumentColumns &in, const E
             break;
         case TypeKind::Decimal: {
             const int s = c.type().scale;
-            const Int128 v = s >= 6 ? c.decimals[i] / pow10Int128(s - 6) : c.decimals[i] * pow10Int128(6 - s);
-            out.ints[i] = static_cast<int64_t>(v);
+            // The low 64 bits of the micros (multiplied unsigned: beyond Int128 it wraps, defined).
+            const unsigned __int128 v = s >= 6
+                ? static_cast<unsigned __int128>(c.decimals[i] / pow10Int128(s - 6))
+                : static_cast<unsigned __int128>(c.decimals[i]) * static_cast<unsigned __int128>(pow10Int128(6 - s));
+            out.ints[i] = static_cast<int64_t>(static_cast<uint64_t>(v));
             break;
         }
         default:
