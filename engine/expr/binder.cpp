@@ -1,11 +1,14 @@
 // Name resolution and Spark 3.5 (non-ANSI) type coercion. The coercion steps follow the order of
 // Spark's TypeCoercion rules: InConversion, PromoteStrings, DecimalPrecision, BooleanEquality,
 // FunctionArgumentConversion/CaseWhenCoercion, Division, ImplicitTypeCasts.
+#include "expr/analysis_errors.h"
 #include "expr/cast.h"
-#include "expr/datetime_pattern.h"
 #include "expr/expr_node.h"
 #include "expr/expression_text.h"
+#include "expr/function_registry.h"
 #include "expr/like_pattern.h"
+#include "expr/name_suggestion.h"
+#include "expr/type_coercion.h"
 #include "types/decimal.h"
 
 #include "streamstep/interval.h"
@@ -19,55 +22,25 @@ namespace streamstep::expr {
 
 namespace {
 
-TextPosition positionOf(const AstNode &node) { return TextPosition{1, node.begin + 1}; }
-
-std::string quotedType(const DataType &t) { return "\"" + sqlTypeName(t) + "\""; }
-
 [[noreturn]] void mismatch(const AstNode &node, const std::string &subclass, const std::string &detail)
 {
-    throw analysisError("[DATATYPE_MISMATCH." + subclass + "] Cannot resolve \"" + sqlText(node)
-                            + "\" due to data type mismatch: " + detail + ".",
-                        positionOf(node));
+    throwDataTypeMismatch(node, subclass, detail);
 }
 
 [[noreturn]] void unexpectedInput(const AstNode &node, size_t parameter, const std::string &required,
                                   const AstNode &argument, const DataType &actual)
 {
-    mismatch(node, "UNEXPECTED_INPUT_TYPE",
-             "Parameter " + std::to_string(parameter) + " requires the " + required
-                 + " type, however \"" + sqlText(argument) + "\" has the type " + quotedType(actual));
-}
-
-size_t editDistance(const std::string &a, const std::string &b)
-{
-    std::vector<size_t> prev(b.size() + 1);
-    std::vector<size_t> cur(b.size() + 1);
-    for (size_t j = 0; j <= b.size(); ++j)
-        prev[j] = j;
-    for (size_t i = 1; i <= a.size(); ++i) {
-        cur[0] = i;
-        for (size_t j = 1; j <= b.size(); ++j)
-            cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] != b[j - 1])});
-        std::swap(prev, cur);
-    }
-    return prev[b.size()];
+    throwUnexpectedInputType(node, parameter, required, argument, actual);
 }
 
 [[noreturn]] void unknownColumn(const std::string &name, const AstNode &node, const Schema &schema)
 {
     std::string message = "unknown column '" + name + "'";
-    const std::string lowered = asciiLowerCase(name);
-    size_t best = std::numeric_limits<size_t>::max();
-    std::string bestName;
-    for (const Field &f : schema.fields) {
-        const size_t d = editDistance(lowered, asciiLowerCase(f.name));
-        if (d < best) {
-            best = d;
-            bestName = f.name;
-        }
-    }
-    if (!bestName.empty() && best <= std::max<size_t>(2, lowered.size() / 3)) {
-        message += " (did you mean '" + bestName + "'?)";
+    std::vector<std::string> names;
+    for (const Field &f : schema.fields)
+        names.push_back(f.name);
+    if (auto suggestion = closestName(name, names)) {
+        message += " (did you mean '" + *suggestion + "'?)";
     } else {
         std::string list;
         for (const Field &f : schema.fields)
@@ -77,105 +50,30 @@ size_t editDistance(const std::string &a, const std::string &b)
     throw analysisError(message, positionOf(node));
 }
 
-bool isAggregateName(const std::string &name)
+[[noreturn]] void unknownFunction(const AstNode &node)
 {
-    return name == "count" || name == "sum" || name == "avg" || name == "mean" || name == "min"
-        || name == "max" || name == "first" || name == "last" || name == "first_value"
-        || name == "last_value";
+    std::string message = "unknown function '" + node.name + "'";
+    if (auto suggestion = FunctionRegistry::builtin().closestName(node.name))
+        message += " (did you mean '" + *suggestion + "'?)";
+    throw analysisError(message, positionOf(node));
 }
 
-bool isAtomic(const DataType &t) { return t.kind != TypeKind::Window && t.kind != TypeKind::Null; }
-
-int numericRank(TypeKind k)
-{
-    switch (k) {
-    case TypeKind::Int: return 1;
-    case TypeKind::Long: return 2;
-    case TypeKind::Double: return 4;
-    default: return 0;
+// Counts one level of recursion over the AST for as long as it lives.
+class DepthGuard {
+public:
+    DepthGuard(int &depth, const AstNode &node) : m_depth(depth)
+    {
+        if (++m_depth > kMaxExpressionDepth)
+            throw analysisError("expression nested deeper than " + std::to_string(kMaxExpressionDepth) + " levels",
+                                positionOf(node));
     }
-}
+    ~DepthGuard() { --m_depth; }
+    DepthGuard(const DepthGuard &) = delete;
+    DepthGuard &operator=(const DepthGuard &) = delete;
 
-// Spark's DecimalType.isWiderThan for an integral type.
-bool decimalWiderThanIntegral(const DataType &d, TypeKind integral)
-{
-    const DataType asDecimal = decimalTypeForIntegral(integral);
-    return d.precision - d.scale >= asDecimal.precision - asDecimal.scale && d.scale >= 0;
-}
-
-// Spark's TypeCoercion.findTightestCommonType.
-std::optional<DataType> tightestCommonType(const DataType &a, const DataType &b)
-{
-    if (a == b)
-        return a;
-    if (a.kind == TypeKind::Null)
-        return b;
-    if (b.kind == TypeKind::Null)
-        return a;
-    if (a.isIntegral() && b.kind == TypeKind::Decimal && decimalWiderThanIntegral(b, a.kind))
-        return b;
-    if (b.isIntegral() && a.kind == TypeKind::Decimal && decimalWiderThanIntegral(a, b.kind))
-        return a;
-    if (numericRank(a.kind) && numericRank(b.kind))
-        return numericRank(a.kind) >= numericRank(b.kind) ? a : b;
-    return std::nullopt;
-}
-
-// Spark's findWiderTypeForTwo: tightest, then decimal widening, then string promotion.
-std::optional<DataType> widerTypeForTwo(const DataType &a, const DataType &b)
-{
-    if (auto t = tightestCommonType(a, b))
-        return t;
-    if (a.kind == TypeKind::Decimal && b.kind == TypeKind::Decimal)
-        return widerDecimalType(a, b);
-    if (a.isIntegral() && b.kind == TypeKind::Decimal)
-        return widerDecimalType(decimalTypeForIntegral(a.kind), b);
-    if (b.isIntegral() && a.kind == TypeKind::Decimal)
-        return widerDecimalType(a, decimalTypeForIntegral(b.kind));
-    if ((a.kind == TypeKind::Decimal && b.kind == TypeKind::Double)
-        || (b.kind == TypeKind::Decimal && a.kind == TypeKind::Double))
-        return DataType::float64();
-    if (a.kind == TypeKind::String && isAtomic(b) && b.kind != TypeKind::Boolean)
-        return DataType::string();
-    if (b.kind == TypeKind::String && isAtomic(a) && a.kind != TypeKind::Boolean)
-        return DataType::string();
-    return std::nullopt;
-}
-
-std::optional<DataType> widerCommonType(const std::vector<DataType> &types)
-{
-    std::optional<DataType> result = DataType::null();
-    for (const DataType &t : types) {
-        if (!result)
-            return std::nullopt;
-        result = widerTypeForTwo(*result, t);
-    }
-    return result;
-}
-
-// Spark's TypeCoercion.implicitCast towards a concrete type (nullopt: not allowed).
-std::optional<DataType> implicitCastTarget(const DataType &from, const DataType &to)
-{
-    if (from == to)
-        return to;
-    if (from.kind == TypeKind::Null)
-        return to;
-    if (from.isNumeric() && to.isNumeric())
-        return to;
-    if (from.kind == TypeKind::String && (to.isNumeric() || to.kind == TypeKind::Timestamp))
-        return to;
-    if (isAtomic(from) && to.kind == TypeKind::String)
-        return to;
-    return std::nullopt;
-}
-
-std::string joinTypes(const std::vector<NodePtr> &nodes)
-{
-    std::string out;
-    for (const NodePtr &n : nodes)
-        out += (out.empty() ? "" : ", ") + quotedType(n->type);
-    return "[" + out + "]";
-}
+private:
+    int &m_depth;
+};
 
 struct AggregateScope {
     const Schema *input = nullptr;
@@ -185,11 +83,19 @@ struct AggregateScope {
 
 class Binder {
 public:
-    explicit Binder(const Schema &schema) : m_schema(schema) {}
-    Binder(const Schema &input, AggregateScope &scope) : m_schema(input), m_aggregate(&scope) {}
+    Binder(const Schema &schema, EvalMode mode) : m_schema(schema), m_mode(mode) {}
+    Binder(const Schema &input, AggregateScope &scope, EvalMode mode)
+        : m_schema(input), m_aggregate(&scope), m_mode(mode)
+    {
+    }
 
+    // A thin dispatcher: every kind binds in a function of its own, so one level of recursion
+    // costs only the frames of the kinds on the path (the depth limit relies on that).
     NodePtr bind(const AstNode &node)
     {
+        // The parser bounds what it builds; trees the planner rewrote (aliases substituted for
+        // filter pushdown) are bounded here, before anything recurses over the bound tree.
+        const DepthGuard depth(m_depth, node);
         if (m_aggregate && !m_insideAggregate)
             if (NodePtr key = matchGroupingKey(node))
                 return key;
@@ -197,56 +103,71 @@ public:
         case AstNode::Kind::Column: return bindColumn(node);
         case AstNode::Kind::Literal: return makeLiteral(node.literal, node.literal.type());
         case AstNode::Kind::Star:
-            throw analysisError("'*' is only allowed in count(*)", positionOf(node));
-        case AstNode::Kind::Interval:
-            throw analysisError("interval values are only supported as `timestamp + INTERVAL …` "
-                                "or `timestamp - INTERVAL …`",
-                                positionOf(node));
+        case AstNode::Kind::Interval: misplaced(node);
         case AstNode::Kind::Unary: return bindUnary(node);
         case AstNode::Kind::Binary: return bindBinary(node);
         case AstNode::Kind::Function: return bindFunction(node);
         case AstNode::Kind::Case: return bindCase(node);
-        case AstNode::Kind::Cast: {
-            NodePtr child = bind(*node.children[0]);
-            if (!canCast(child->type, node.castType))
-                mismatch(node, "CAST_WITHOUT_SUGGESTION",
-                         "cannot cast " + quotedType(child->type) + " to " + quotedType(node.castType));
-            if (child->type == node.castType)
-                return child;
-            return makeNode(ExprOp::Cast, node.castType, {child});
-        }
+        case AstNode::Kind::Cast: return bindCast(node);
         case AstNode::Kind::In: return bindIn(node);
-        case AstNode::Kind::Between: {
-            NodePtr value = bind(*node.children[0]);
-            NodePtr low = bind(*node.children[1]);
-            NodePtr high = bind(*node.children[2]);
-            NodePtr ge = comparison(node, ">=", value, low);
-            NodePtr le = comparison(node, "<=", value, high);
-            NodePtr both = makeNode(ExprOp::And, DataType::boolean(), {ge, le});
-            return node.negated ? makeNode(ExprOp::Not, DataType::boolean(), {both}) : both;
-        }
-        case AstNode::Kind::Like: {
-            NodePtr value = toStringArgument(node, 1, *node.children[0], bind(*node.children[0]));
-            NodePtr pattern = toStringArgument(node, 2, *node.children[1], bind(*node.children[1]));
-            if (pattern->isLiteral() && !pattern->literal.isNull())
-                if (auto error = LikePattern::validate(pattern->literal.asString()))
-                    throw analysisError("The pattern '" + pattern->literal.asString()
-                                            + "' is invalid, " + *error + ".",
-                                        positionOf(*node.children[1]));
-            NodePtr like = makeNode(ExprOp::Like, DataType::boolean(), {value, pattern});
-            return node.negated ? makeNode(ExprOp::Not, DataType::boolean(), {like}) : like;
-        }
-        case AstNode::Kind::IsNull: {
-            NodePtr child = bind(*node.children[0]);
-            return makeNode(node.negated ? ExprOp::IsNotNull : ExprOp::IsNull, DataType::boolean(),
-                            {child});
-        }
+        case AstNode::Kind::Between: return bindBetween(node);
+        case AstNode::Kind::Like: return bindLike(node);
+        case AstNode::Kind::IsNull: return bindIsNull(node);
         }
         throw analysisError("unsupported expression", positionOf(node));
     }
 
 private:
-    NodePtr matchGroupingKey(const AstNode &node)
+    [[noreturn, gnu::noinline]] static void misplaced(const AstNode &node)
+    {
+        if (node.kind == AstNode::Kind::Star)
+            throw analysisError("'*' is only allowed in count(*)", positionOf(node));
+        throw analysisError("interval values are only supported as `timestamp + INTERVAL …` "
+                            "or `timestamp - INTERVAL …`",
+                            positionOf(node));
+    }
+
+    [[gnu::noinline]] NodePtr bindCast(const AstNode &node)
+    {
+        NodePtr child = bind(*node.children[0]);
+        if (!canCast(child->type, node.castType))
+            mismatch(node, "CAST_WITHOUT_SUGGESTION",
+                     "cannot cast " + quotedType(child->type) + " to " + quotedType(node.castType));
+        if (child->type == node.castType)
+            return child;
+        return makeNode(ExprOp::Cast, node.castType, {child});
+    }
+
+    [[gnu::noinline]] NodePtr bindBetween(const AstNode &node)
+    {
+        NodePtr value = bind(*node.children[0]);
+        NodePtr low = bind(*node.children[1]);
+        NodePtr high = bind(*node.children[2]);
+        NodePtr ge = comparison(node, ">=", value, low);
+        NodePtr le = comparison(node, "<=", value, high);
+        NodePtr both = makeNode(ExprOp::And, DataType::boolean(), {ge, le});
+        return node.negated ? makeNode(ExprOp::Not, DataType::boolean(), {both}) : both;
+    }
+
+    [[gnu::noinline]] NodePtr bindLike(const AstNode &node)
+    {
+        NodePtr value = toStringArgument(node, 1, *node.children[0], bind(*node.children[0]));
+        NodePtr pattern = toStringArgument(node, 2, *node.children[1], bind(*node.children[1]));
+        if (pattern->isLiteral() && !pattern->literal.isNull())
+            if (auto error = LikePattern::validate(pattern->literal.asString()))
+                throw analysisError("The pattern '" + pattern->literal.asString() + "' is invalid, " + *error + ".",
+                                    positionOf(*node.children[1]));
+        NodePtr like = makeNode(ExprOp::Like, DataType::boolean(), {value, pattern});
+        return node.negated ? makeNode(ExprOp::Not, DataType::boolean(), {like}) : like;
+    }
+
+    [[gnu::noinline]] NodePtr bindIsNull(const AstNode &node)
+    {
+        NodePtr child = bind(*node.children[0]);
+        return makeNode(node.negated ? ExprOp::IsNotNull : ExprOp::IsNull, DataType::boolean(), {child});
+    }
+
+    [[gnu::noinline]] NodePtr matchGroupingKey(const AstNode &node)
     {
         if (node.kind == AstNode::Kind::Literal || node.kind == AstNode::Kind::Column)
             return nullptr;
@@ -262,7 +183,7 @@ private:
         return makeColumnRef(index, f.type);
     }
 
-    NodePtr bindColumn(const AstNode &node)
+    [[gnu::noinline]] NodePtr bindColumn(const AstNode &node)
     {
         const std::string &first = node.nameParts[0];
         if (m_aggregate && !m_insideAggregate) {
@@ -313,9 +234,10 @@ private:
         return n;
     }
 
-    NodePtr bindUnary(const AstNode &node)
+    [[gnu::noinline]] NodePtr bindUnary(const AstNode &node) { return finishUnary(node, bind(*node.children[0])); }
+
+    [[gnu::noinline]] NodePtr finishUnary(const AstNode &node, NodePtr child)
     {
-        NodePtr child = bind(*node.children[0]);
         if (node.op == "NOT") {
             if (child->type.kind == TypeKind::Null)
                 child = castTo(child, DataType::boolean());
@@ -334,7 +256,9 @@ private:
                            ->evaluate(ColumnBatch{{}, {}, 1}, EvalContext{});
             return makeLiteral(c.get(0), child->type);
         }
-        return makeNode(ExprOp::Negate, child->type, {child});
+        auto negate = makeNode(ExprOp::Negate, child->type, {child});
+        negate->evalMode = m_mode;
+        return negate;
     }
 
     // Spark's DecimalPrecision for a binary operator with one decimal side.
@@ -489,18 +413,25 @@ private:
             if (bothDecimal)
                 type = decimalRemainderType(l->type, r->type);
         }
-        return makeNode(kind, type, {l, r});
+        auto n = makeNode(kind, type, {l, r});
+        n->evalMode = m_mode;
+        return n;
     }
 
-    NodePtr bindBinary(const AstNode &node)
+    [[gnu::noinline]] NodePtr bindBinary(const AstNode &node)
     {
-        const std::string &op = node.op;
         const AstNode &la = *node.children[0];
         const AstNode &ra = *node.children[1];
         if (la.kind == AstNode::Kind::Interval || ra.kind == AstNode::Kind::Interval)
             return bindTimeAdd(node);
         NodePtr l = bind(la);
         NodePtr r = bind(ra);
+        return finishBinary(node, std::move(l), std::move(r));
+    }
+
+    [[gnu::noinline]] NodePtr finishBinary(const AstNode &node, NodePtr l, NodePtr r)
+    {
+        const std::string &op = node.op;
         if (op == "AND" || op == "OR") {
             if (l->type.kind == TypeKind::Null && r->type.kind == TypeKind::Null) {
                 l = castTo(l, DataType::boolean());
@@ -522,7 +453,7 @@ private:
         return comparison(node, op, l, r);
     }
 
-    NodePtr bindTimeAdd(const AstNode &node)
+    [[gnu::noinline]] NodePtr bindTimeAdd(const AstNode &node)
     {
         const bool intervalLeft = node.children[0]->kind == AstNode::Kind::Interval;
         const AstNode &intervalAst = intervalLeft ? *node.children[0] : *node.children[1];
@@ -553,7 +484,7 @@ private:
         return n;
     }
 
-    NodePtr bindIn(const AstNode &node)
+    [[gnu::noinline]] NodePtr bindIn(const AstNode &node)
     {
         std::vector<NodePtr> all;
         for (const AstPtr &c : node.children)
@@ -576,7 +507,7 @@ private:
         return node.negated ? makeNode(ExprOp::Not, DataType::boolean(), {in}) : in;
     }
 
-    NodePtr bindCase(const AstNode &node)
+    [[gnu::noinline]] NodePtr bindCase(const AstNode &node)
     {
         const size_t pairs = (node.children.size() - (node.hasElse ? 1 : 0)) / 2;
         std::vector<NodePtr> conditions;
@@ -608,199 +539,56 @@ private:
         return makeNode(ExprOp::CaseWhen, *common, args);
     }
 
+    // LIKE's operands: Spark's ImplicitTypeCasts to STRING.
     NodePtr toStringArgument(const AstNode &call, size_t parameter, const AstNode &argAst, NodePtr arg)
     {
-        auto target = implicitCastTarget(arg->type, DataType::string());
-        if (!target)
+        if (!implicitCastTarget(arg->type, DataType::string()))
             unexpectedInput(call, parameter, "\"STRING\"", argAst, arg->type);
         return castTo(arg, DataType::string());
     }
 
-    NodePtr toTypeArgument(const AstNode &call, size_t parameter, const AstNode &argAst, NodePtr arg,
-                           const DataType &type)
+    [[gnu::noinline]] NodePtr bindFunction(const AstNode &node)
     {
-        if (!implicitCastTarget(arg->type, type))
-            unexpectedInput(call, parameter, quotedType(type), argAst, arg->type);
-        return castTo(arg, type);
-    }
-
-    NodePtr numericArgument(const AstNode &call, size_t parameter, const AstNode &argAst, NodePtr arg)
-    {
-        if (arg->type.kind == TypeKind::String || arg->type.kind == TypeKind::Null)
-            arg = castTo(arg, DataType::float64());
-        if (!arg->type.isNumeric())
-            unexpectedInput(call, parameter, "\"NUMERIC\"", argAst, arg->type);
-        return arg;
-    }
-
-    void requireArgs(const AstNode &node, size_t min, size_t max)
-    {
-        const size_t n = node.children.size();
-        if (n < min || n > max) {
-            std::string expected = std::to_string(min);
-            if (max != min)
-                expected = max == min + 1 ? "[" + std::to_string(min) + ", " + std::to_string(max) + "]"
-                                          : "[" + std::to_string(min) + ", …]";
-            throw analysisError("[WRONG_NUM_ARGS.WITHOUT_SUGGESTION] The `" + node.name
-                                    + "` requires " + expected
-                                    + " parameters but the actual number is " + std::to_string(n) + ".",
-                                positionOf(node));
-        }
-    }
-
-    NodePtr bindFunction(const AstNode &node)
-    {
-        const std::string &name = node.name;
-        if (name == "window" || name == "session_window")
-            throw analysisError(name + "() is only allowed as a groupBy key, select or withColumn expression",
-                                positionOf(node));
-        if (isAggregateName(name))
-            return bindAggregateCall(node);
+        const FunctionDefinition *function = FunctionRegistry::builtin().find(node.name);
+        if (function && function->kind == FunctionKind::Planner)
+            plannerLevel(node);
+        if (function && function->kind == FunctionKind::Aggregate)
+            return bindAggregateCall(node, *function);
+        // Arguments first, as Spark resolves them (an unknown column inside is reported first).
         std::vector<NodePtr> args;
         for (const AstPtr &c : node.children)
-            if (c->kind != AstNode::Kind::Star)
+            if (function || c->kind != AstNode::Kind::Star)
                 args.push_back(bind(*c));
-        auto argAst = [&](size_t i) -> const AstNode & { return *node.children[i]; };
-        if (name == "upper" || name == "ucase" || name == "lower" || name == "lcase") {
-            requireArgs(node, 1, 1);
-            const bool upper = name == "upper" || name == "ucase";
-            return makeNode(upper ? ExprOp::Upper : ExprOp::Lower, DataType::string(),
-                            {toStringArgument(node, 1, argAst(0), args[0])});
-        }
-        if (name == "length" || name == "char_length" || name == "character_length") {
-            requireArgs(node, 1, 1);
-            return makeNode(ExprOp::Length, DataType::int32(), {toStringArgument(node, 1, argAst(0), args[0])});
-        }
-        if (name == "concat") {
-            std::vector<NodePtr> strings;
-            for (size_t i = 0; i < args.size(); ++i)
-                strings.push_back(args[i]->type.kind == TypeKind::Window
-                                      ? castTo(args[i], DataType::string())
-                                      : toStringArgument(node, i + 1, argAst(i), args[i]));
-            if (strings.empty())
-                return makeLiteral(Value::string(""), DataType::string());
-            return makeNode(ExprOp::Concat, DataType::string(), strings);
-        }
-        if (name == "substring" || name == "substr") {
-            requireArgs(node, 2, 3);
-            NodePtr str = toStringArgument(node, 1, argAst(0), args[0]);
-            NodePtr pos = toTypeArgument(node, 2, argAst(1), args[1], DataType::int32());
-            NodePtr len = args.size() > 2 ? toTypeArgument(node, 3, argAst(2), args[2], DataType::int32())
-                                          : makeLiteral(Value::int32(std::numeric_limits<int32_t>::max()),
-                                                        DataType::int32());
-            return makeNode(ExprOp::Substring, DataType::string(), {str, pos, len});
-        }
-        if (name == "abs") {
-            requireArgs(node, 1, 1);
-            NodePtr x = numericArgument(node, 1, argAst(0), args[0]);
-            return makeNode(ExprOp::Abs, x->type, {x});
-        }
-        if (name == "round") {
-            requireArgs(node, 1, 2);
-            NodePtr x = numericArgument(node, 1, argAst(0), args[0]);
-            int scale = 0;
-            if (args.size() > 1) {
-                if (!args[1]->isLiteral() || args[1]->literal.isNull()
-                    || (args[1]->type.kind != TypeKind::Int && args[1]->type.kind != TypeKind::Long))
-                    mismatch(node, "NON_FOLDABLE_INPUT",
-                             "the input `scale` should be a foldable \"INT\" expression; however, got "
-                                 + sqlText(argAst(1)));
-                scale = args[1]->type.kind == TypeKind::Int ? args[1]->literal.asInt()
-                                                            : static_cast<int>(args[1]->literal.asLong());
-            }
-            DataType type = x->type;
-            if (type.kind == TypeKind::Decimal) {
-                // Spark's RoundBase.dataType.
-                const int p = type.precision;
-                const int s = type.scale;
-                const int integralLeast = p - s + 1;
-                if (scale < 0)
-                    type = DataType::decimal(std::min(std::max(integralLeast, -scale + 1), 38), 0);
-                else {
-                    const int newScale = std::min(s, scale);
-                    type = DataType::decimal(std::min(integralLeast + newScale, 38), newScale);
-                }
-            }
-            auto n = makeNode(ExprOp::Round, type, {x});
-            n->roundScale = scale;
-            return n;
-        }
-        if (name == "coalesce") {
-            if (args.empty())
-                throw analysisError("[WRONG_NUM_ARGS.WITHOUT_SUGGESTION] The `coalesce` requires at "
-                                    "least 1 parameters but the actual number is 0.",
-                                    positionOf(node));
-            std::vector<DataType> types;
-            for (const NodePtr &a : args)
-                types.push_back(a->type);
-            auto common = widerCommonType(types);
-            if (!common)
-                mismatch(node, "DATA_DIFF_TYPES",
-                         "Input to `coalesce` should all be the same type, but it's " + joinTypes(args));
-            for (NodePtr &a : args)
-                a = castTo(a, *common);
-            return makeNode(ExprOp::Coalesce, *common, args);
-        }
-        if (name == "date_format") {
-            requireArgs(node, 2, 2);
-            NodePtr ts = toTypeArgument(node, 1, argAst(0), args[0], DataType::timestamp());
-            NodePtr fmt = toStringArgument(node, 2, argAst(1), args[1]);
-            checkPattern(fmt, argAst(1));
-            return makeNode(ExprOp::DateFormat, DataType::string(), {ts, fmt});
-        }
-        if (name == "to_timestamp") {
-            requireArgs(node, 1, 2);
-            if (args.size() == 1) {
-                if (!canCast(args[0]->type, DataType::timestamp()))
-                    unexpectedInput(node, 1, "\"STRING\"", argAst(0), args[0]->type);
-                return castTo(args[0], DataType::timestamp());
-            }
-            NodePtr fmt = toStringArgument(node, 2, argAst(1), args[1]);
-            checkPattern(fmt, argAst(1));
-            NodePtr x = args[0]->type.kind == TypeKind::Timestamp ? args[0]
-                                                                   : toStringArgument(node, 1, argAst(0), args[0]);
-            return makeNode(ExprOp::ToTimestamp, DataType::timestamp(), {x, fmt});
-        }
-        if (name == "unix_timestamp") {
-            requireArgs(node, 0, 2);
-            NodePtr x = args.empty() ? NodePtr(makeNode(ExprOp::CurrentTimestamp, DataType::timestamp()))
-                                     : args[0];
-            NodePtr fmt = args.size() > 1 ? toStringArgument(node, 2, argAst(1), args[1])
-                                          : makeLiteral(Value::string("yyyy-MM-dd HH:mm:ss"), DataType::string());
-            checkPattern(fmt, args.size() > 1 ? argAst(1) : node);
-            if (x->type.kind != TypeKind::Timestamp)
-                x = toStringArgument(node, 1, argAst(0), x);
-            return makeNode(ExprOp::UnixTimestamp, DataType::int64(), {x, fmt});
-        }
-        if (name == "timestamp_seconds") {
-            requireArgs(node, 1, 1);
-            NodePtr x = numericArgument(node, 1, argAst(0), args[0]);
-            return makeNode(ExprOp::TimestampSeconds, DataType::timestamp(), {x});
-        }
-        if (name == "current_timestamp" || name == "now") {
-            requireArgs(node, 0, 0);
-            return makeNode(ExprOp::CurrentTimestamp, DataType::timestamp());
-        }
-        throw analysisError("unknown function '" + name + "'", positionOf(node));
+        return finishFunction(node, function, std::move(args));
     }
 
-    static void checkPattern(const NodePtr &fmt, const AstNode &at)
+    [[noreturn, gnu::noinline]] static void plannerLevel(const AstNode &node)
     {
-        if (!fmt->isLiteral() || fmt->literal.isNull())
-            return;
-        std::string error;
-        if (!DateTimePattern::compile(fmt->literal.asString(), &error))
-            throw analysisError(error, positionOf(at));
+        throw analysisError(node.name + "() is only allowed as a groupBy key, select or withColumn expression",
+                            positionOf(node));
     }
 
-    NodePtr bindAggregateCall(const AstNode &node);
+    [[gnu::noinline]] static NodePtr finishFunction(const AstNode &node, const FunctionDefinition *function,
+                                                    std::vector<NodePtr> args)
+    {
+        if (!function)
+            unknownFunction(node);
+        const size_t n = node.children.size();
+        if (n < function->minArgs || n > function->maxArgs)
+            throwWrongNumArgs(node, function->minArgs, function->maxArgs);
+        return function->bind(FunctionCall(node, *function, std::move(args)));
+    }
+
+    NodePtr bindAggregateCall(const AstNode &node, const FunctionDefinition &function);
 
     const Schema &m_schema;
     AggregateScope *m_aggregate = nullptr;
     bool m_insideAggregate = false;
+    int m_depth = 0; // AST levels being bound
+    EvalMode m_mode = EvalMode::Legacy;
 };
 
-NodePtr Binder::bindAggregateCall(const AstNode &node)
+NodePtr Binder::bindAggregateCall(const AstNode &node, const FunctionDefinition &function)
 {
     const std::string &name = node.name;
     if (!m_aggregate)
@@ -812,17 +600,16 @@ NodePtr Binder::bindAggregateCall(const AstNode &node)
                             "in a sub-query.",
                             positionOf(node));
     AggregateCall call;
+    call.kind = function.aggregate;
     call.distinct = node.distinct;
     const bool star = node.children.size() == 1 && node.children[0]->kind == AstNode::Kind::Star;
-    Binder inner(*m_aggregate->input, *m_aggregate);
+    Binder inner(*m_aggregate->input, *m_aggregate, m_mode);
     inner.m_insideAggregate = true;
-    if (name == "count") {
-        call.kind = AggregateKind::Count;
+    inner.m_depth = m_depth;
+    if (call.kind == AggregateKind::Count) {
         call.resultType = DataType::int64();
         if (node.children.empty())
-            throw analysisError("[WRONG_NUM_ARGS.WITHOUT_SUGGESTION] The `count` requires at least "
-                                "1 parameters but the actual number is 0.",
-                                positionOf(node));
+            throwWrongNumArgs(node, function.minArgs, function.maxArgs);
         if (node.children.size() > 1)
             throw analysisError("count() with several arguments is not supported", positionOf(node));
         if (!star) {
@@ -834,11 +621,12 @@ NodePtr Binder::bindAggregateCall(const AstNode &node)
     } else {
         if (star)
             throw analysisError("'*' is only allowed in count(*)", positionOf(*node.children[0]));
-        const size_t maxArgs = (name == "first" || name == "last" || name == "first_value"
-                                || name == "last_value") ? 2 : 1;
-        requireArgs(node, 1, maxArgs);
+        if (node.children.size() < function.minArgs || node.children.size() > function.maxArgs)
+            throwWrongNumArgs(node, function.minArgs, function.maxArgs);
         NodePtr arg = inner.bind(*node.children[0]);
-        if (name == "sum" || name == "avg" || name == "mean") {
+        switch (call.kind) {
+        case AggregateKind::Sum:
+        case AggregateKind::Avg: {
             if (arg->type.kind == TypeKind::String || arg->type.kind == TypeKind::Null)
                 arg = castTo(arg, DataType::float64());
             if (!arg->type.isNumeric())
@@ -846,22 +634,20 @@ NodePtr Binder::bindAggregateCall(const AstNode &node)
                                 "(\"NUMERIC\" or \"INTERVAL DAY TO SECOND\" or \"INTERVAL YEAR TO MONTH\")",
                                 *node.children[0], arg->type);
             const DataType &t = arg->type;
-            if (name == "sum") {
-                call.kind = AggregateKind::Sum;
+            // Spark's Sum.resultType and Average.resultType.
+            if (call.kind == AggregateKind::Sum)
                 call.resultType = t.kind == TypeKind::Decimal ? boundedDecimalType(t.precision + 10, t.scale)
                     : t.isIntegral() ? DataType::int64() : DataType::float64();
-            } else {
-                call.kind = AggregateKind::Avg;
+            else
                 call.resultType = t.kind == TypeKind::Decimal
                     ? boundedDecimalType(t.precision + 4, t.scale + 4)
                     : DataType::float64();
-            }
-        } else if (name == "min" || name == "max") {
-            call.kind = name == "min" ? AggregateKind::Min : AggregateKind::Max;
-            call.resultType = arg->type;
-        } else {
-            call.kind = (name == "first" || name == "first_value") ? AggregateKind::First
-                                                                   : AggregateKind::Last;
+            break;
+        }
+        case AggregateKind::Min:
+        case AggregateKind::Max: call.resultType = arg->type; break;
+        case AggregateKind::First:
+        case AggregateKind::Last:
             call.resultType = arg->type;
             if (node.children.size() > 1) {
                 NodePtr ignore = inner.bind(*node.children[1]);
@@ -871,6 +657,8 @@ NodePtr Binder::bindAggregateCall(const AstNode &node)
                              "however, got " + sqlText(*node.children[1]));
                 call.ignoreNulls = ignore->literal.asBool();
             }
+            break;
+        case AggregateKind::Count: break;
         }
         call.argument = arg;
     }
@@ -883,9 +671,21 @@ const AstNode &unaliased(const NamedAst &named) { return *named.expr; }
 
 } // namespace
 
-BoundExprPtr bind(const AstNode &node, const Schema &schema)
+namespace {
+
+void requireSupportedMode(const BindOptions &options, const AstNode &node)
 {
-    return Binder(schema).bind(node);
+    if (options.mode == EvalMode::Ansi)
+        throw analysisError("ANSI mode (spark.sql.ansi.enabled=true, Spark 4's default) is not supported yet",
+                            positionOf(node));
+}
+
+} // namespace
+
+BoundExprPtr bind(const AstNode &node, const Schema &schema, const BindOptions &options)
+{
+    requireSupportedMode(options, node);
+    return Binder(schema, options.mode).bind(node);
 }
 
 Field outputField(const NamedAst &named, const BoundExpr &bound, const Schema &schema)
@@ -902,12 +702,14 @@ Field outputField(const NamedAst &named, const BoundExpr &bound, const Schema &s
     return field;
 }
 
-BoundAggregate bindAggregate(const NamedAst &named, const Schema &input, const Schema &keys)
+BoundAggregate bindAggregate(const NamedAst &named, const Schema &input, const Schema &keys,
+                             const BindOptions &options)
 {
     AggregateScope scope;
     scope.input = &input;
     scope.keys = &keys;
-    Binder binder(input, scope);
+    requireSupportedMode(options, *named.expr);
+    Binder binder(input, scope, options.mode);
     NodePtr result = binder.bind(*named.expr);
     BoundAggregate out;
     out.calls = std::move(scope.calls);

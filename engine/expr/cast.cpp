@@ -1,6 +1,6 @@
 #include "expr/cast.h"
 
-#include "expr/expr_node.h"
+#include "expr/kernel.h"
 #include "types/decimal.h"
 
 #include "streamstep/value_format.h"
@@ -342,11 +342,14 @@ Column castColumn(const Column &input, const DataType &to)
                 break;
             }
             case TypeKind::Decimal: {
-                // (d * 1000000).longValue: truncation, low 64 bits.
+                // (d * 1000000).longValue: truncation, low 64 bits (the product may exceed Int128:
+                // multiplied unsigned, whose low bits are the same and well defined).
                 const DataType &t = from;
-                Int128 micros = t.scale >= 6 ? input.decimals[i] / pow10Int128(t.scale - 6)
-                                             : input.decimals[i] * pow10Int128(6 - t.scale);
-                out.ints[i] = static_cast<int64_t>(static_cast<uint64_t>(static_cast<unsigned __int128>(micros)));
+                const unsigned __int128 micros = t.scale >= 6
+                    ? static_cast<unsigned __int128>(input.decimals[i] / pow10Int128(t.scale - 6))
+                    : static_cast<unsigned __int128>(input.decimals[i])
+                        * static_cast<unsigned __int128>(pow10Int128(6 - t.scale));
+                out.ints[i] = static_cast<int64_t>(static_cast<uint64_t>(micros));
                 break;
             }
             default: out.ints[i] = secondsToMicros(input.ints[i]); break; // int, long

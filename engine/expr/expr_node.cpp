@@ -1,154 +1,15 @@
+// Evaluation of a bound node: its arguments first (ArgumentColumns), then its kernel. Every
+// operator has a kernel of its own (operator_kernels.h); a registry function carries its kernel.
 #include "expr/expr_node.h"
 
 #include "expr/cast.h"
-#include "expr/datetime_pattern.h"
-#include "expr/like_pattern.h"
-#include "types/decimal.h"
-#include "types/value_order.h"
-#include "streamstep/time_math.h"
-#include "types/text.h"
+#include "expr/function_registry.h"
+#include "expr/operator_kernels.h"
 
 #include <algorithm>
-#include <cmath>
-#include <charconv>
-#include <limits>
+#include <stdexcept>
 
 namespace streamstep::expr {
-
-namespace {
-
-int compareRows(const Column &l, size_t i, const Column &r, size_t j)
-{
-    switch (l.type().kind) {
-    case TypeKind::Null: return 0;
-    case TypeKind::Boolean:
-    case TypeKind::Int:
-    case TypeKind::Long:
-    case TypeKind::Timestamp:
-        return l.ints[i] < r.ints[j] ? -1 : (l.ints[i] == r.ints[j] ? 0 : 1);
-    case TypeKind::Window:
-        if (l.ints[i] != r.ints[j])
-            return l.ints[i] < r.ints[j] ? -1 : 1;
-        return l.ends[i] < r.ends[j] ? -1 : (l.ends[i] == r.ends[j] ? 0 : 1);
-    case TypeKind::Double: return compareDoubles(l.doubles[i], r.doubles[j]);
-    case TypeKind::Decimal:
-        return compareDecimal(l.decimals[i], l.type().scale, r.decimals[j], r.type().scale);
-    case TypeKind::String: {
-        const int c = l.strings[i].compare(r.strings[j]);
-        return c < 0 ? -1 : (c == 0 ? 0 : 1);
-    }
-    }
-    return 0;
-}
-
-size_t utf8Length(const std::string &s)
-{
-    size_t n = 0;
-    for (unsigned char c : s)
-        if ((c & 0xC0) != 0x80)
-            ++n;
-    return n;
-}
-
-// Byte offset of the code point with index `cp` (or s.size() past the end).
-size_t utf8Offset(const std::string &s, int64_t cp)
-{
-    size_t i = 0;
-    int64_t seen = 0;
-    while (i < s.size()) {
-        if ((static_cast<unsigned char>(s[i]) & 0xC0) != 0x80) {
-            if (seen == cp)
-                return i;
-            ++seen;
-        }
-        ++i;
-    }
-    return s.size();
-}
-
-std::string upperAscii(std::string s)
-{
-    for (char &c : s)
-        if (c >= 'a' && c <= 'z')
-            c = static_cast<char>(c - 'a' + 'A');
-    return s;
-}
-
-// Spark's UTF8String.substringSQL on code points.
-std::string substringSql(const std::string &s, int32_t pos, int32_t length)
-{
-    const int64_t len = static_cast<int64_t>(utf8Length(s));
-    int64_t start = pos > 0 ? pos - 1 : (pos < 0 ? len + pos : 0);
-    int64_t end = start + length;
-    end = std::clamp<int64_t>(end, std::numeric_limits<int32_t>::min(),
-                              std::numeric_limits<int32_t>::max());
-    start = std::max<int64_t>(start, 0);
-    if (start >= end)
-        return {};
-    const size_t b = utf8Offset(s, start);
-    const size_t e = utf8Offset(s, std::min(end, len));
-    return s.substr(b, e - b);
-}
-
-Int128 roundIntegral(Int128 v, int scale);
-
-// Spark's Round on a double: BigDecimal(d.toString).setScale(scale, HALF_UP).toDouble.
-double roundDouble(double d, int scale)
-{
-    if (!std::isfinite(d))
-        return d;
-    char buf[64];
-    const auto res = std::to_chars(buf, buf + sizeof buf, d);
-    const std::string_view text(buf, static_cast<size_t>(res.ptr - buf));
-    if (scale >= 20) {
-        const auto v = scale > 38 ? std::nullopt : parseDecimalToType(text, 38, scale);
-        return v ? decimalToDouble(*v, scale) : d;
-    }
-    if (auto v = parseDecimalToType(text, 38, 20)) // exact: a double has at most 17 digits
-        return decimalToDouble(roundIntegral(*v, scale - 20), 20);
-    if (scale >= 0)
-        return d; // |d| >= 1e18 has no fraction digits
-    if (auto v = parseDecimalToType(text, 38, 0))
-        return decimalToDouble(roundIntegral(*v, scale), 0);
-    return d;
-}
-
-Int128 roundIntegral(Int128 v, int scale)
-{
-    if (scale >= 0)
-        return v;
-    if (scale < -38)
-        return 0;
-    const Int128 unit = pow10Int128(-scale);
-    Int128 q = v / unit;
-    const Int128 r = v % unit;
-    if ((r < 0 ? -r : r) * 2 >= unit)
-        q += v < 0 ? -1 : 1;
-    return q * unit;
-}
-
-} // namespace
-
-Column makeColumn(const DataType &type, size_t n)
-{
-    Column c(type);
-    c.nulls.assign(n, 0);
-    switch (type.kind) {
-    case TypeKind::Null: c.nulls.assign(n, 1); break;
-    case TypeKind::Boolean:
-    case TypeKind::Int:
-    case TypeKind::Long:
-    case TypeKind::Timestamp: c.ints.assign(n, 0); break;
-    case TypeKind::Window:
-        c.ints.assign(n, 0);
-        c.ends.assign(n, 0);
-        break;
-    case TypeKind::Double: c.doubles.assign(n, 0.0); break;
-    case TypeKind::Decimal: c.decimals.assign(n, 0); break;
-    case TypeKind::String: c.strings.assign(n, std::string()); break;
-    }
-    return c;
-}
 
 std::shared_ptr<ExprNode> makeNode(ExprOp op, DataType type, std::vector<NodePtr> args)
 {
@@ -184,94 +45,77 @@ NodePtr makeColumnRef(int index, DataType type)
     return node;
 }
 
-NodePtr castTo(const NodePtr &node, const DataType &type)
+NodePtr castTo(const NodePtr &node, const DataType &type, CastKind kind)
 {
     if (node->type == type)
         return node;
-    if (node->isLiteral())
-        return makeLiteral(castValue(node->literal, type), type);
-    return makeNode(ExprOp::Cast, type, {node});
+    if (node->isLiteral()) {
+        auto folded = makeNode(ExprOp::Literal, type);
+        folded->literal = castValue(node->literal, type);
+        if (kind == CastKind::Implicit)
+            folded->writtenLiteral = node->writtenLiteral ? *node->writtenLiteral
+                                                          : ExprNode::WrittenLiteral{node->literal, node->type};
+        return folded;
+    }
+    auto cast = makeNode(ExprOp::Cast, type, {node});
+    cast->implicitCast = kind == CastKind::Implicit;
+    return cast;
 }
 
 namespace {
 
-// A column of n copies of value, filled typed (Column::repeat appends through Value per row).
-Column repeatValue(const DataType &type, const Value &value, size_t n)
+OperatorKernel operatorKernel(ExprOp op)
 {
-    Column one(type);
-    one.append(value); // converts like Column::append (decimal rescale, int/long)
-    Column out(type);
-    out.nulls.assign(n, one.nulls[0]);
-    switch (type.kind) {
-    case TypeKind::Null: break;
-    case TypeKind::Boolean:
-    case TypeKind::Int:
-    case TypeKind::Long:
-    case TypeKind::Timestamp: out.ints.assign(n, one.ints[0]); break;
-    case TypeKind::Window:
-        out.ints.assign(n, one.ints[0]);
-        out.ends.assign(n, one.ends[0]);
-        break;
-    case TypeKind::Double: out.doubles.assign(n, one.doubles[0]); break;
-    case TypeKind::Decimal: out.decimals.assign(n, one.decimals[0]); break;
-    case TypeKind::String: out.strings.assign(n, one.strings[0]); break;
+    switch (op) {
+    case ExprOp::Add: return addKernel;
+    case ExprOp::Subtract: return subtractKernel;
+    case ExprOp::Multiply: return multiplyKernel;
+    case ExprOp::Divide: return divideKernel;
+    case ExprOp::Remainder: return remainderKernel;
+    case ExprOp::Negate: return negateKernel;
+    case ExprOp::Equal:
+    case ExprOp::Less:
+    case ExprOp::LessEqual:
+    case ExprOp::Greater:
+    case ExprOp::GreaterEqual:
+    case ExprOp::NullSafeEqual: return comparisonKernel;
+    case ExprOp::And: return andKernel;
+    case ExprOp::Or: return orKernel;
+    case ExprOp::Not: return notKernel;
+    case ExprOp::IsNull: return isNullKernel;
+    case ExprOp::IsNotNull: return isNotNullKernel;
+    case ExprOp::In: return inKernel;
+    case ExprOp::Like: return likeKernel;
+    case ExprOp::CaseWhen: return caseWhenKernel;
+    case ExprOp::TimeAdd: return timeAddKernel;
+    case ExprOp::ColumnRef:
+    case ExprOp::WindowField:
+    case ExprOp::Literal:
+    case ExprOp::Cast:
+    case ExprOp::Function: break;
     }
-    return out;
+    throw std::logic_error("no operator kernel for this node");
 }
-
-bool isComparison(ExprOp op)
-{
-    return op == ExprOp::Equal || op == ExprOp::Less || op == ExprOp::LessEqual || op == ExprOp::Greater
-        || op == ExprOp::GreaterEqual || op == ExprOp::NullSafeEqual;
-}
-
-// The evaluated arguments of a node. Plain column references point into the batch instead of
-// being copied; for comparisons a literal is a single row (`scalar`), read at row 0.
-class Arguments {
-public:
-    Arguments(const std::vector<NodePtr> &args, const ColumnBatch &batch, const EvalContext &context,
-              bool literalsAsScalars)
-    {
-        m_owned.reserve(args.size());
-        for (const NodePtr &a : args) {
-            if (a->op == ExprOp::ColumnRef) {
-                m_columns.push_back(&batch.columns[static_cast<size_t>(a->index)]);
-                m_scalar.push_back(false);
-            } else if (literalsAsScalars && a->isLiteral()) {
-                m_owned.push_back(repeatValue(a->type, a->literal, 1));
-                m_columns.push_back(&m_owned.back());
-                m_scalar.push_back(true);
-            } else {
-                m_owned.push_back(a->evaluate(batch, context));
-                m_columns.push_back(&m_owned.back());
-                m_scalar.push_back(false);
-            }
-        }
-    }
-    const Column &operator[](size_t i) const { return *m_columns[i]; }
-    size_t size() const { return m_columns.size(); }
-    bool scalar(size_t i) const { return m_scalar[i]; }
-
-    struct Iterator {
-        const Column *const *at;
-        const Column &operator*() const { return **at; }
-        Iterator &operator++()
-        {
-            ++at;
-            return *this;
-        }
-        bool operator!=(const Iterator &other) const { return at != other.at; }
-    };
-    Iterator begin() const { return {m_columns.data()}; }
-    Iterator end() const { return {m_columns.data() + m_columns.size()}; }
-
-private:
-    std::vector<Column> m_owned;
-    std::vector<const Column *> m_columns;
-    std::vector<bool> m_scalar;
-};
 
 } // namespace
+
+LiteralRows literalRowsFor(ExprOp op)
+{
+    switch (op) {
+    case ExprOp::Add:
+    case ExprOp::Subtract:
+    case ExprOp::Multiply:
+    case ExprOp::Divide:
+    case ExprOp::Remainder:
+    case ExprOp::Equal:
+    case ExprOp::Less:
+    case ExprOp::LessEqual:
+    case ExprOp::Greater:
+    case ExprOp::GreaterEqual:
+    case ExprOp::NullSafeEqual: return LiteralRows::Single;
+    default: return LiteralRows::Full;
+    }
+}
 
 Column ExprNode::evaluate(const ColumnBatch &batch, const EvalContext &context) const
 {
@@ -286,608 +130,23 @@ Column ExprNode::evaluate(const ColumnBatch &batch, const EvalContext &context) 
         return out;
     }
     case ExprOp::Literal: return repeatValue(type, literal, n);
-    case ExprOp::CurrentTimestamp: return repeatValue(type, Value::timestamp(context.currentTimestampMicros), n);
     default: break;
     }
+    // The arguments' recursion runs here; the node's own work is out of line (small frames).
+    const ArgumentColumns in(args, batch, context, literalRowsFor(op));
+    return compute(in, context, n);
+}
 
-    const Arguments in(args, batch, context, isComparison(op));
-    Column out = makeColumn(type, n);
-
-    switch (op) {
-    case ExprOp::Cast: return castColumn(in[0], type);
-    case ExprOp::Add:
-    case ExprOp::Subtract:
-    case ExprOp::Multiply:
-    case ExprOp::Divide:
-    case ExprOp::Remainder: {
-        const Column &l = in[0];
-        const Column &r = in[1];
-        for (size_t i = 0; i < n; ++i)
-            out.nulls[i] = l.nulls[i] | r.nulls[i];
-        switch (type.kind) {
-        case TypeKind::Int:
-            for (size_t i = 0; i < n; ++i) {
-                const uint32_t a = static_cast<uint32_t>(l.ints[i]);
-                const uint32_t b = static_cast<uint32_t>(r.ints[i]);
-                uint32_t v = 0;
-                switch (op) {
-                case ExprOp::Add: v = a + b; break;
-                case ExprOp::Subtract: v = a - b; break;
-                case ExprOp::Multiply: v = a * b; break;
-                default: {
-                    const int32_t x = static_cast<int32_t>(a);
-                    const int32_t y = static_cast<int32_t>(b);
-                    if (y == 0)
-                        out.nulls[i] = 1;
-                    else
-                        v = static_cast<uint32_t>(y == -1 ? 0 : x % y);
-                    break;
-                }
-                }
-                out.ints[i] = static_cast<int32_t>(v);
-            }
-            break;
-        case TypeKind::Long:
-            for (size_t i = 0; i < n; ++i) {
-                const uint64_t a = static_cast<uint64_t>(l.ints[i]);
-                const uint64_t b = static_cast<uint64_t>(r.ints[i]);
-                uint64_t v = 0;
-                switch (op) {
-                case ExprOp::Add: v = a + b; break;
-                case ExprOp::Subtract: v = a - b; break;
-                case ExprOp::Multiply: v = a * b; break;
-                default: {
-                    const int64_t x = static_cast<int64_t>(a);
-                    const int64_t y = static_cast<int64_t>(b);
-                    if (y == 0)
-                        out.nulls[i] = 1;
-                    else
-                        v = static_cast<uint64_t>(y == -1 ? 0 : x % y);
-                    break;
-                }
-                }
-                out.ints[i] = static_cast<int64_t>(v);
-            }
-            break;
-        case TypeKind::Double:
-            for (size_t i = 0; i < n; ++i) {
-                const double a = l.doubles[i];
-                const double b = r.doubles[i];
-                switch (op) {
-                case ExprOp::Add: out.doubles[i] = a + b; break;
-                case ExprOp::Subtract: out.doubles[i] = a - b; break;
-                case ExprOp::Multiply: out.doubles[i] = a * b; break;
-                case ExprOp::Divide:
-                    if (b == 0)
-                        out.nulls[i] = 1;
-                    else
-                        out.doubles[i] = a / b;
-                    break;
-                default:
-                    if (b == 0)
-                        out.nulls[i] = 1;
-                    else
-                        out.doubles[i] = std::fmod(a, b);
-                    break;
-                }
-            }
-            break;
-        case TypeKind::Decimal: {
-            const int ls = l.type().scale;
-            const int rs = r.type().scale;
-            for (size_t i = 0; i < n; ++i) {
-                if (out.nulls[i])
-                    continue;
-                std::optional<Int128> v;
-                switch (op) {
-                case ExprOp::Add: v = decimalAdd(l.decimals[i], ls, r.decimals[i], rs, type); break;
-                case ExprOp::Subtract:
-                    v = decimalSubtract(l.decimals[i], ls, r.decimals[i], rs, type);
-                    break;
-                case ExprOp::Multiply:
-                    v = decimalMultiply(l.decimals[i], ls, r.decimals[i], rs, type);
-                    break;
-                case ExprOp::Divide:
-                    v = decimalDivide(l.decimals[i], ls, r.decimals[i], rs, type);
-                    break;
-                default: v = decimalRemainder(l.decimals[i], ls, r.decimals[i], rs, type); break;
-                }
-                if (v)
-                    out.decimals[i] = *v;
-                else
-                    out.nulls[i] = 1;
-            }
-            break;
-        }
-        default: std::fill(out.nulls.begin(), out.nulls.end(), uint8_t(1)); break;
-        }
-        return out;
-    }
-    case ExprOp::Negate: {
-        const Column &c = in[0];
-        out.nulls = c.nulls;
-        for (size_t i = 0; i < n; ++i) {
-            switch (type.kind) {
-            case TypeKind::Int:
-                out.ints[i] = static_cast<int32_t>(0u - static_cast<uint32_t>(c.ints[i]));
-                break;
-            case TypeKind::Long:
-                out.ints[i] = static_cast<int64_t>(0ull - static_cast<uint64_t>(c.ints[i]));
-                break;
-            case TypeKind::Double: out.doubles[i] = -c.doubles[i]; break;
-            case TypeKind::Decimal: out.decimals[i] = -c.decimals[i]; break;
-            default: break;
-            }
-        }
-        return out;
-    }
-    case ExprOp::Abs: {
-        const Column &c = in[0];
-        out.nulls = c.nulls;
-        for (size_t i = 0; i < n; ++i) {
-            switch (type.kind) {
-            case TypeKind::Int: {
-                const int32_t v = static_cast<int32_t>(c.ints[i]);
-                out.ints[i] = v < 0 ? static_cast<int32_t>(0u - static_cast<uint32_t>(v)) : v;
-                break;
-            }
-            case TypeKind::Long: {
-                const int64_t v = c.ints[i];
-                out.ints[i] = v < 0 ? static_cast<int64_t>(0ull - static_cast<uint64_t>(v)) : v;
-                break;
-            }
-            case TypeKind::Double: out.doubles[i] = std::fabs(c.doubles[i]); break;
-            case TypeKind::Decimal:
-                out.decimals[i] = c.decimals[i] < 0 ? -c.decimals[i] : c.decimals[i];
-                break;
-            default: break;
-            }
-        }
-        return out;
-    }
-    case ExprOp::Round: {
-        const Column &c = in[0];
-        out.nulls = c.nulls;
-        for (size_t i = 0; i < n; ++i) {
-            if (c.nulls[i])
-                continue;
-            switch (type.kind) {
-            case TypeKind::Int:
-                out.ints[i] = static_cast<int32_t>(static_cast<uint32_t>(
-                    static_cast<uint64_t>(static_cast<int64_t>(roundIntegral(c.ints[i], roundScale)))));
-                break;
-            case TypeKind::Long:
-                out.ints[i] = static_cast<int64_t>(roundIntegral(c.ints[i], roundScale));
-                break;
-            case TypeKind::Double: out.doubles[i] = roundDouble(c.doubles[i], roundScale); break;
-            case TypeKind::Decimal: {
-                // Spark: toPrecision(p, min(s, scale)) HALF_UP; negative scales round left of
-                // the point and keep scale 0.
-                const int s = c.type().scale;
-                std::optional<Int128> v;
-                if (roundScale >= 0) {
-                    v = rescaleDecimal(c.decimals[i], s, std::min(s, roundScale), type.precision);
-                    if (v)
-                        v = rescaleDecimal(*v, std::min(s, roundScale), type.scale, type.precision);
-                } else {
-                    auto whole = rescaleDecimal(c.decimals[i], s, 0, 38);
-                    if (whole) {
-                        const Int128 r = roundIntegral(*whole, roundScale);
-                        if (fitsPrecision(r, type.precision))
-                            v = r;
-                    }
-                }
-                if (v)
-                    out.decimals[i] = *v;
-                else
-                    out.nulls[i] = 1;
-                break;
-            }
-            default: break;
-            }
-        }
-        return out;
-    }
-    case ExprOp::Equal:
-    case ExprOp::Less:
-    case ExprOp::LessEqual:
-    case ExprOp::Greater:
-    case ExprOp::GreaterEqual:
-    case ExprOp::NullSafeEqual: {
-        const Column &l = in[0];
-        const Column &r = in[1];
-        const bool nullSafe = op == ExprOp::NullSafeEqual;
-        const size_t ls = in.scalar(0) ? 0 : 1; // a literal side is read at row 0
-        const size_t rs = in.scalar(1) ? 0 : 1;
-        const bool sameScaleDecimals = l.type().kind == TypeKind::Decimal && r.type().kind == TypeKind::Decimal
-            && l.type().scale == r.type().scale;
-        for (size_t i = 0; i < n; ++i) {
-            const size_t li = i * ls;
-            const size_t ri = i * rs;
-            if (l.nulls[li] || r.nulls[ri]) {
-                if (nullSafe)
-                    out.ints[i] = l.nulls[li] && r.nulls[ri];
-                else
-                    out.nulls[i] = 1;
-                continue;
-            }
-            const int c = sameScaleDecimals
-                ? (l.decimals[li] < r.decimals[ri] ? -1 : (r.decimals[ri] < l.decimals[li] ? 1 : 0))
-                : compareRows(l, li, r, ri);
-            bool v = false;
-            switch (op) {
-            case ExprOp::Equal:
-            case ExprOp::NullSafeEqual: v = c == 0; break;
-            case ExprOp::Less: v = c < 0; break;
-            case ExprOp::LessEqual: v = c <= 0; break;
-            case ExprOp::Greater: v = c > 0; break;
-            default: v = c >= 0; break;
-            }
-            out.ints[i] = v;
-        }
-        return out;
-    }
-    case ExprOp::And:
-    case ExprOp::Or: {
-        // Three-valued logic: FALSE AND NULL = FALSE, TRUE OR NULL = TRUE.
-        const Column &l = in[0];
-        const Column &r = in[1];
-        const bool isAnd = op == ExprOp::And;
-        for (size_t i = 0; i < n; ++i) {
-            const bool ln = l.nulls[i];
-            const bool rn = r.nulls[i];
-            const bool lv = !ln && l.ints[i];
-            const bool rv = !rn && r.ints[i];
-            if (isAnd) {
-                if ((!ln && !lv) || (!rn && !rv))
-                    out.ints[i] = 0;
-                else if (ln || rn)
-                    out.nulls[i] = 1;
-                else
-                    out.ints[i] = 1;
-            } else {
-                if (lv || rv)
-                    out.ints[i] = 1;
-                else if (ln || rn)
-                    out.nulls[i] = 1;
-                else
-                    out.ints[i] = 0;
-            }
-        }
-        return out;
-    }
-    case ExprOp::Not:
-        out.nulls = in[0].nulls;
-        for (size_t i = 0; i < n; ++i)
-            out.ints[i] = !in[0].nulls[i] && !in[0].ints[i];
-        return out;
-    case ExprOp::IsNull:
-    case ExprOp::IsNotNull:
-        for (size_t i = 0; i < n; ++i)
-            out.ints[i] = (in[0].nulls[i] != 0) == (op == ExprOp::IsNull);
-        return out;
-    case ExprOp::In: {
-        // SQL: NULL value -> NULL; a match -> TRUE; no match but a NULL in the list -> NULL.
-        const Column &v = in[0];
-        for (size_t i = 0; i < n; ++i) {
-            if (v.nulls[i]) {
-                out.nulls[i] = 1;
-                continue;
-            }
-            bool found = false;
-            bool sawNull = false;
-            for (size_t k = 1; k < in.size() && !found; ++k) {
-                if (in[k].nulls[i])
-                    sawNull = true;
-                else if (compareRows(v, i, in[k], i) == 0)
-                    found = true;
-            }
-            if (found)
-                out.ints[i] = 1;
-            else if (sawNull)
-                out.nulls[i] = 1;
-        }
-        return out;
-    }
-    case ExprOp::Like: {
-        const Column &v = in[0];
-        const Column &p = in[1];
-        std::optional<LikePattern> constant;
-        if (args[1]->isLiteral() && !args[1]->literal.isNull())
-            constant = LikePattern::compile(args[1]->literal.asString());
-        for (size_t i = 0; i < n; ++i) {
-            if (v.nulls[i] || p.nulls[i]) {
-                out.nulls[i] = 1;
-                continue;
-            }
-            if (constant) {
-                out.ints[i] = constant->matches(v.strings[i]);
-            } else {
-                auto compiled = LikePattern::compile(p.strings[i]);
-                out.ints[i] = compiled.matches(v.strings[i]);
-            }
-        }
-        return out;
-    }
-    case ExprOp::CaseWhen: {
-        const size_t pairs = (in.size() - 1) / 2;
-        for (size_t i = 0; i < n; ++i) {
-            size_t pick = in.size() - 1;
-            for (size_t k = 0; k < pairs; ++k) {
-                const Column &cond = in[2 * k];
-                if (!cond.nulls[i] && cond.ints[i]) {
-                    pick = 2 * k + 1;
-                    break;
-                }
-            }
-            const Column &src = in[pick];
-            out.nulls[i] = src.nulls[i];
-            if (src.nulls[i])
-                continue;
-            switch (type.kind) {
-            case TypeKind::Double: out.doubles[i] = src.doubles[i]; break;
-            case TypeKind::Decimal: out.decimals[i] = src.decimals[i]; break;
-            case TypeKind::String: out.strings[i] = src.strings[i]; break;
-            case TypeKind::Window:
-                out.ints[i] = src.ints[i];
-                out.ends[i] = src.ends[i];
-                break;
-            case TypeKind::Null: break;
-            default: out.ints[i] = src.ints[i]; break;
-            }
-        }
-        return out;
-    }
-    case ExprOp::Coalesce:
-        std::fill(out.nulls.begin(), out.nulls.end(), uint8_t(1));
-        for (size_t i = 0; i < n; ++i) {
-            for (const Column &src : in) {
-                if (src.nulls[i])
-                    continue;
-                out.nulls[i] = 0;
-                switch (type.kind) {
-                case TypeKind::Double: out.doubles[i] = src.doubles[i]; break;
-                case TypeKind::Decimal: out.decimals[i] = src.decimals[i]; break;
-                case TypeKind::String: out.strings[i] = src.strings[i]; break;
-                case TypeKind::Window:
-                    out.ints[i] = src.ints[i];
-                    out.ends[i] = src.ends[i];
-                    break;
-                case TypeKind::Null: break;
-                default: out.ints[i] = src.ints[i]; break;
-                }
-                break;
-            }
-        }
-        return out;
-    case ExprOp::TimeAdd: {
-        const Column &ts = in[0];
-        out.nulls = ts.nulls;
-        for (size_t i = 0; i < n; ++i) {
-            if (ts.nulls[i])
-                continue;
-            int64_t v = addMonthsToMicros(ts.ints[i], interval.months);
-            v += static_cast<int64_t>(interval.days) * 86400LL * kMicrosPerSecond + interval.micros;
-            out.ints[i] = v;
-        }
-        return out;
-    }
-    case ExprOp::Upper:
-    case ExprOp::Lower:
-        out.nulls = in[0].nulls;
-        for (size_t i = 0; i < n; ++i)
-            if (!in[0].nulls[i])
-                out.strings[i] = op == ExprOp::Upper ? upperAscii(in[0].strings[i])
-                                                     : asciiLowerCase(in[0].strings[i]);
-        return out;
-    case ExprOp::Length:
-        out.nulls = in[0].nulls;
-        for (size_t i = 0; i < n; ++i)
-            if (!in[0].nulls[i])
-                out.ints[i] = static_cast<int64_t>(utf8Length(in[0].strings[i]));
-        return out;
-    case ExprOp::Concat:
-        for (size_t i = 0; i < n; ++i) {
-            std::string s;
-            for (const Column &c : in) {
-                if (c.nulls[i]) {
-                    out.nulls[i] = 1;
-                    break;
-                }
-                s += c.strings[i];
-            }
-            if (!out.nulls[i])
-                out.strings[i] = std::move(s);
-        }
-        return out;
-    case ExprOp::Substring:
-        for (size_t i = 0; i < n; ++i) {
-            if (in[0].nulls[i] || in[1].nulls[i] || in[2].nulls[i]) {
-                out.nulls[i] = 1;
-                continue;
-            }
-            out.strings[i] = substringSql(in[0].strings[i], static_cast<int32_t>(in[1].ints[i]),
-                                          static_cast<int32_t>(in[2].ints[i]));
-        }
-        return out;
-    case ExprOp::DateFormat:
-    case ExprOp::ToTimestamp:
-    case ExprOp::UnixTimestamp: {
-        std::optional<DateTimePattern> constant;
-        if (args[1]->isLiteral() && !args[1]->literal.isNull())
-            constant = DateTimePattern::compile(args[1]->literal.asString());
-        for (size_t i = 0; i < n; ++i) {
-            if (in[0].nulls[i] || in[1].nulls[i]) {
-                out.nulls[i] = 1;
-                continue;
-            }
-            std::optional<DateTimePattern> rowPattern;
-            const DateTimePattern *pattern = constant ? &*constant : nullptr;
-            if (!pattern) {
-                rowPattern = DateTimePattern::compile(in[1].strings[i]);
-                pattern = rowPattern ? &*rowPattern : nullptr;
-            }
-            if (!pattern) {
-                out.nulls[i] = 1;
-                continue;
-            }
-            if (op == ExprOp::DateFormat) {
-                out.strings[i] = pattern->format(in[0].ints[i]);
-                continue;
-            }
-            std::optional<int64_t> micros;
-            if (in[0].type().kind == TypeKind::Timestamp)
-                micros = in[0].ints[i];
-            else
-                micros = pattern->parse(in[0].strings[i]);
-            if (!micros)
-                out.nulls[i] = 1;
-            else
-                out.ints[i] = op == ExprOp::UnixTimestamp ? floorDiv(*micros, kMicrosPerSecond)
-                                                          : *micros;
-        }
-        return out;
-    }
-    case ExprOp::TimestampSeconds: {
-        const Column &c = in[0];
-        out.nulls = c.nulls;
-        for (size_t i = 0; i < n; ++i) {
-            if (c.nulls[i])
-                continue;
-            switch (c.type().kind) {
-            case TypeKind::Double:
-                if (!std::isfinite(c.doubles[i]))
-                    out.nulls[i] = 1;
-                else
-                    out.ints[i] = static_cast<int64_t>(c.doubles[i] * 1e6);
-                break;
-            case TypeKind::Decimal: {
-                const int s = c.type().scale;
-                const Int128 v = s >= 6 ? c.decimals[i] / pow10Int128(s - 6)
-                                        : c.decimals[i] * pow10Int128(6 - s);
-                out.ints[i] = static_cast<int64_t>(v);
-                break;
-            }
-            default:
-                out.ints[i] = static_cast<int64_t>(static_cast<uint64_t>(c.ints[i]) * 1000000u);
-                break;
-            }
-        }
-        return out;
-    }
-    default: break;
-    }
+Column ExprNode::compute(const ArgumentColumns &in, const EvalContext &context, size_t rows) const
+{
+    if (op == ExprOp::Cast)
+        return castColumn(in[0], type);
+    Column out = makeColumn(type, rows);
+    if (op == ExprOp::Function)
+        function->kernel(*this, in, context, out);
+    else
+        operatorKernel(op)(*this, in, context, out);
     return out;
-}
-
-namespace {
-
-// The comparison with its operands swapped: `lit < col` is `col > lit`.
-ExprOp mirrored(ExprOp op)
-{
-    switch (op) {
-    case ExprOp::Less: return ExprOp::Greater;
-    case ExprOp::LessEqual: return ExprOp::GreaterEqual;
-    case ExprOp::Greater: return ExprOp::Less;
-    case ExprOp::GreaterEqual: return ExprOp::LessEqual;
-    default: return op;
-    }
-}
-
-// keep[r] &= row r is not NULL and pred(r). Branch-free (pred reads the zero/empty value slot of
-// a NULL row harmlessly), so the compiler can vectorize the plain number cases.
-template <typename Pred>
-void narrowRows(const uint8_t *nulls, size_t n, uint8_t *keep, Pred pred)
-{
-    for (size_t r = 0; r < n; ++r)
-        keep[r] &= static_cast<uint8_t>(static_cast<uint8_t>(nulls[r] == 0) & static_cast<uint8_t>(pred(r)));
-}
-
-// Values with a total order given by operator< and operator== (integers, same-scale decimals).
-template <typename T>
-void narrowOrdered(ExprOp op, const uint8_t *nulls, const T *v, T lit, size_t n, uint8_t *keep)
-{
-    switch (op) {
-    case ExprOp::Less: narrowRows(nulls, n, keep, [&](size_t r) { return v[r] < lit; }); break;
-    case ExprOp::LessEqual: narrowRows(nulls, n, keep, [&](size_t r) { return !(lit < v[r]); }); break;
-    case ExprOp::Greater: narrowRows(nulls, n, keep, [&](size_t r) { return lit < v[r]; }); break;
-    case ExprOp::GreaterEqual: narrowRows(nulls, n, keep, [&](size_t r) { return !(v[r] < lit); }); break;
-    default: narrowRows(nulls, n, keep, [&](size_t r) { return v[r] == lit; }); break;
-    }
-}
-
-// Any other order, given as a three-way comparison of row r with the literal.
-template <typename Three>
-void narrowThreeWay(ExprOp op, const uint8_t *nulls, size_t n, uint8_t *keep, Three three)
-{
-    switch (op) {
-    case ExprOp::Less: narrowRows(nulls, n, keep, [&](size_t r) { return three(r) < 0; }); break;
-    case ExprOp::LessEqual: narrowRows(nulls, n, keep, [&](size_t r) { return three(r) <= 0; }); break;
-    case ExprOp::Greater: narrowRows(nulls, n, keep, [&](size_t r) { return three(r) > 0; }); break;
-    case ExprOp::GreaterEqual: narrowRows(nulls, n, keep, [&](size_t r) { return three(r) >= 0; }); break;
-    default: narrowRows(nulls, n, keep, [&](size_t r) { return three(r) == 0; }); break;
-    }
-}
-
-} // namespace
-
-bool narrowByComparison(const BoundExpr &condition, const ColumnBatch &batch, std::vector<uint8_t> &keep)
-{
-    const auto *node = dynamic_cast<const ExprNode *>(&condition);
-    if (!node || !isComparison(node->op) || node->args.size() != 2)
-        return false;
-    const ExprNode *column = node->args[0].get();
-    const ExprNode *literal = node->args[1].get();
-    ExprOp op = node->op;
-    if (column->op != ExprOp::ColumnRef) {
-        std::swap(column, literal);
-        op = mirrored(op);
-    }
-    if (column->op != ExprOp::ColumnRef || !literal->isLiteral() || column->index < 0
-        || static_cast<size_t>(column->index) >= batch.columns.size())
-        return false;
-    const Column &c = batch.columns[static_cast<size_t>(column->index)];
-    const TypeKind kind = c.type().kind;
-    if (c.type() != literal->type
-        || !(kind == TypeKind::Boolean || kind == TypeKind::Int || kind == TypeKind::Long
-             || kind == TypeKind::Timestamp || kind == TypeKind::Double || kind == TypeKind::Decimal
-             || kind == TypeKind::String))
-        return false;
-    const size_t n = batch.numRows;
-    if (keep.size() != n || c.nulls.size() != n)
-        return false;
-    uint8_t *k = keep.data();
-    const uint8_t *nulls = c.nulls.data();
-    // The literal as the generic path reads it: one row of the comparison's type.
-    const Column value = repeatValue(literal->type, literal->literal, 1);
-    if (value.nulls[0]) {
-        // NULL <=> x is TRUE exactly for NULL x; any other comparison with NULL is NULL.
-        if (op == ExprOp::NullSafeEqual)
-            for (size_t r = 0; r < n; ++r)
-                k[r] &= static_cast<uint8_t>(nulls[r] != 0);
-        else
-            std::fill(keep.begin(), keep.end(), uint8_t(0));
-        return true;
-    }
-    if (op == ExprOp::NullSafeEqual) // a non-NULL literal: NULL rows are FALSE, as for =
-        op = ExprOp::Equal;
-    switch (kind) {
-    case TypeKind::Decimal: narrowOrdered(op, nulls, c.decimals.data(), value.decimals[0], n, k); break;
-    case TypeKind::Double: {
-        const double *v = c.doubles.data();
-        const double lit = value.doubles[0];
-        narrowThreeWay(op, nulls, n, k, [&](size_t r) { return compareDoubles(v[r], lit); });
-        break;
-    }
-    case TypeKind::String: {
-        const std::string *v = c.strings.data();
-        const std::string &lit = value.strings[0];
-        narrowThreeWay(op, nulls, n, k, [&](size_t r) { return v[r].compare(lit); });
-        break;
-    }
-    default: narrowOrdered(op, nulls, c.ints.data(), value.ints[0], n, k); break;
-    }
-    return true;
 }
 
 } // namespace streamstep::expr

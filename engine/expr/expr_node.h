@@ -7,6 +7,7 @@
 #include "streamstep/interval.h"
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -38,23 +39,13 @@ enum class ExprOp {
     Like,
     CaseWhen, // args: when1, then1, …, else (always present; a NULL literal when omitted)
     TimeAdd,  // args[0] timestamp; interval (negated for `-`)
-    Upper,
-    Lower,
-    Length,
-    Concat,
-    Substring, // args: str, pos, len (len defaults to Int.MaxValue)
-    Abs,
-    Round,     // args[0]; roundScale
-    Coalesce,
-    DateFormat,    // args: ts, format
-    ToTimestamp,   // args: str, format
-    UnixTimestamp, // args: ts or str, format
-    TimestampSeconds,
-    CurrentTimestamp,
+    Function, // a registry function (function_registry.h): `function` holds its kernel
 };
 
 class ExprNode;
 using NodePtr = std::shared_ptr<const ExprNode>;
+struct FunctionDefinition;
+class ArgumentColumns;
 
 class ExprNode final : public BoundExpr {
 public:
@@ -66,19 +57,35 @@ public:
     int index = -1;         // ColumnRef, WindowField (the struct column)
     bool windowEnd = false; // WindowField: end instead of start
     Interval interval;      // TimeAdd
-    int roundScale = 0;     // Round
+    const FunctionDefinition *function = nullptr; // Function: its registry entry (static lifetime)
+    EvalMode evalMode = EvalMode::Legacy;         // Add … Remainder: overflow and division by zero
+    // Cast: inserted by the binder's coercion rules rather than written (toSql omits it, as the
+    // binder inserts it again when the printed text is bound).
+    bool implicitCast = false;
+    // Literal folded from an implicit cast of a literal: the literal as written, with its type
+    // (toSql prints it).
+    struct WrittenLiteral {
+        Value value;
+        DataType type;
+    };
+    std::optional<WrittenLiteral> writtenLiteral;
 
     bool isLiteral() const { return op == ExprOp::Literal; }
+
+private:
+    // The node's kernel over its evaluated arguments.
+    [[gnu::noinline]] Column compute(const ArgumentColumns &in, const EvalContext &context, size_t rows) const;
 };
 
 // Builds a node of `type` over `args`, collecting referencedColumns and determinism.
 std::shared_ptr<ExprNode> makeNode(ExprOp op, DataType type, std::vector<NodePtr> args = {});
 NodePtr makeLiteral(const Value &value, DataType type);
 NodePtr makeColumnRef(int index, DataType type);
-// A column of n non-null zero/empty rows of `type`, for evaluators to fill in place.
-Column makeColumn(const DataType &type, size_t n);
-// Returns `node` itself when it already has `type`; folds casts of literals.
-NodePtr castTo(const NodePtr &node, const DataType &type);
+// Returns `node` itself when it already has `type`; folds casts of literals. An implicit cast is
+// one of the binder's coercions (Spark's analyzer inserts it; the printed SQL leaves it out), an
+// explicit one is part of what the expression means (CAST(x AS T), to_timestamp(x)).
+enum class CastKind { Implicit, Explicit };
+NodePtr castTo(const NodePtr &node, const DataType &type, CastKind kind = CastKind::Implicit);
 
 // Filter fast path for the most common condition, a comparison (=, <, <=, >, >=, <=>) of a
 // column with a literal (`amount > 100000.00`): clears keep[r] for every row r of the batch

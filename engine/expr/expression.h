@@ -53,8 +53,15 @@ struct NamedAst {
     std::optional<std::string> alias;
 };
 
+// How deeply an expression may nest: levels of operators, calls and parentheses from the top to
+// its deepest leaf (`a + b` has 2, `(a + b) * 2` has 4). Deeper expressions are rejected by the
+// parser, so the binder, the evaluator and the printers, which recurse over the tree, never see
+// one (issue 13: lesson files from strangers must not crash the engine).
+inline constexpr int kMaxExpressionDepth = 1000;
+
 // Parses an expression; throws Error(ErrorKind::Analysis, "syntax error: …", column) with the
-// 1-based column of the offending token.
+// 1-based column of the offending token, or "expression nested deeper than 1000 levels" at the
+// column where the nesting crossed kMaxExpressionDepth.
 AstPtr parseExpression(std::string_view text);
 // Parses `expr [AS name]` (also `expr name` without AS is not accepted: Spark selectExpr needs AS
 // or a plain identifier).
@@ -64,6 +71,18 @@ NamedAst parseNamedExpression(std::string_view text);
 // `count(1)` for count(*), `(amount * 2)`, `upper(accountId)`, `CAST(x AS STRING)`; a column
 // reference gives its own (last) name part as written.
 std::string defaultName(const AstNode &node);
+
+// Spark's EvalMode for arithmetic: Legacy is Spark 3.5's default (spark.sql.ansi.enabled=false):
+// integer overflow wraps, division by zero and decimal overflow give NULL. Ansi (the default of
+// Spark 4, the 4.2 profile) raises errors instead and coerces strings differently. The binder
+// receives it and puts it on the nodes, the kernels are chosen by it.
+enum class EvalMode { Legacy, Ansi };
+
+struct BindOptions {
+    // Ansi is rejected for now ("ANSI mode … is not supported yet"): its coercion rules and
+    // kernels are the next step of the Spark 4.2 profile.
+    EvalMode mode = EvalMode::Legacy;
+};
 
 struct EvalContext {
     int64_t currentTimestampMicros = 0; // current_timestamp(): the trigger's processing time
@@ -87,7 +106,18 @@ using BoundExprPtr = std::shared_ptr<const BoundExpr>;
 // "unknown column 'amout' (did you mean 'amount'?)" at the column's 1-based position,
 // "unknown function 'sqrtt'", or Spark's data-type-mismatch text. Aggregate functions are
 // rejected here ("aggregate function sum is only allowed in groupBy aggs").
-BoundExprPtr bind(const AstNode &node, const Schema &schema);
+BoundExprPtr bind(const AstNode &node, const Schema &schema, const BindOptions &options = {});
+
+// Prints a bound expression as Spark SQL text, for explain(), "why" explanations ("filtered:
+// amount > 100000.00 is false") and the export to Spark code: column names from `input` (the
+// schema the expression was bound to), backquoted where Spark needs it; literals in Spark syntax
+// (100000.00, 5L, 1.5D, 'it\'s', TIMESTAMP '2026-03-01 10:00:00', CAST(NULL AS INT)); parentheses
+// only where precedence needs them, and <>, NOT IN, NOT LIKE, BETWEEN as written, so the text
+// nests no deeper than the expression did. Casts the binder inserted are left out (binding the
+// text inserts them again), casts that were written are kept. Parsing and binding the text
+// against `input` gives the same type and the same values; Spark's expr() reads it the same way
+// (with spark.sql.session.timeZone=UTC, as the engine's timestamps are UTC).
+std::string toSql(const BoundExpr &expression, const Schema &input);
 
 // The output field of a named expression: its name (alias or defaultName) and type, and the
 // watermark marker when the expression is a plain reference to a marked column (Spark's Alias
@@ -116,7 +146,8 @@ struct BoundAggregate {
 // Binds one entry of groupBy's `aggs`. Column references outside aggregate calls must name a
 // grouping key (else Spark's "expression 'x' is neither present in the group by, nor is it an
 // aggregate function"). Nested aggregates are an error.
-BoundAggregate bindAggregate(const NamedAst &named, const Schema &input, const Schema &keys);
+BoundAggregate bindAggregate(const NamedAst &named, const Schema &input, const Schema &keys,
+                             const BindOptions &options = {});
 
 // Per-group running state of one AggregateCall. Plain data: copyable, no heap for numbers.
 struct AggregateState {

@@ -1,5 +1,7 @@
 #include "expr/expression_text.h"
 
+#include "expr/function_registry.h"
+
 #include "streamstep/value_format.h"
 
 #include <cctype>
@@ -10,7 +12,6 @@ namespace {
 
 enum class TextStyle { Pretty, Sql };
 
-std::string joinChildren(const AstNode &node, size_t from, TextStyle style, const Schema *schema);
 
 bool needsQuoting(const std::string &name)
 {
@@ -53,9 +54,19 @@ std::string literalText(const Value &v, TextStyle style)
     return "";
 }
 
-std::string render(const AstNode &node, TextStyle style, const Schema *schema)
+std::string join(const std::vector<std::string> &parts, size_t from)
 {
-    auto child = [&](size_t i) { return render(*node.children[i], style, schema); };
+    std::string out;
+    for (size_t i = from; i < parts.size(); ++i)
+        out += (i > from ? ", " : "") + parts[i];
+    return out;
+}
+
+// The text of a node whose children are already rendered (`kids`). Out of line and not
+// recursive, so that render's own frame, which recursion stacks, stays small.
+[[gnu::noinline]] std::string compose(const AstNode &node, const std::vector<std::string> &kids, TextStyle style,
+                                      const Schema *schema)
+{
     switch (node.kind) {
     case AstNode::Kind::Column: {
         std::string out;
@@ -77,74 +88,68 @@ std::string render(const AstNode &node, TextStyle style, const Schema *schema)
     case AstNode::Kind::Interval: return "INTERVAL '" + node.name + "'";
     case AstNode::Kind::Unary:
         if (node.op == "NOT")
-            return "(NOT " + child(0) + ")";
-        return "(- " + child(0) + ")";
+            return "(NOT " + kids[0] + ")";
+        return "(- " + kids[0] + ")";
     case AstNode::Kind::Binary: {
         const std::string &op = node.op;
         if (op == "!=" || op == "<>")
-            return "(NOT (" + child(0) + " = " + child(1) + "))";
+            return "(NOT (" + kids[0] + " = " + kids[1] + "))";
         const std::string sqlOp = op == "==" ? "=" : op;
         // Spark's TimeAdd / DatetimeSub print without parentheses: `ts + INTERVAL ...`.
         if (node.children[0]->kind == AstNode::Kind::Interval
             || node.children[1]->kind == AstNode::Kind::Interval)
-            return child(0) + " " + sqlOp + " " + child(1);
-        return "(" + child(0) + " " + sqlOp + " " + child(1) + ")";
+            return kids[0] + " " + sqlOp + " " + kids[1];
+        return "(" + kids[0] + " " + sqlOp + " " + kids[1] + ")";
     }
     case AstNode::Kind::Function: {
         const std::string &name = node.name;
         if (name == "count" && node.children.size() == 1
             && node.children[0]->kind == AstNode::Kind::Star)
             return "count(1)";
-        std::string args = joinChildren(node, 0, style, schema);
+        std::string args = join(kids, 0);
         // Spark fills in default arguments, and they appear in the name.
-        if (name == "round" && node.children.size() == 1)
-            args += ", 0";
-        if (name == "unix_timestamp" && node.children.size() == 1)
-            args += style == TextStyle::Sql ? ", 'yyyy-MM-dd HH:mm:ss'" : ", yyyy-MM-dd HH:mm:ss";
-        if ((name == "substring" || name == "substr") && node.children.size() == 2)
-            args += ", 2147483647";
+        if (const FunctionDefinition *function = FunctionRegistry::builtin().find(name))
+            for (const Value &v : function->defaultsAfter(node.children.size()))
+                args += (args.empty() ? "" : ", ") + literalText(v, style);
         return name + "(" + (node.distinct ? "DISTINCT " : "") + args + ")";
     }
     case AstNode::Kind::Case: {
         std::string out = "CASE";
         const size_t pairs = (node.children.size() - (node.hasElse ? 1 : 0)) / 2;
         for (size_t i = 0; i < pairs; ++i)
-            out += " WHEN " + child(2 * i) + " THEN " + child(2 * i + 1);
+            out += " WHEN " + kids[2 * i] + " THEN " + kids[2 * i + 1];
         if (node.hasElse)
-            out += " ELSE " + child(node.children.size() - 1);
+            out += " ELSE " + kids.back();
         return out + " END";
     }
     case AstNode::Kind::Cast:
-        return "CAST(" + child(0) + " AS " + sqlTypeName(node.castType) + ")";
+        return "CAST(" + kids[0] + " AS " + sqlTypeName(node.castType) + ")";
     case AstNode::Kind::In: {
-        std::string out = "(" + child(0) + " IN (" + joinChildren(node, 1, style, schema) + "))";
+        std::string out = "(" + kids[0] + " IN (" + join(kids, 1) + "))";
         return node.negated ? "(NOT " + out + ")" : out;
     }
     case AstNode::Kind::Between: {
         // Spark's parser: lower <= e AND e <= upper, as And(GreaterThanOrEqual, LessThanOrEqual).
-        std::string out = "((" + child(0) + " >= " + child(1) + ") AND (" + child(0) + " <= "
-            + child(2) + "))";
+        std::string out = "((" + kids[0] + " >= " + kids[1] + ") AND (" + kids[0] + " <= " + kids[2] + "))";
         return node.negated ? "(NOT " + out + ")" : out;
     }
     case AstNode::Kind::Like: {
-        std::string out = child(0) + " LIKE " + child(1);
+        std::string out = kids[0] + " LIKE " + kids[1];
         return node.negated ? "(NOT " + out + ")" : out;
     }
     case AstNode::Kind::IsNull:
-        return "(" + child(0) + (node.negated ? " IS NOT NULL)" : " IS NULL)");
+        return "(" + kids[0] + (node.negated ? " IS NOT NULL)" : " IS NULL)");
     }
     return "";
 }
 
-std::string joinChildren(const AstNode &node, size_t from, TextStyle style, const Schema *schema)
+std::string render(const AstNode &node, TextStyle style, const Schema *schema)
 {
-    std::string out;
-    for (size_t i = from; i < node.children.size(); ++i) {
-        if (i > from)
-            out += ", ";
-        out += render(*node.children[i], style, schema);
-    }
-    return out;
+    std::vector<std::string> kids;
+    kids.reserve(node.children.size());
+    for (const AstPtr &c : node.children)
+        kids.push_back(render(*c, style, schema));
+    return compose(node, kids, style, schema);
 }
 
 } // namespace

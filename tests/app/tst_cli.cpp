@@ -239,6 +239,60 @@ private slots:
         QVERIFY2(r.err.contains("colour"), r.err.constData());
     }
 
+    // Issue 13: a lesson whose filter nests 10,000 levels is an AnalysisException with the
+    // position of the level that crossed the limit, not a crash; at the limit it runs.
+    void deepExpressions_data()
+    {
+        QTest::addColumn<QString>("condition");
+        QTest::addColumn<int>("exitCode");
+        QTest::addColumn<QString>("output"); // stderr for exit code 2, else a line of stdout
+        const auto times = [](const QString &part, int n) { return part.repeated(n); };
+        const QString tooDeep = "filter condition, column %1: expression nested deeper than 1000 levels";
+        QTest::newRow("10,000 parentheses") << times("(", 10000) + "a > 0" + times(")", 10000) << 2
+                                            << tooDeep.arg(1001);
+        QTest::newRow("10,000 NOTs") << times("NOT ", 10000) + "x" << 2 << tooDeep.arg(4001);
+        QTest::newRow("10,000 upper()") << times("upper(", 10000) + "s" + times(")", 10000) + " = 'A'" << 2
+                                        << tooDeep.arg(6001);
+        QString terms = "a";
+        for (int i = 1; i < 10000; ++i)
+            terms += " + a";
+        QTest::newRow("10,000 terms") << terms + " > 0" << 2 << tooDeep.arg(3999);
+        // Exactly 1000 levels.
+        QTest::newRow("998 parentheses") << times("(", 998) + "a > 0" + times(")", 998) << 0 << "|  1|  a| true|";
+        QTest::newRow("999 NOTs") << times("NOT ", 999) + "x" << 0 << "|  2|  b|false|";
+        QTest::newRow("998 upper()") << times("upper(", 998) + "s" + times(")", 998) + " = 'A'" << 0
+                                     << "|  1|  a|true|"; // only the true row: a narrow column
+        QTest::newRow("999 terms") << terms.left(4 * 999 - 3) + " > 0" << 0 << "|  1|  a| true|";
+    }
+    void deepExpressions()
+    {
+        QFETCH(QString, condition);
+        QFETCH(int, exitCode);
+        QFETCH(QString, output);
+        QTemporaryDir dir;
+        const QString path = dir.filePath("deep.scenario.json");
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("{\n  \"format\": \"streamstep-scenario\", \"version\": 1, \"outputMode\": \"append\",\n"
+                   "  \"source\": {\"name\": \"t\", \"schema\": [{\"name\": \"a\", \"type\": \"int\"}, "
+                   "{\"name\": \"s\", \"type\": \"string\"}, {\"name\": \"x\", \"type\": \"boolean\"}]},\n"
+                   "  \"sink\": {\"format\": \"console\"},\n"
+                   "  \"steps\": [{\"rows\": [[1, \"a\", true], [2, \"b\", false]]}],\n"
+                   "  \"query\": [{\"op\": \"filter\", \"condition\": \"");
+        file.write(condition.toUtf8());
+        file.write("\"}]\n}\n");
+        file.close();
+        Result r = runCli({"run", path});
+        QCOMPARE(r.exitCode, exitCode);
+        if (exitCode == 2) {
+            QVERIFY(r.out.isEmpty());
+            QCOMPARE(QString::fromUtf8(r.err), "AnalysisException: " + path + ":6:43: " + output + "\n");
+        } else {
+            QVERIFY2(r.err.isEmpty(), r.err.constData());
+            QVERIFY2(r.out.contains(output.toUtf8()), r.out.constData());
+        }
+    }
+
     void checkPassesEveryBundledLesson()
     {
         const QStringList lessons = QDir(QStringLiteral(STREAMSTEP_SOURCE_DIR "/scenarios"))

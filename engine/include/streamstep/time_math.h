@@ -24,7 +24,9 @@ constexpr int64_t floorDiv(int64_t a, int64_t b)
 // a − floorDiv(a, b)·b, in [0, b) for b > 0 (Java's Math.floorMod).
 constexpr int64_t floorMod(int64_t a, int64_t b)
 {
-    return a - floorDiv(a, b) * b;
+    // Not a - floorDiv(a, b) * b: that product overflows for the most negative a.
+    const int64_t r = a % b;
+    return r != 0 && ((r < 0) != (b < 0)) ? r + b : r;
 }
 
 } // namespace streamstep

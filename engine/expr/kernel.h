@@ -1,0 +1,47 @@
+// What every kernel sees: the evaluated arguments of its node as columns, and the output column
+// it fills in place. Column keeps one storage vector per type (column_batch.h); a kernel reads
+// and writes the vector of its argument and result types and nothing else.
+#pragma once
+
+#include "expr/expr_node.h"
+
+#include <vector>
+
+namespace streamstep::expr {
+
+// A column of n non-null zero/empty rows of `type`, for kernels to fill in place.
+Column makeColumn(const DataType &type, size_t n);
+// A column of n copies of `value`, converted to `type` as Column::append converts.
+Column repeatValue(const DataType &type, const Value &value, size_t n);
+// Copies the value of row `from` of `source` into row `to` of `out`, a column of the same type
+// (the null flag is the caller's).
+void copyValue(const Column &source, size_t from, Column &out, size_t to);
+
+// How a literal argument is handed to a kernel: a full column of copies, or one row that the
+// kernel reads at row 0 for every row (the arithmetic and comparison kernels).
+enum class LiteralRows { Full, Single };
+
+// The evaluated arguments of a node, in order. A plain column reference points into the batch
+// instead of being copied.
+class ArgumentColumns {
+public:
+    ArgumentColumns(const std::vector<NodePtr> &args, const ColumnBatch &batch, const EvalContext &context,
+                    LiteralRows literals);
+    ArgumentColumns(const ArgumentColumns &) = delete;
+    ArgumentColumns &operator=(const ArgumentColumns &) = delete;
+
+    const Column &operator[](size_t i) const { return *m_columns[i]; }
+    size_t size() const { return m_columns.size(); }
+    // A single-row literal (LiteralRows::Single): read at row 0.
+    bool isScalar(size_t i) const { return m_scalar[i] != 0; }
+
+    const Column *const *begin() const { return m_columns.data(); }
+    const Column *const *end() const { return m_columns.data() + m_columns.size(); }
+
+private:
+    std::vector<Column> m_owned; // reserved up front: m_columns points into it
+    std::vector<const Column *> m_columns;
+    std::vector<uint8_t> m_scalar;
+};
+
+} // namespace streamstep::expr
