@@ -5,6 +5,7 @@
 
 #include "streamstep/column_batch.h"
 #include "streamstep/error.h"
+#include "streamstep/spark_version.h"
 
 #include <memory>
 #include <optional>
@@ -82,6 +83,8 @@ struct BindOptions {
     // Ansi is rejected for now ("ANSI mode … is not supported yet"): its coercion rules and
     // kernels are the next step of the Spark 4.2 profile.
     EvalMode mode = EvalMode::Legacy;
+    // Whose wording Spark's own error texts take (UNRESOLVED_COLUMN differs between 3.5 and 4.x).
+    SparkVersion version = SparkVersion::Spark35;
 };
 
 struct EvalContext {
@@ -95,7 +98,7 @@ public:
     virtual Column evaluate(const ColumnBatch &batch, const EvalContext &context) const = 0;
 
     DataType type;
-    bool deterministic = true;       // false only for truly non-deterministic functions
+    bool deterministic = true;       // false for non-deterministic functions, and for current_timestamp() (Spark's CurrentBatchTimestamp)
     std::vector<int> referencedColumns; // indices into the bound schema, sorted, unique
     std::optional<int> columnIndex;  // set when the expression is a plain column reference
 };

@@ -230,6 +230,28 @@ private slots:
                                   .arg(window("10:00:00", "10:05:00"))}));
     }
 
+    // current_timestamp() is Spark's CurrentBatchTimestamp, Nondeterministic: a filter on it after
+    // an aggregation stays above the state, so complete mode keeps the stale group (stateRows 2)
+    // but does not write it (Spark 3.5.9 and 4.2.0: complete-filter-current-timestamp).
+    void filterOnCurrentTimestampStaysAboveTheAggregate()
+    {
+        Scenario scenario = makeScenario(R"J([
+            {"op": "groupBy", "keys": ["window(eventTime, '5 minutes')"], "aggs": ["sum(amount) AS total"]},
+            {"op": "filter", "condition": "window.end > current_timestamp() - INTERVAL 10 MINUTES"}])J",
+                                         "complete", R"J([
+            [["A1", "M", "10.00", "2026-03-01 10:01:00"], ["A2", "M", "5.00", "2026-03-01 10:04:00"]],
+            [["A1", "M", "7.00", "2026-03-01 10:16:00"]]])J");
+        scenario.steps[0].processingTimeMicros = micros("2026-03-01 10:06:00");
+        scenario.steps[1].processingTimeMicros = micros("2026-03-01 10:21:00");
+        StreamTester t(scenario);
+        QCOMPARE(emittedOf(t.addData()),
+                 QStringList{QStringLiteral(R"J({"window": %1, "total": 15.00})J").arg(window("10:00:00", "10:05:00"))});
+        auto s1 = t.addData();
+        QCOMPARE(s1[0].stateRows, int64_t(2));
+        QCOMPARE(emittedOf(s1),
+                 QStringList{QStringLiteral(R"J({"window": %1, "total": 7.00})J").arg(window("10:15:00", "10:20:00"))});
+    }
+
     void updateModeEvictsSilentlyAfterEmitting()
     {
         StreamTester t(makeScenario(kWindowedSum, "update", R"J([

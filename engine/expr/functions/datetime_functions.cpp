@@ -175,6 +175,10 @@ NodePtr currentTimestamp(const FunctionCall &call)
     (void)call;
     auto node = makeNode(ExprOp::Function, DataType::timestamp());
     node->function = &currentTimestampDefinition();
+    // A streaming query's current_timestamp() becomes Spark's CurrentBatchTimestamp, which is
+    // Nondeterministic: a filter on it is never pushed below an aggregate (it filters the
+    // result table, not the rows that enter the state).
+    node->deterministic = false;
     return node;
 }
 
