@@ -23,12 +23,7 @@ RunWorker::~RunWorker() = default;
 
 QString RunWorker::messageOf(const Error &e)
 {
-    switch (e.kind()) {
-    case ErrorKind::Analysis: return QStringLiteral("AnalysisException: ") + QString::fromStdString(e.message());
-    case ErrorKind::Runtime: return QStringLiteral("StreamingQueryException: ") + QString::fromStdString(e.message());
-    case ErrorKind::Scenario: return QString::fromStdString(e.message());
-    }
-    return QString::fromStdString(e.message());
+    return QString::fromStdString(errorText(e));
 }
 
 StepOutcome RunWorker::runStep(const StepRequest &request)

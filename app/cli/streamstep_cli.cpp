@@ -110,16 +110,6 @@ Environment (for crash tests):
                     batch when omitted).
 )";
 
-std::string errorText(const Error &e)
-{
-    switch (e.kind()) {
-    case ErrorKind::Analysis: return "AnalysisException: " + e.message();
-    case ErrorKind::Runtime: return "StreamingQueryException: " + e.message();
-    case ErrorKind::Scenario: return e.message();
-    }
-    return e.message();
-}
-
 std::string jsonNumber(double v)
 {
     char buffer[64];

@@ -28,7 +28,10 @@ std::string positionText(const std::string &fileName, const TextPosition &pos)
     if (error.expressionPosition())
         message += ", column " + std::to_string(error.expressionPosition()->column);
     message += ": " + error.message();
-    throw Error(error.kind(), message, error.expressionPosition());
+    Error located(error.kind(), message, error.expressionPosition());
+    if (error.sparkMessage())
+        located.withSparkMessage(*error.sparkMessage());
+    throw located;
 }
 
 [[noreturn]] void failAt(const std::string &fileName, const TextPosition &pos, const std::string &what)
@@ -87,6 +90,7 @@ public:
         query->outputMode = m_scenario.outputMode;
         query->sink = m_scenario.sink;
         query->conf = sparkConfOf(m_scenario);
+        m_bindOptions.version = query->conf.version;
 
         Schema schema = m_scenario.sourceSchema;
         for (const QueryOp &op : m_scenario.query)
@@ -114,7 +118,7 @@ private:
     }
     expr::BoundExprPtr bind(const AstNode &ast, const Schema &schema, const ExprOrigin &origin)
     {
-        return withOrigin(fileName(), origin, [&] { return expr::bind(ast, schema); });
+        return withOrigin(fileName(), origin, [&] { return expr::bind(ast, schema, m_bindOptions); });
     }
 
     // Appends a node and returns its output schema.
@@ -218,7 +222,7 @@ private:
                 throw analysisError(prefix + "The `abs(start_time)`(" + std::to_string(n.startMicros)
                                         + ") must be < the `slide_duration`("
                                         + std::to_string(n.slideMicros) + ").", at);
-            n.time = expr::bind(*node.children[0], schema);
+            n.time = expr::bind(*node.children[0], schema, m_bindOptions);
             // Spark >= 3.4 also takes an earlier window struct (its window_time is used).
             if (n.time->type.kind != TypeKind::Timestamp && n.time->type.kind != TypeKind::Window)
                 throw analysisError("window() requires a timestamp time column, but '"
@@ -419,7 +423,7 @@ private:
             std::vector<std::string> aggregateTexts;
             for (size_t i = 0; i < aggregates.size(); ++i) {
                 auto bound = withOrigin(fileName(), aggregateOrigins[i], [&] {
-                    return expr::bindAggregate(aggregates[i], bindSchema, keySchema);
+                    return expr::bindAggregate(aggregates[i], bindSchema, keySchema, m_bindOptions);
                 });
                 output.fields.push_back(bound.field);
                 boundAggregates.push_back(std::move(bound));
@@ -483,7 +487,7 @@ private:
                                     "like '10 minutes'",
                                     TextPosition{1, call.children[1]->begin + 1});
             n.gapMicros = *gap;
-            auto bound = expr::bind(*call.children[0], schema);
+            auto bound = expr::bind(*call.children[0], schema, m_bindOptions);
             if (bound->type.kind != TypeKind::Timestamp || !bound->columnIndex)
                 throw analysisError("session_window() requires a timestamp column",
                                     TextPosition{1, call.children[0]->begin + 1});
@@ -570,6 +574,7 @@ private:
     }
 
     const Scenario &m_scenario;
+    expr::BindOptions m_bindOptions; // the profile's wording of Spark's errors
     std::vector<PlanNode> m_nodes;
 };
 

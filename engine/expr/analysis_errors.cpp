@@ -8,6 +8,30 @@ TextPosition positionOf(const AstNode &node) { return TextPosition{1, node.begin
 
 std::string quotedType(const DataType &type) { return "\"" + sqlTypeName(type) + "\""; }
 
+std::string quotedIdentifier(const std::string &part)
+{
+    std::string out = "`";
+    for (char c : part)
+        out += c == '`' ? std::string("``") : std::string(1, c);
+    return out + "`";
+}
+
+std::string sqlName(const std::vector<std::string> &parts)
+{
+    std::string out;
+    for (const std::string &part : parts) {
+        bool plain = !part.empty();
+        bool digits = true;
+        for (char c : part) {
+            const bool digit = c >= '0' && c <= '9';
+            plain = plain && (digit || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_');
+            digits = digits && digit;
+        }
+        out += (out.empty() ? "" : ".") + (plain && !digits ? part : quotedIdentifier(part));
+    }
+    return out;
+}
+
 std::string joinTypes(const std::vector<NodePtr> &nodes)
 {
     std::string out;

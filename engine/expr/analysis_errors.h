@@ -13,6 +13,11 @@ namespace streamstep::expr {
 TextPosition positionOf(const AstNode &node);
 // Spark's toSQLType: "DECIMAL(12,2)" in double quotes.
 std::string quotedType(const DataType &type);
+// Spark's toSQLId for one name part: always in backticks (inner backticks doubled).
+std::string quotedIdentifier(const std::string &part);
+// Spark's UnresolvedAttribute.sql: each part quoted only if needed (not [A-Za-z0-9_]+, or all
+// digits), joined by dots.
+std::string sqlName(const std::vector<std::string> &parts);
 // ["INT", "BOOLEAN"], as in Spark's DATA_DIFF_TYPES texts.
 std::string joinTypes(const std::vector<NodePtr> &nodes);
 

@@ -33,7 +33,34 @@ namespace {
     throwUnexpectedInputType(node, parameter, required, argument, actual);
 }
 
-[[noreturn]] void unknownColumn(const std::string &name, const AstNode &node, const Schema &schema)
+// Spark's CheckAnalysis.failUnresolvedAttribute: UNRESOLVED_COLUMN with up to five input
+// columns ordered by StringUtils.orderSuggestedIdentifiersBySimilarity, and the AnalysisException's
+// "; line 1 pos N" (N: the 0-based offset of the name in the expression text).
+std::string unresolvedColumnText(const AstNode &node, const Schema &schema, SparkVersion version)
+{
+    std::vector<std::string> names;
+    for (const Field &f : schema.fields)
+        names.push_back(f.name);
+    std::string proposal;
+    const std::vector<std::string> ordered = sparkSuggestionOrder(sqlName(node.nameParts), names);
+    for (size_t i = 0; i < ordered.size() && i < 5; ++i)
+        proposal += (i ? ", " : "") + quotedIdentifier(ordered[i]);
+    std::string objectName;
+    for (const std::string &part : node.nameParts)
+        objectName += (objectName.empty() ? "" : ".") + quotedIdentifier(part);
+    const bool spark4 = version != SparkVersion::Spark35;
+    std::string text = proposal.empty() ? "[UNRESOLVED_COLUMN.WITHOUT_SUGGESTION] " : "[UNRESOLVED_COLUMN.WITH_SUGGESTION] ";
+    text += spark4 ? "A column, variable, or function parameter with name " : "A column or function parameter with name ";
+    text += objectName + " cannot be resolved.";
+    if (!proposal.empty())
+        text += " Did you mean one of the following? [" + proposal + "].";
+    if (spark4)
+        text += " SQLSTATE: 42703";
+    return text + "; line 1 pos " + std::to_string(node.begin);
+}
+
+[[noreturn]] void unknownColumn(const std::string &name, const AstNode &node, const Schema &schema,
+                                SparkVersion version)
 {
     std::string message = "unknown column '" + name + "'";
     std::vector<std::string> names;
@@ -47,7 +74,7 @@ namespace {
             list += (list.empty() ? "" : ", ") + f.name;
         message += " (available columns: " + list + ")";
     }
-    throw analysisError(message, positionOf(node));
+    throw analysisError(message, positionOf(node)).withSparkMessage(unresolvedColumnText(node, schema, version));
 }
 
 [[noreturn]] void unknownFunction(const AstNode &node)
@@ -83,9 +110,12 @@ struct AggregateScope {
 
 class Binder {
 public:
-    Binder(const Schema &schema, EvalMode mode) : m_schema(schema), m_mode(mode) {}
-    Binder(const Schema &input, AggregateScope &scope, EvalMode mode)
-        : m_schema(input), m_aggregate(&scope), m_mode(mode)
+    Binder(const Schema &schema, const BindOptions &options)
+        : m_schema(schema), m_mode(options.mode), m_version(options.version)
+    {
+    }
+    Binder(const Schema &input, AggregateScope &scope, const BindOptions &options)
+        : m_schema(input), m_aggregate(&scope), m_mode(options.mode), m_version(options.version)
     {
     }
 
@@ -198,14 +228,14 @@ private:
                                           "aggregate function. Add to group by or wrap in first() "
                                           "(or first_value) if you don't care which value you get.",
                                     positionOf(node));
-            unknownColumn(first, node, *m_aggregate->input);
+            unknownColumn(first, node, *m_aggregate->input, m_version);
         }
         const int index = m_schema.indexOf(first);
         if (index < 0) {
             std::string full;
             for (const std::string &p : node.nameParts)
                 full += (full.empty() ? "" : ".") + p;
-            unknownColumn(node.nameParts.size() == 1 ? first : full, node, m_schema);
+            unknownColumn(node.nameParts.size() == 1 ? first : full, node, m_schema, m_version);
         }
         return structField(node, makeColumnRef(index, m_schema.fields[static_cast<size_t>(index)].type),
                            m_schema);
@@ -586,6 +616,7 @@ private:
     bool m_insideAggregate = false;
     int m_depth = 0; // AST levels being bound
     EvalMode m_mode = EvalMode::Legacy;
+    SparkVersion m_version = SparkVersion::Spark35;
 };
 
 NodePtr Binder::bindAggregateCall(const AstNode &node, const FunctionDefinition &function)
@@ -603,7 +634,7 @@ NodePtr Binder::bindAggregateCall(const AstNode &node, const FunctionDefinition 
     call.kind = function.aggregate;
     call.distinct = node.distinct;
     const bool star = node.children.size() == 1 && node.children[0]->kind == AstNode::Kind::Star;
-    Binder inner(*m_aggregate->input, *m_aggregate, m_mode);
+    Binder inner(*m_aggregate->input, *m_aggregate, BindOptions{m_mode, m_version});
     inner.m_insideAggregate = true;
     inner.m_depth = m_depth;
     if (call.kind == AggregateKind::Count) {
@@ -685,7 +716,7 @@ void requireSupportedMode(const BindOptions &options, const AstNode &node)
 BoundExprPtr bind(const AstNode &node, const Schema &schema, const BindOptions &options)
 {
     requireSupportedMode(options, node);
-    return Binder(schema, options.mode).bind(node);
+    return Binder(schema, options).bind(node);
 }
 
 Field outputField(const NamedAst &named, const BoundExpr &bound, const Schema &schema)
@@ -709,7 +740,7 @@ BoundAggregate bindAggregate(const NamedAst &named, const Schema &input, const S
     scope.input = &input;
     scope.keys = &keys;
     requireSupportedMode(options, *named.expr);
-    Binder binder(input, scope, options.mode);
+    Binder binder(input, scope, options);
     NodePtr result = binder.bind(*named.expr);
     BoundAggregate out;
     out.calls = std::move(scope.calls);

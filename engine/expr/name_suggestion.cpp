@@ -26,6 +26,24 @@ size_t editDistance(const std::string &a, const std::string &b)
 
 } // namespace
 
+std::vector<std::string> sparkSuggestionOrder(std::string_view sqlName, const std::vector<std::string> &candidates)
+{
+    const std::string base(sqlName);
+    std::vector<std::pair<size_t, std::string>> ranked;
+    for (const std::string &candidate : candidates) {
+        std::string quoted = "`";
+        for (char c : candidate)
+            quoted += c == '`' ? std::string("``") : std::string(1, c);
+        ranked.emplace_back(editDistance(quoted + "`", base), candidate);
+    }
+    std::stable_sort(ranked.begin(), ranked.end(),
+                     [](const auto &a, const auto &b) { return a.first < b.first; });
+    std::vector<std::string> out;
+    for (auto &r : ranked)
+        out.push_back(std::move(r.second));
+    return out;
+}
+
 std::optional<std::string> closestName(std::string_view name, const std::vector<std::string> &candidates)
 {
     const std::string lowered = asciiLowerCase(name);

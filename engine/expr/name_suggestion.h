@@ -13,4 +13,9 @@ namespace streamstep::expr {
 // max(2, length of name / 3); nullopt otherwise.
 std::optional<std::string> closestName(std::string_view name, const std::vector<std::string> &candidates);
 
+// Spark's StringUtils.orderSuggestedIdentifiersBySimilarity for unqualified columns: the candidates
+// sorted (stably) by the case-sensitive Levenshtein distance of `sqlName` (the unresolved
+// attribute's sql) to each candidate in backticks.
+std::vector<std::string> sparkSuggestionOrder(std::string_view sqlName, const std::vector<std::string> &candidates);
+
 } // namespace streamstep::expr

@@ -139,15 +139,6 @@ std::vector<std::string> expectedRows(const nlohmann::json &rows, const Schema &
     return out;
 }
 
-std::string messageOf(const Error &e)
-{
-    switch (e.kind()) {
-    case ErrorKind::Analysis: return "AnalysisException: " + e.message();
-    case ErrorKind::Runtime: return "StreamingQueryException: " + e.message();
-    case ErrorKind::Scenario: return e.message();
-    }
-    return e.message();
-}
 
 } // namespace
 
@@ -185,17 +176,17 @@ CheckResult checkScenario(const Scenario &scenario)
         }
         if (error->exitCode() != expected.exitCode)
             fail("expected exit code " + std::to_string(expected.exitCode) + ", got "
-                 + std::to_string(error->exitCode()) + ": " + messageOf(*error));
+                 + std::to_string(error->exitCode()) + ": " + errorText(*error));
         for (const std::string &part : expected.messageContains)
-            if (messageOf(*error).find(part) == std::string::npos)
+            if (errorText(*error).find(part) == std::string::npos)
                 fail("expected the error message to contain:\n  " + part + "\nbut it was:\n  "
-                     + messageOf(*error));
+                     + errorText(*error));
         return result;
     }
     if (error) {
         result.passed = false;
         result.exitCode = error->exitCode();
-        result.differences.push_back(messageOf(*error));
+        result.differences.push_back(errorText(*error));
         return result;
     }
 

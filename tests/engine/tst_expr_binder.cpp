@@ -201,6 +201,47 @@ private slots:
         }
     }
 
+    // Spark's CheckAnalysis text for an unknown column, beside StreamStep's message: up to five
+    // input columns ordered by StringUtils.orderSuggestedIdentifiersBySimilarity (Levenshtein
+    // distance to the backticked name, ties in input order), the 0-based position in the text,
+    // and Spark 4's wording with its SQLSTATE. Texts copied from Spark 3.5.9 and 4.2.0 runs.
+    void unresolvedColumnInSparksWords_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<bool>("spark4");
+        QTest::addColumn<QString>("sparkMessage");
+        QTest::newRow("3.5") << "acountId = 'A1'" << false
+                             << "[UNRESOLVED_COLUMN.WITH_SUGGESTION] A column or function parameter with name "
+                                "`acountId` cannot be resolved. Did you mean one of the following? [`accountId`, "
+                                "`amount`, `qty`, `big`, `price`].; line 1 pos 0";
+        QTest::newRow("4.2") << "acountId = 'A1'" << true
+                             << "[UNRESOLVED_COLUMN.WITH_SUGGESTION] A column, variable, or function parameter "
+                                "with name `acountId` cannot be resolved. Did you mean one of the following? "
+                                "[`accountId`, `amount`, `qty`, `big`, `price`]. SQLSTATE: 42703; line 1 pos 0";
+        QTest::newRow("later in the text") << "qty > 1 AND amout > 100" << false
+                                           << "[UNRESOLVED_COLUMN.WITH_SUGGESTION] A column or function parameter "
+                                              "with name `amout` cannot be resolved. Did you mean one of the "
+                                              "following? [`amount`, `qty`, `big`, `flag`, `accountId`].; line 1 pos 12";
+    }
+
+    void unresolvedColumnInSparksWords()
+    {
+        QFETCH(QString, text);
+        QFETCH(bool, spark4);
+        QFETCH(QString, sparkMessage);
+        BindOptions options;
+        options.version = spark4 ? SparkVersion::Spark42 : SparkVersion::Spark35;
+        try {
+            bind(*parseExpression(text.toStdString()), transactions(), options);
+            QFAIL("expected an analysis error");
+        } catch (const Error &e) {
+            QVERIFY(e.sparkMessage().has_value());
+            QCOMPARE(q(*e.sparkMessage()), sparkMessage);
+            QVERIFY(q(e.message()).startsWith("unknown column"));
+            QCOMPARE(q(errorText(e)), "AnalysisException: " + sparkMessage + "\n  " + q(e.message()));
+        }
+    }
+
     void caseInsensitiveNames()
     {
         BoundExprPtr bound = bind(*parseExpression("AMOUNT"), transactions());

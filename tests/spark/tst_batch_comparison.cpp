@@ -69,6 +69,21 @@ private slots:
         QVERIFY(differences[3].find("Spark:      (none)") != std::string::npos);
     }
 
+    // StreamStep's own lines may follow Spark's text (where in the lesson, a hint), never replace it.
+    void ownLinesMayFollowSparksError()
+    {
+        RunOutput spark;
+        spark.exitCode = 2;
+        spark.error = "AnalysisException: [UNRESOLVED_COLUMN.WITH_SUGGESTION] x; line 1 pos 0";
+        RunOutput own = spark;
+        own.error = spark.error + "\n  f.json:3:4: filter condition, column 1: unknown column 'x'";
+        QCOMPARE(compareRuns(spark, own).size(), size_t(0));
+        own.error = spark.error + " and more";
+        QCOMPARE(compareRuns(spark, own).size(), size_t(1));
+        own.error = "AnalysisException: f.json:3:4: unknown column 'x'\n" + spark.error;
+        QCOMPARE(compareRuns(spark, own).size(), size_t(1));
+    }
+
     void generatorIsDeterministicAndCoversEveryFamily()
     {
         const ScenarioGenerator a(7);

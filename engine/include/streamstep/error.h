@@ -33,16 +33,41 @@ public:
     // For expression errors: where in the expression text (line 1, 1-based column).
     const std::optional<TextPosition> &expressionPosition() const { return m_expressionPosition; }
     int exitCode() const { return static_cast<int>(m_kind); }
+    // Spark's own text of this error where StreamStep words it otherwise (UNRESOLVED_COLUMN, the
+    // ANSI runtime errors): a user sees it first, with message() (where, and a hint) beneath.
+    const std::optional<std::string> &sparkMessage() const { return m_sparkMessage; }
+    Error &withSparkMessage(std::string text)
+    {
+        m_sparkMessage = std::move(text);
+        return *this;
+    }
 
 private:
     ErrorKind m_kind;
     std::string m_message;
     std::optional<TextPosition> m_expressionPosition;
+    std::optional<std::string> m_sparkMessage;
 };
 
 inline Error analysisError(std::string message, std::optional<TextPosition> position = {})
 {
     return Error(ErrorKind::Analysis, std::move(message), position);
+}
+
+// What the CLI prints and `expectError` matches: "AnalysisException: …" / "StreamingQueryException:
+// …" (nothing for scenario errors), then Spark's text when there is one, StreamStep's message on
+// the next line, indented.
+inline std::string errorText(const Error &e)
+{
+    std::string prefix;
+    switch (e.kind()) {
+    case ErrorKind::Analysis: prefix = "AnalysisException: "; break;
+    case ErrorKind::Runtime: prefix = "StreamingQueryException: "; break;
+    case ErrorKind::Scenario: break;
+    }
+    if (e.sparkMessage())
+        return prefix + *e.sparkMessage() + "\n  " + e.message();
+    return prefix + e.message();
 }
 
 } // namespace streamstep

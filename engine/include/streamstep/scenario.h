@@ -3,6 +3,7 @@
 
 #include "streamstep/column_batch.h"
 #include "streamstep/error.h"
+#include "streamstep/spark_version.h"
 
 #include <nlohmann/json.hpp>
 
@@ -73,9 +74,6 @@ struct ExpectError {
     std::vector<std::string> messageContains;
 };
 
-// The Spark release whose defaults and messages a lesson follows (format §4.1).
-enum class SparkVersion { Spark35, Spark42 };
-std::string sparkVersionName(SparkVersion version); // "3.5", "4.2"
 
 // One Spark configuration entry of a lesson ("conf") or of the command line (--conf KEY=VALUE).
 struct ConfEntry {
