@@ -13,7 +13,15 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const char *formatName(FileSink::Format format) { return format == FileSink::Format::Csv ? "csv" : "json"; }
+const char *formatName(FileSink::Format format)
+{
+    switch (format) {
+    case FileSink::Format::Csv: return "csv";
+    case FileSink::Format::Json: return "json";
+    case FileSink::Format::Parquet: return "parquet";
+    }
+    return "json";
+}
 
 std::string typeName(const DataType &type)
 {
@@ -72,6 +80,15 @@ FileSink::FileSink(fs::path folder, std::string displayPath, Format format, bool
             + " there (\"Skipping already committed batch\"): their plans do not run and nothing is written again. Delete the "
               "folder or choose another path to write them, or resume with the checkpoint that wrote it "
               "(--checkpoint).";
+}
+
+FileSink::Format FileSink::formatOf(const std::string &name)
+{
+    if (name == "csv")
+        return Format::Csv;
+    if (name == "parquet")
+        return Format::Parquet;
+    return Format::Json;
 }
 
 std::string FileSink::description() const

@@ -14,7 +14,9 @@ namespace streamstep {
 
 class FileSink : public Sink {
 public:
-    enum class Format { Csv, Json };
+    enum class Format { Csv, Json, Parquet };
+    // "csv", "json" or "parquet".
+    static Format formatOf(const std::string &name);
 
     // Opens (creating) the sink folder and its manifest. Throws Error(Runtime) when the folder
     // cannot be created. A manifest holding batches of another query is Spark's case too: its
