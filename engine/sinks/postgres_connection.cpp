@@ -222,6 +222,9 @@ std::string PostgresConnection::failureText(const PGresult *result) const
         text = text.substr(8);
     for (size_t at = 0; (at = text.find('\n', at)) != std::string::npos;)
         text.replace(at, 1, "; ");
+    for (const char *label : {"DETAIL:  ", "HINT:  ", "CONTEXT:  "})
+        for (size_t at = 0; (at = text.find(label, at)) != std::string::npos;)
+            text.erase(at + std::strlen(label) - 1, 1);
     return text;
 }
 

@@ -539,6 +539,8 @@ void PostgresSink::addBatch(int64_t batchId, const ColumnBatch &rows, OutputMode
         std::string message = e.message();
         if (mode == OutputMode::Append && message.find("duplicate key value violates unique constraint") != std::string::npos)
             message += " (append mode inserts; use update mode to upsert)";
+        if (!message.empty() && message.back() == '.')
+            message.pop_back();
         throw Error(ErrorKind::Runtime, message + ". The transaction was rolled back: nothing of " + batch
                                             + " is in the table, and the checkpoint does not count it as committed, so "
                                               "running again writes it once.");
