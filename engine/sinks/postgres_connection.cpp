@@ -173,24 +173,28 @@ PostgresConnection::PostgresConnection(const PostgresTarget &target, std::string
     if (!m_conn)
         throw Error(ErrorKind::Runtime, m_who + ": cannot connect to PostgreSQL: out of memory");
     if (PQstatus(m_conn) != CONNECTION_OK) {
-        const std::string message = trimmedMessage(PQerrorMessage(m_conn));
+        std::string message = trimmedMessage(PQerrorMessage(m_conn));
+        for (size_t at = 0; (at = message.find('\n', at)) != std::string::npos;)
+            message.replace(at, message.compare(at, 2, "\n\t") == 0 ? 2 : 1, message.compare(at, 2, "\n\t") == 0 ? "; " : " ");
+        const std::string end = !message.empty() && (message.back() == '.' || message.back() == '?') ? " " : ". ";
         PQfinish(m_conn);
         m_conn = nullptr;
         const std::string at = where(m_endpoint);
         std::string text;
         if (contains(message, "authentication failed") || contains(message, "no password supplied")
             || contains(message, "pg_hba.conf") || (contains(message, "role \"") && contains(message, "does not exist"))) {
-            text = m_who + ": PostgreSQL at " + at + " refused the login: " + message
-                + ". Check the user and password of the sink's url (or its user/password options, PGPASSWORD, "
+            text = m_who + ": PostgreSQL at " + at + " refused the login: " + message + end
+                + "Check the user and password of the sink's url (or its user/password options, PGPASSWORD, "
                   "~/.pgpass); nothing was written.";
         } else if (contains(message, "database \"") && contains(message, "does not exist")) {
-            text = m_who + ": PostgreSQL at " + at + " has no database '" + m_endpoint.database + "': " + message
-                + ". Create it (createdb -h " + (m_endpoint.host.empty() ? "localhost" : m_endpoint.host) + " -p "
+            text = m_who + ": PostgreSQL at " + at + " has no database '" + m_endpoint.database + "': " + message + end
+                + "Create it (createdb -h " + (m_endpoint.host.empty() ? "localhost" : m_endpoint.host) + " -p "
                 + m_endpoint.port + " " + m_endpoint.database + ") or name another in the url; nothing was written.";
         } else {
             text = m_who + ": cannot reach PostgreSQL at " + at + ", as " + m_endpoint.origin
-                + (m_endpoint.origin.empty() ? "" : " says") + ": " + message
-                + ". Is a server running there? Start one (Debian: pg_ctlcluster 15 main start; a throwaway "
+                + (m_endpoint.origin.empty() ? "" : " says") + ": " + message + end
+                + (contains(message, "Is the server running") ? "" : "Is a server running there? ")
+                + "Start one (Debian: pg_ctlcluster 15 main start; a throwaway "
                   "one for tests: tools/postgres/start-test-server.sh), or point the sink at yours with its url or "
                 + kPostgresUrlVariable + ". Nothing was written; the checkpoint is unchanged.";
         }

@@ -453,8 +453,9 @@ void TestPostgresSink::serverDownSaysWhereAndHow()
         QVERIFY2(m.find("cannot reach PostgreSQL at 127.0.0.1:" + port + " (database 'streamstep', user 'streamstep')")
                      != std::string::npos, m.c_str());
         QVERIFY2(m.find("Connection refused") != std::string::npos, m.c_str());
-        QVERIFY2(m.find("Is a server running there? Start one (Debian: pg_ctlcluster 15 main start; a throwaway one for "
-                        "tests: tools/postgres/start-test-server.sh)") != std::string::npos, m.c_str());
+        QVERIFY2(m.find("Connection refused; Is the server running on that host and accepting TCP/IP connections? Start one "
+                        "(Debian: pg_ctlcluster 15 main start; a throwaway one for tests: tools/postgres/start-test-server.sh)")
+                     != std::string::npos, m.c_str());
         QVERIFY2(m.find("Nothing was written; the checkpoint is unchanged.") != std::string::npos, m.c_str());
         QVERIFY2(m.find("streamstep:streamstep") == std::string::npos, "the password stays out of messages");
     }
