@@ -8,8 +8,14 @@
 // this window holds no streaming logic: it shows what the reports say.
 #pragma once
 
+#include "batch_table_model.h"
+
+#include "streamstep/scenario.h"
+
 #include <QMainWindow>
 #include <QStringList>
+
+#include <vector>
 
 class QAction;
 class QActionGroup;
@@ -134,6 +140,11 @@ private:
     void onRunReset();
     void showBatch(int index);
     void showSink(int index);
+    // The sink panel for a sink on a server: the table read back after the batch, or why not.
+    void showServerSink(int index);
+    // What the batch did to each row of the read-back table, against the table after the
+    // batch before: a key that was not there is new, a changed row under a known key updated.
+    static std::vector<RowMark> serverRowMarks(const ColumnBatch &table, const ColumnBatch *before, const SinkSpec &sink);
     void updateActions();
     void updateWindowTitle();
     void updateRunNotice();

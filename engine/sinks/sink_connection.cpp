@@ -4,6 +4,7 @@
 #include "sinks/sink.h"
 #include "sinks/sink_options.h"
 #include "sinks/sqlite_sink.h"
+#include "streamstep/engine.h"
 #include "streamstep/error.h"
 
 namespace streamstep {
@@ -47,6 +48,31 @@ ColumnBatch readSinkTable(const SinkSpec &sink)
         throw Error(ErrorKind::Runtime, "the " + sink.format + " sink has no server table to read");
     const PostgresTarget target = postgresTarget(sink);
     return PostgresSink::readTable(target, target.endpoint.table);
+}
+
+SinkServerWriter::SinkServerWriter(const Query &query, std::string queryId)
+    : m_spec(query.sink()), m_mode(query.outputMode())
+{
+    if (!isPostgresSink(m_spec.format))
+        throw Error(ErrorKind::Runtime, "the " + m_spec.format + " sink does not write to a server");
+    m_sink = createSink(query, SinkContext{{}, std::move(queryId), {}, {}});
+}
+
+SinkServerWriter::~SinkServerWriter() = default;
+
+void SinkServerWriter::write(const BatchReport &report)
+{
+    m_sink->addBatch(report.batchId, report.emitted, m_mode);
+}
+
+ColumnBatch SinkServerWriter::readTable() const
+{
+    return readSinkTable(m_spec);
+}
+
+std::string SinkServerWriter::description() const
+{
+    return m_sink->description();
 }
 
 } // namespace streamstep

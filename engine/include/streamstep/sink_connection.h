@@ -7,6 +7,7 @@
 #include "streamstep/column_batch.h"
 #include "streamstep/scenario.h"
 
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -51,5 +52,41 @@ SinkConnectionTest testSinkConnection(const SinkSpec &sink, const Schema &result
 // panel after each batch). Throws Error(Runtime) with a clear message when the server cannot be
 // reached or the table is missing.
 ColumnBatch readSinkTable(const SinkSpec &sink);
+
+class Query;
+class Sink;
+struct BatchReport;
+
+// Writes an app run's batches to the sink's server and reads the table back after each. The app
+// steps an in-memory Run that writes nothing; for a sink on a server (postgres, jdbc) the table
+// the class sees should be the real one, so each batch the Run produced is written here by the
+// real sink — its own transaction with the batch-id bookkeeping, exactly as `streamstep-cli run`
+// writes it — and the table is then read back from the server.
+class SinkServerWriter {
+public:
+    // Connects to the query's sink server (the caller has asked the user) and creates or checks
+    // the table. `queryId` names this run's batches in the bookkeeping table, so a new run
+    // writes its batch 0 again instead of skipping it. Throws Error as the CLI's run would:
+    // Analysis for bad options, Runtime for a server that cannot be reached, refuses the login
+    // or holds a table that does not fit.
+    SinkServerWriter(const Query &query, std::string queryId);
+    ~SinkServerWriter();
+    SinkServerWriter(const SinkServerWriter &) = delete;
+    SinkServerWriter &operator=(const SinkServerWriter &) = delete;
+
+    // Writes one batch's emitted rows in one transaction (update: upsert, complete: replace,
+    // append: insert). Throws Error(Runtime) when the server refuses it; nothing of it is then
+    // visible.
+    void write(const BatchReport &report);
+    // The table as the server holds it now, ordered by its primary key.
+    ColumnBatch readTable() const;
+    // "postgres sink 'postgresql://user@host:port/db' table account_counts"
+    std::string description() const;
+
+private:
+    SinkSpec m_spec;
+    OutputMode m_mode;
+    std::unique_ptr<Sink> m_sink;
+};
 
 } // namespace streamstep
