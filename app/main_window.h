@@ -66,6 +66,8 @@ public:
     BatchTableModel *resultModel() const { return m_resultModel; }
     BatchTableModel *emittedModel() const { return m_emittedModel; }
     BatchTableModel *sinkModel() const { return m_sinkModel; }
+    // The sink panel's title: what the sink holds and where it came from.
+    QLabel *sinkTitle() const { return m_sinkTitle; }
     // What a csv, json or sqlite sink holds after the batch shown.
     SinkContentsModel *sinkContentsModel() const { return m_sinkContents; }
     BatchListModel *batchModel() const { return m_batchModel; }
