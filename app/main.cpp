@@ -92,6 +92,9 @@ int main(int argc, char *argv[])
     MainWindow window;
     if (options->size.isValid())
         window.resize(options->size);
+    // A screenshot runs unattended: no one to ask, so it never connects to a sink's server.
+    if (!options->screenshot.isEmpty())
+        window.controller()->setConnectionApprover([](const streamstep::SinkEndpoint &) { return false; });
     if (!options->scenario.isEmpty()) {
         if (!window.openScenario(options->scenario, &error)) {
             std::fprintf(stderr, "%s\n", qPrintable(error));

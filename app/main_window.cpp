@@ -31,6 +31,7 @@
 #include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QMimeData>
 #include <QPlainTextEdit>
 #include <QProgressBar>
@@ -50,6 +51,8 @@
 #include <QVBoxLayout>
 #include <QHBoxLayout>
 #include <QResizeEvent>
+
+#include <set>
 
 namespace streamstep {
 
@@ -179,6 +182,27 @@ MainWindow::MainWindow(QWidget *parent)
         statusBar()->showMessage(message);
         m_triggerLabel->setText(tr("Query stopped"));
         updateActions();
+    });
+
+    // A lesson's sink may name a PostgreSQL server: connect only when the user says so.
+    m_controller->setConnectionApprover([this](const SinkEndpoint &endpoint) {
+        // Tests run offscreen and must never block on a dialog: they never connect unasked.
+        if (QGuiApplication::platformName() == QLatin1String("offscreen") && qEnvironmentVariableIntValue("STREAMSTEP_NO_PROMPTS") == 1)
+            return false;
+        QMessageBox box(QMessageBox::Question, tr("Connect to a PostgreSQL server?"),
+                        tr("This query's sink writes to a PostgreSQL server:<br><b>%1</b>, table <b>%2</b> "
+                           "(from %3).<br><br>Connect and write each batch there, showing the table as the "
+                           "server holds it after each batch? Without connecting the query runs in memory "
+                           "and the sink panel shows the rows each batch would write.")
+                            .arg(QString::fromStdString(endpoint.displayUrl).toHtmlEscaped(),
+                                 QString::fromStdString(endpoint.table).toHtmlEscaped(),
+                                 QString::fromStdString(endpoint.origin).toHtmlEscaped()),
+                        QMessageBox::NoButton, this);
+        QPushButton *connectButton = box.addButton(tr("Connect"), QMessageBox::AcceptRole);
+        box.addButton(tr("Stay in memory"), QMessageBox::RejectRole);
+        box.setDefaultButton(connectButton);
+        box.exec();
+        return box.clickedButton() == connectButton;
     });
 
     readSettings();
@@ -1019,6 +1043,8 @@ void MainWindow::showSink(int index)
                                 int(m_controller->memoryTableAt(index) ? m_controller->memoryTableAt(index)->numRows : 0))
                                  .arg(report.batchId));
         m_sinkModel->setBatch(m_controller->memoryTableAt(index));
+    } else if (m_controller->serverEndpoint()) {
+        showServerSink(index);
     } else if (SinkContentsModel::shows(sink)) {
         // The app's run is in memory: show what the durable sink would hold, and say so.
         m_sinkContents->showAfter(m_controller->reports(), index);
@@ -1059,6 +1085,107 @@ void MainWindow::showSink(int index)
                                  .arg(report.batchId));
         m_sinkModel->setBatch(std::shared_ptr<const ColumnBatch>(m_controller->reports()[size_t(index)], &report.emitted));
     }
+}
+
+namespace {
+
+// The read-back table's key columns: the sink's `key` option, a window key as its two columns.
+std::vector<size_t> serverKeyColumns(const ColumnBatch &table, const SinkSpec &sink)
+{
+    std::vector<std::string> keys;
+    if (const auto it = sink.options.find("key"); it != sink.options.end()) {
+        if (it->second.is_array()) {
+            for (const auto &k : it->second)
+                if (k.is_string())
+                    keys.push_back(k.get<std::string>());
+        } else if (it->second.is_string()) {
+            for (const QString &k : QString::fromStdString(it->second.get<std::string>()).split(QLatin1Char(',')))
+                if (!k.trimmed().isEmpty())
+                    keys.push_back(k.trimmed().toStdString());
+        }
+    }
+    std::vector<size_t> columns;
+    for (size_t c = 0; c < table.schema.size(); ++c) {
+        const QString name = QString::fromStdString(table.schema.fields[c].name);
+        for (const std::string &key : keys) {
+            const QString k = QString::fromStdString(key);
+            if (name.compare(k, Qt::CaseInsensitive) == 0 || name.compare(k + QLatin1String("_start"), Qt::CaseInsensitive) == 0
+                || name.compare(k + QLatin1String("_end"), Qt::CaseInsensitive) == 0)
+                columns.push_back(c);
+        }
+    }
+    return columns;
+}
+
+std::string rowText(const ColumnBatch &table, size_t row, const std::vector<size_t> &columns)
+{
+    std::string text;
+    for (size_t c : columns) {
+        const Value v = table.get(row, c);
+        text += v.isNull() ? std::string("\x01") : toDisplayString(v);
+        text += '\x1f';
+    }
+    return text;
+}
+
+} // namespace
+
+std::vector<RowMark> MainWindow::serverRowMarks(const ColumnBatch &table, const ColumnBatch *before, const SinkSpec &sink)
+{
+    std::vector<size_t> all(table.schema.size());
+    for (size_t c = 0; c < all.size(); ++c)
+        all[c] = c;
+    std::vector<size_t> keys = serverKeyColumns(table, sink);
+    if (keys.empty())
+        keys = all;
+    std::set<std::string> oldRows, oldKeys;
+    if (before && before->schema.size() == table.schema.size()) {
+        for (size_t r = 0; r < before->numRows; ++r) {
+            oldRows.insert(rowText(*before, r, all));
+            oldKeys.insert(rowText(*before, r, keys));
+        }
+    }
+    std::vector<RowMark> marks(table.numRows, RowMark::None);
+    for (size_t r = 0; r < table.numRows; ++r) {
+        if (oldRows.count(rowText(table, r, all)))
+            continue;
+        marks[r] = oldKeys.count(rowText(table, r, keys)) ? RowMark::Updated : RowMark::New;
+    }
+    return marks;
+}
+
+void MainWindow::showServerSink(int index)
+{
+    const BatchReport &report = *m_controller->reports()[size_t(index)];
+    const SinkEndpoint &endpoint = *m_controller->serverEndpoint();
+    const QString url = QString::fromStdString(endpoint.displayUrl).toHtmlEscaped();
+    const QString table = QString::fromStdString(endpoint.table).toHtmlEscaped();
+    m_sinkStack->setCurrentWidget(m_sinkTableView);
+    if (const std::shared_ptr<const ColumnBatch> read = m_controller->serverTableAt(index)) {
+        const std::shared_ptr<const ColumnBatch> before = m_controller->serverTableAt(index - 1);
+        m_sinkModel->setBatch(read, serverRowMarks(*read, before.get(), m_controller->scenario().sink));
+        m_sinkTitle->setText(tr("<b>4 · Sink holds</b> — PostgreSQL table '%1' at %2 after batch %3, read back "
+                                "from the server: %n row(s)", nullptr, int(read->numRows))
+                                 .arg(table, url)
+                                 .arg(report.batchId));
+        m_sinkTitle->setToolTip(tr("Batch %1 was written by the postgres sink in one transaction (its id recorded in "
+                                   "_streamstep_batches), then the table was read back with SELECT, ordered by its "
+                                   "primary key. Rows the batch inserted read \"new\", rows its upsert changed "
+                                   "\"updated\". Rows of earlier runs stay in the table.")
+                                    .arg(report.batchId));
+        return;
+    }
+    // Not on the server: show what the batch would write, and say why.
+    m_sinkModel->setBatch(std::shared_ptr<const ColumnBatch>(m_controller->reports()[size_t(index)], &report.emitted));
+    QString why;
+    if (!m_controller->serverErrorAt(index).isEmpty())
+        why = m_controller->serverErrorAt(index).toHtmlEscaped();
+    else
+        why = tr("Not connected to %1 (you chose to stay in memory; open the scenario again to be asked again).").arg(url);
+    m_sinkTitle->setText(tr("<b>4 · Sink holds</b> — postgres: rows batch %1 would write to table '%2'<br>%3")
+                             .arg(report.batchId)
+                             .arg(table, why));
+    m_sinkTitle->setToolTip(QString());
 }
 
 QString MainWindow::watermarkText(int index) const

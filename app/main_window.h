@@ -8,8 +8,14 @@
 // this window holds no streaming logic: it shows what the reports say.
 #pragma once
 
+#include "batch_table_model.h"
+
+#include "streamstep/scenario.h"
+
 #include <QMainWindow>
 #include <QStringList>
+
+#include <vector>
 
 class QAction;
 class QActionGroup;
@@ -60,6 +66,8 @@ public:
     BatchTableModel *resultModel() const { return m_resultModel; }
     BatchTableModel *emittedModel() const { return m_emittedModel; }
     BatchTableModel *sinkModel() const { return m_sinkModel; }
+    // The sink panel's title: what the sink holds and where it came from.
+    QLabel *sinkTitle() const { return m_sinkTitle; }
     // What a csv, json or sqlite sink holds after the batch shown.
     SinkContentsModel *sinkContentsModel() const { return m_sinkContents; }
     BatchListModel *batchModel() const { return m_batchModel; }
@@ -134,6 +142,11 @@ private:
     void onRunReset();
     void showBatch(int index);
     void showSink(int index);
+    // The sink panel for a sink on a server: the table read back after the batch, or why not.
+    void showServerSink(int index);
+    // What the batch did to each row of the read-back table, against the table after the
+    // batch before: a key that was not there is new, a changed row under a known key updated.
+    static std::vector<RowMark> serverRowMarks(const ColumnBatch &table, const ColumnBatch *before, const SinkSpec &sink);
     void updateActions();
     void updateWindowTitle();
     void updateRunNotice();

@@ -13,6 +13,7 @@
 #include <QLineEdit>
 #include <QListView>
 #include <QMenu>
+#include <QPushButton>
 #include <QStyle>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -32,6 +33,10 @@ std::map<std::string, nlohmann::json> defaultOptions(const std::string &format)
         return {{"path", "output_" + format}};
     if (format == "sqlite")
         return {{"path", "output.db"}, {"table", "result"}};
+    if (format == "parquet")
+        return {{"path", "output_parquet"}};
+    if (format == "postgres")
+        return {{"url", "postgresql://localhost:5432/postgres"}, {"table", "result"}};
     return {};
 }
 
@@ -42,6 +47,27 @@ QToolButton *newButton(const QString &text, const QString &toolTip, QWidget *par
     button->setToolTip(toolTip);
     button->setAutoRaise(true);
     return button;
+}
+
+// An option as the form shows it: a list of names (the key) as "a, b", which the sinks read
+// back as the same list.
+QString optionText(const nlohmann::json &value)
+{
+    if (value.is_string())
+        return QString::fromStdString(value.get<std::string>());
+    if (value.is_array() && std::all_of(value.begin(), value.end(), [](const nlohmann::json &v) { return v.is_string(); })) {
+        QStringList names;
+        for (const auto &v : value)
+            names << QString::fromStdString(v.get<std::string>());
+        return names.join(QStringLiteral(", "));
+    }
+    return QString::fromStdString(value.dump());
+}
+
+// The formats whose sink connects to a server (the form offers Test Connection).
+bool isServerSinkFormat(const std::string &format)
+{
+    return format == "postgres" || format == "jdbc";
 }
 
 } // namespace
@@ -113,7 +139,7 @@ QueryEditor::QueryEditor(QWidget *parent)
         m_mode->addItem(outputModeText(mode), int(mode));
     form->addRow(tr("Output mode:"), m_mode);
     m_sink->setObjectName(QStringLiteral("sinkFormatCombo"));
-    for (const char *format : {"console", "memory", "csv", "json", "sqlite"})
+    for (const char *format : {"console", "memory", "csv", "json", "parquet", "sqlite", "postgres"})
         m_sink->addItem(QString::fromLatin1(format), QString::fromLatin1(format));
     auto *sinkRow = new QHBoxLayout;
     sinkRow->setContentsMargins(0, 0, 0, 0);
@@ -134,10 +160,14 @@ std::vector<std::string> QueryEditor::knownSinkOptions(const std::string &format
         return {"numRows", "truncate"};
     if (format == "memory")
         return {"queryName"};
-    if (format == "csv" || format == "json")
+    if (format == "csv" || format == "json" || format == "parquet")
         return {"path"};
     if (format == "sqlite")
-        return {"path", "table"};
+        return {"path", "table", "key"};
+    if (format == "postgres")
+        return {"url", "table", "key"};
+    if (format == "jdbc")
+        return {"url", "dbtable", "key"};
     return {};
 }
 
@@ -173,21 +203,75 @@ void QueryEditor::editSinkOptions()
         edit->setObjectName(QString::fromStdString(key));
         const auto it = sink.options.find(key);
         if (it != sink.options.end())
-            edit->setText(QString::fromStdString(it->second.is_string() ? it->second.get<std::string>() : it->second.dump()));
+            edit->setText(optionText(it->second));
         edit->setPlaceholderText(tr("(not set)"));
         form->addRow(QString::fromStdString(key) + QLatin1Char(':'), edit);
         edits.push_back(edit);
     }
+    // An option left as shown keeps its value as the file wrote it (a key list stays a list).
+    const auto editedOptions = [&keys, &edits, &sink] {
+        std::map<std::string, nlohmann::json> options;
+        for (size_t i = 0; i < keys.size(); ++i) {
+            const QString text = edits[i]->text().trimmed();
+            const auto it = sink.options.find(keys[i]);
+            if (it != sink.options.end() && optionText(it->second) == text)
+                options[keys[i]] = it->second;
+            else
+                options[keys[i]] = text.toStdString();
+        }
+        return options;
+    };
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
+    if (isServerSinkFormat(sink.format)) {
+        // Test Connection: the options as edited, not yet applied.
+        auto *status = new QLabel(&dialog);
+        status->setObjectName(QStringLiteral("connectionStatus"));
+        status->setWordWrap(true);
+        status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        status->setMinimumWidth(420);
+        QPushButton *test = buttons->addButton(tr("Test Connection"), QDialogButtonBox::ActionRole);
+        test->setObjectName(QStringLiteral("testConnectionButton"));
+        test->setToolTip(tr("Connect to the server with these options and check the table; nothing is changed"));
+        connect(test, &QPushButton::clicked, &dialog, [this, &sink, status, editedOptions] {
+            SinkSpec edited = sink;
+            edited.options.clear();
+            for (const auto &[key, value] : editedOptions())
+                if (!(value.is_string() && value.get<std::string>().empty()))
+                    edited.options[key] = value;
+            status->setText(tr("Connecting…"));
+            status->repaint();
+            const SinkConnectionTest result = testConnection(edited);
+            status->setText((result.ok ? tr("OK: ") : tr("Failed: ")) + QString::fromStdString(result.message));
+        });
+        form->addRow(status);
+    }
     form->addRow(buttons);
     connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
-    if (dialog.exec() != QDialog::Accepted)
+    m_optionsDialog = &dialog;
+    const int answer = dialog.exec();
+    m_optionsDialog = nullptr;
+    if (answer != QDialog::Accepted)
         return;
-    std::map<std::string, nlohmann::json> options;
-    for (size_t i = 0; i < keys.size(); ++i)
-        options[keys[i]] = edits[i]->text().trimmed().toStdString();
-    setSinkOptions(options);
+    setSinkOptions(editedOptions());
+}
+
+void QueryEditor::setResultSchema(std::optional<Schema> schema, const QString &whyNot)
+{
+    m_resultSchema = std::move(schema);
+    m_whyNoSchema = whyNot;
+}
+
+SinkConnectionTest QueryEditor::testConnection(const SinkSpec &sink) const
+{
+    if (!m_resultSchema || !m_scenario) {
+        SinkConnectionTest test;
+        test.message = tr("The query does not start, so there is no result to check the table against: %1")
+                           .arg(m_whyNoSchema)
+                           .toStdString();
+        return test;
+    }
+    return testSinkConnection(sink, *m_resultSchema, m_scenario->outputMode);
 }
 
 QString QueryEditor::outputModeText(OutputMode mode)

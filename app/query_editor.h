@@ -5,9 +5,14 @@
 
 #include "run_controller.h"
 
+#include "streamstep/sink_connection.h"
+
+#include <optional>
+
 #include <QWidget>
 
 class QComboBox;
+class QDialog;
 class QListView;
 class QToolButton;
 
@@ -47,6 +52,16 @@ public:
 
     static QString outputModeText(OutputMode mode);
 
+    // The compiled query's result schema, which Test Connection checks an existing table
+    // against (nullopt with the reason when the query does not compile).
+    void setResultSchema(std::optional<Schema> schema, const QString &whyNot = {});
+    // Test Connection of the sink form: connects to the server `sink` names (the user clicked
+    // the button: that is the consent), checks the table against the query's result and mode,
+    // changes nothing. Formats without a server say so.
+    SinkConnectionTest testConnection(const SinkSpec &sink) const;
+    // The sink options dialog last opened (for tests: it is modal), null when closed.
+    QDialog *sinkOptionsDialog() const { return m_optionsDialog; }
+
 Q_SIGNALS:
     // The user asked for this query; `description` names the edit for the Edit menu.
     void queryEdited(const streamstep::QuerySpec &spec, const QString &description);
@@ -71,6 +86,9 @@ private:
     QComboBox *m_sink;
     QToolButton *m_sinkOptionsButton;
     int m_selectAfterEdit = -1;
+    std::optional<Schema> m_resultSchema;
+    QString m_whyNoSchema;
+    QDialog *m_optionsDialog = nullptr;
 };
 
 } // namespace streamstep

@@ -178,6 +178,7 @@ void QuerySummaryView::showScenario(const Scenario &scenario, const Query *query
     m_summary->setHtml(out);
     m_description->setMarkdown(QString::fromStdString(scenario.description));
     m_editor->setScenario(&scenario);
+    m_editor->setResultSchema(query ? std::optional<Schema>(query->resultSchema()) : std::nullopt, validationMessage);
 }
 
 QString QuerySummaryView::validationText() const

@@ -79,6 +79,7 @@ void RunController::setScenario(Scenario scenario, const QString &filePath)
     m_scenario = std::make_shared<Scenario>(std::move(scenario));
     m_filePath = filePath;
     m_previousRun.reset();
+    m_approvals.clear(); // another file: ask again before connecting for it
     compile();
     reset();
     Q_EMIT scenarioChanged();
@@ -130,6 +131,46 @@ void RunController::compile()
     } catch (const std::exception &e) {
         m_validationMessage = QString::fromStdString(e.what());
     }
+    m_serverEndpoint.reset();
+    if (m_query) {
+        try {
+            m_serverEndpoint = sinkEndpoint(m_scenario->sink);
+        } catch (const Error &) {
+            // A url the sink cannot use: the query fails to start with that message instead.
+        }
+    }
+}
+
+namespace {
+
+std::string endpointKey(const SinkEndpoint &endpoint)
+{
+    return endpoint.displayUrl + '\n' + endpoint.table;
+}
+
+} // namespace
+
+RunController::ServerSinkState RunController::serverSinkState() const
+{
+    if (!m_serverEndpoint)
+        return ServerSinkState::None;
+    if (!m_runApproved)
+        return ServerSinkState::NotAsked;
+    return *m_runApproved ? ServerSinkState::Approved : ServerSinkState::Declined;
+}
+
+std::shared_ptr<const ColumnBatch> RunController::serverTableAt(int batch) const
+{
+    if (batch < 0 || batch >= static_cast<int>(m_serverTables.size()))
+        return {};
+    return m_serverTables[size_t(batch)];
+}
+
+QString RunController::serverErrorAt(int batch) const
+{
+    if (batch < 0 || batch >= static_cast<int>(m_serverErrors.size()))
+        return {};
+    return m_serverErrors[size_t(batch)];
 }
 
 bool RunController::saveFile(const QString &path, QString *error)
@@ -208,8 +249,25 @@ qint64 RunController::estimatedWork(int step) const
 
 bool RunController::step()
 {
-    if (!canStep())
+    if (!canStep() || m_asking)
         return false;
+    if (m_serverEndpoint && !m_runApproved) {
+        const std::string key = endpointKey(*m_serverEndpoint);
+        if (const auto known = m_approvals.find(key); known != m_approvals.end()) {
+            m_runApproved = known->second;
+        } else if (m_approver) {
+            // The approver may open a dialog with its own event loop: no step meanwhile.
+            m_asking = true;
+            const bool approved = m_approver(*m_serverEndpoint);
+            m_asking = false;
+            m_approvals[key] = approved;
+            m_runApproved = approved;
+        } else {
+            m_runApproved = false; // no one to ask: never connect
+        }
+        if (!canStep())
+            return false;
+    }
     start();
     const int index = m_nextStep;
     const Step &data = m_scenario->steps[size_t(index)];
@@ -221,6 +279,7 @@ bool RunController::step()
     request.stepIndex = index;
     request.processingTimeMicros = triggerTimeMicros(m_scenario->steps, size_t(index));
     request.cancel = std::make_shared<std::atomic<bool>>(false);
+    request.writeServerSink = m_serverEndpoint && m_runApproved.value_or(false);
     RunWorker *runner = worker();
 
     if (m_inFlight == 0 && estimatedWork(index) <= m_synchronousLimit) {
@@ -294,6 +353,11 @@ bool RunController::applyOutcome(const StepOutcome &outcome, bool background)
     const int first = numBatches();
     m_reports.insert(m_reports.end(), outcome.reports.begin(), outcome.reports.end());
     m_memoryTables.insert(m_memoryTables.end(), outcome.memoryTables.begin(), outcome.memoryTables.end());
+    for (size_t i = 0; i < outcome.reports.size(); ++i) {
+        const bool written = i < outcome.serverTables.size() && outcome.serverTables[i];
+        m_serverTables.push_back(written ? outcome.serverTables[i] : nullptr);
+        m_serverErrors.push_back(written || i >= outcome.serverTables.size() ? QString() : outcome.serverError);
+    }
     m_lastStepRows = outcome.numInputRows;
     m_lastStepSeconds = outcome.seconds;
     if (background)
@@ -392,6 +456,9 @@ void RunController::reset()
     m_currentBatch = -1;
     m_reports.clear();
     m_memoryTables.clear();
+    m_serverTables.clear();
+    m_serverErrors.clear();
+    m_runApproved.reset(); // the next run asks again (the session's answer stands)
     if (wasBusy)
         Q_EMIT busyChanged(false);
     Q_EMIT runReset();

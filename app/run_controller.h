@@ -7,6 +7,7 @@
 
 #include "streamstep/engine.h"
 #include "streamstep/scenario.h"
+#include "streamstep/sink_connection.h"
 
 #include <QObject>
 #include <QString>
@@ -15,6 +16,7 @@
 
 #include <atomic>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -117,6 +119,21 @@ public:
     // The memory sink's table after the trigger that ran `batch` (see sinkTableIsPerTrigger).
     std::shared_ptr<const ColumnBatch> memoryTableAt(int batch) const;
 
+    // A sink on a server (postgres, jdbc): the app writes each batch there too and reads the
+    // table back, but only after asking — a shared lesson file must not reach a server the user
+    // did not approve. The approver is asked (on this thread) before a run's first step; its
+    // answer is kept per server and table for the session. Without an approver nothing connects.
+    enum class ServerSinkState { None, NotAsked, Approved, Declined };
+    using ConnectionApprover = std::function<bool(const SinkEndpoint &)>;
+    void setConnectionApprover(ConnectionApprover approver) { m_approver = std::move(approver); }
+    // The server the scenario's sink names (nullopt: none, or its url is not usable).
+    const std::optional<SinkEndpoint> &serverEndpoint() const { return m_serverEndpoint; }
+    ServerSinkState serverSinkState() const;
+    // The server's table as read back after `batch` (null when not written: not approved, or
+    // the server failed at or before it — serverErrorAt says why).
+    std::shared_ptr<const ColumnBatch> serverTableAt(int batch) const;
+    QString serverErrorAt(int batch) const;
+
     int playIntervalMs() const { return m_playTimer.interval(); }
     void setPlayIntervalMs(int ms) { m_playTimer.setInterval(ms); }
 
@@ -183,6 +200,14 @@ private:
     std::vector<std::shared_ptr<const ColumnBatch>> m_memoryTables;
     std::optional<PreviousRun> m_previousRun;
     QTimer m_playTimer;
+
+    std::optional<SinkEndpoint> m_serverEndpoint;
+    ConnectionApprover m_approver;
+    std::map<std::string, bool> m_approvals; // per endpoint key: the user's answer this session
+    std::optional<bool> m_runApproved;       // this run's answer, once asked
+    bool m_asking = false;                   // the approver's dialog is open
+    std::vector<std::shared_ptr<const ColumnBatch>> m_serverTables; // per batch
+    std::vector<QString> m_serverErrors;                            // per batch
 
     QThread m_thread;
     RunWorker *m_worker = nullptr; // lives in m_thread; created with the first step

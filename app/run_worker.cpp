@@ -1,6 +1,7 @@
 #include "run_worker.h"
 
 #include <QElapsedTimer>
+#include <QUuid>
 
 #include <exception>
 
@@ -37,6 +38,8 @@ StepOutcome RunWorker::runStep(const StepRequest &request)
     if (!m_run || m_runId != request.runId) {
         m_run = std::make_unique<Run>(request.query);
         m_runId = request.runId;
+        m_serverWriter.reset();
+        m_serverFailure.clear();
     }
 
     StepControl control;
@@ -72,11 +75,37 @@ StepOutcome RunWorker::runStep(const StepRequest &request)
         std::shared_ptr<const ColumnBatch> memoryTable;
         if (report.hasSinkTable)
             memoryTable = std::make_shared<const ColumnBatch>(std::move(report.sinkTable));
+        if (request.writeServerSink)
+            writeToServer(report, outcome);
         outcome.reports.push_back(std::make_shared<const BatchReport>(std::move(report)));
         outcome.memoryTables.push_back(std::move(memoryTable));
     }
     outcome.seconds = static_cast<double>(clock.nsecsElapsed()) / 1e9;
     return outcome;
+}
+
+void RunWorker::writeToServer(const BatchReport &report, StepOutcome &outcome)
+{
+    if (!m_serverFailure.isEmpty()) {
+        outcome.serverTables.emplace_back();
+        outcome.serverError = m_serverFailure;
+        return;
+    }
+    try {
+        if (!m_serverWriter) {
+            // A query id of its own per run: the bookkeeping table must not skip this run's
+            // batch 0 because an earlier run (or the CLI) committed a batch 0 to the table.
+            const std::string queryId = "streamstep-app-" + QUuid::createUuid().toString(QUuid::WithoutBraces).toStdString();
+            m_serverWriter = std::make_unique<SinkServerWriter>(m_run->query(), queryId);
+        }
+        m_serverWriter->write(report);
+        outcome.serverTables.push_back(std::make_shared<const ColumnBatch>(m_serverWriter->readTable()));
+    } catch (const Error &e) {
+        m_serverFailure = tr("Batch %1 was not written to the server: %2").arg(report.batchId).arg(QString::fromStdString(e.message()));
+        m_serverWriter.reset();
+        outcome.serverTables.emplace_back();
+        outcome.serverError = m_serverFailure;
+    }
 }
 
 void RunWorker::step(const StepRequest &request)
@@ -86,8 +115,10 @@ void RunWorker::step(const StepRequest &request)
 
 void RunWorker::releaseRun(quint64 runId)
 {
-    if (m_run && m_runId <= runId)
+    if (m_run && m_runId <= runId) {
         m_run.reset();
+        m_serverWriter.reset();
+    }
 }
 
 } // namespace streamstep

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "streamstep/engine.h"
+#include "streamstep/sink_connection.h"
 
 #include <QMetaType>
 #include <QObject>
@@ -29,6 +30,9 @@ struct StepRequest {
     // Set by the GUI thread to stop the step at its next checkpoint.
     std::shared_ptr<std::atomic<bool>> cancel;
     bool reportProgress = true;
+    // Write each batch to the sink's server too and read its table back (a postgres sink the
+    // user allowed the app to connect to; see SinkServerWriter).
+    bool writeServerSink = false;
 };
 
 // What became of a StepRequest. Immutable once sent; the GUI thread keeps its reports.
@@ -42,6 +46,12 @@ struct StepOutcome {
     // The memory sink's table after each report's batch (null for other sinks), split off the
     // reports here so the GUI thread does no copying.
     std::vector<std::shared_ptr<const ColumnBatch>> memoryTables;
+    // With writeServerSink: the server's table read back after each report's batch (null for a
+    // batch not written because the server failed at it or before).
+    std::vector<std::shared_ptr<const ColumnBatch>> serverTables;
+    // Why the server did not take a batch (connecting, the table, the batch's transaction):
+    // the batches from it on stay in memory only.
+    QString serverError;
     QString error; // Failed: the message as Spark words it
     int64_t numInputRows = 0;
     double seconds = 0; // wall time of the step on the worker
@@ -71,8 +81,13 @@ Q_SIGNALS:
     void stepFinished(std::shared_ptr<const streamstep::StepOutcome> outcome);
 
 private:
+    // Writes the batch's rows to the sink's server; a failure stops the writing for this run.
+    void writeToServer(const BatchReport &report, StepOutcome &outcome);
+
     std::unique_ptr<Run> m_run;
     quint64 m_runId = 0;
+    std::unique_ptr<SinkServerWriter> m_serverWriter;
+    QString m_serverFailure; // set once the server failed in this run
 };
 
 } // namespace streamstep

@@ -3,12 +3,16 @@
 // several times, and reported by its median. Prints one JSON object (or a table with --table).
 //
 // Engine cases go through the public API only (Query::compile, Run::step). The sqlite_sink case
-// drives the sink contract (sinks/sink.h) directly, since it is the sink's cost being compared.
+// drives the sink contract (sinks/sink.h) directly, since it is the sink's cost being compared;
+// so does the postgres_sink case, against the server STREAMSTEP_TEST_POSTGRES_URL names
+// (tools/postgres/start-test-server.sh), and only when one is named.
+#include "sinks/postgres_sink.h"
 #include "sinks/sink.h"
 #include "streamstep/engine.h"
 #include "streamstep/scenario.h"
 #include "streamstep/transaction_generator.h"
 
+#include <libpq-fe.h>
 #include <nlohmann/json.hpp>
 #include <sqlite3.h>
 
@@ -240,6 +244,7 @@ private:
     void slidingAggregation();
     void completeVsUpdate();
     void sqliteSink();
+    void postgresSink();
     void lessonReplay();
     void stateMemory();
 
@@ -624,6 +629,104 @@ void Bench::sqliteSink()
     m_figures["sqlite_sink_time_vs_raw"] = a->medianSeconds() / b->medianSeconds();
 }
 
+void Bench::postgresSink()
+{
+    // 100,000 accounts upserted per batch (update mode: every batch changes every account's
+    // row), three batches into a fresh table: the first inserts, the others update every row.
+    const char *url = std::getenv("STREAMSTEP_TEST_POSTGRES_URL");
+    if (!url || !*url) {
+        std::fprintf(stderr, "postgres_sink: not run: STREAMSTEP_TEST_POSTGRES_URL is not set "
+                             "(eval \"$(bash tools/postgres/start-test-server.sh)\")\n");
+        return;
+    }
+    const int64_t perBatch = m_s.quick ? 10'000 : 100'000;
+    const int batchCount = 3;
+    const int repetitions = m_s.quick ? 1 : 3;
+    const Json sinkSpec = {{"format", "postgres"},
+                           {"options", {{"url", url}, {"table", "bench_totals"}, {"key", Json::array({"accountId"})}}}};
+    const auto query = compileQuery(
+        Json::parse(R"J([{"op": "groupBy", "keys": ["accountId"], "aggs": ["sum(amount) AS total", "count(*) AS n"]}])J"),
+        "update", Json(), sinkSpec);
+    TransactionGenerator ids(TransactionGeneratorOptions{.numAccounts = perBatch});
+    std::vector<ColumnBatch> batches;
+    for (int b = 0; b < batchCount; ++b) {
+        ColumnBatch batch = ColumnBatch::empty(query->resultSchema());
+        for (int64_t a = 0; a < perBatch; ++a) {
+            batch.columns[0].strings.push_back(ids.accountId(a + 1));
+            batch.columns[1].decimals.push_back(static_cast<Int128>((a * 7919 + b * 104729) % 100'000'000));
+            batch.columns[2].ints.push_back(b + 1);
+        }
+        for (Column &c : batch.columns)
+            c.nulls.assign(static_cast<size_t>(perBatch), 0);
+        batch.numRows = static_cast<size_t>(perBatch);
+        batches.push_back(std::move(batch));
+    }
+    PGconn *admin = PQconnectdb(url);
+    const auto run = [&](const std::string &sql) { PQclear(PQexec(admin, sql.c_str())); };
+    const auto fresh = [&] {
+        run("DROP TABLE IF EXISTS bench_totals, bench_raw");
+        run("DELETE FROM _streamstep_batches WHERE table_name = 'bench_totals'");
+    };
+    for (const auto &[name, method, what] :
+         {std::tuple{"postgres_sink", PostgresSink::WriteMethod::Auto,
+                     "postgres sink, update mode (binary COPY into a staging table, one INSERT … SELECT … ON CONFLICT)"},
+          std::tuple{"postgres_sink/multi_row", PostgresSink::WriteMethod::MultiRow,
+                     "postgres sink, update mode, multi-row INSERT … ON CONFLICT with binary parameters (512 rows a statement)"}}) {
+        CaseResult c;
+        c.name = name;
+        c.what = std::string(what) + ": upsert of " + std::to_string(perBatch) + " changed rows per batch";
+        c.rows = perBatch * batchCount;
+        c.samples = samples(
+            [&, method = method] {
+                fresh();
+                auto sink = std::make_unique<PostgresSink>(postgresTarget(query->sink()), std::vector<std::string>{"accountId"},
+                                                           query->resultSchema(), OutputMode::Update,
+                                                           SinkContext{{}, "bench", {}, {}});
+                sink->setWriteMethod(method);
+                const auto start = std::chrono::steady_clock::now();
+                for (int b = 0; b < batchCount; ++b)
+                    sink->addBatch(b, batches[static_cast<size_t>(b)], OutputMode::Update);
+                return secondsSince(start);
+            },
+            repetitions);
+        add(std::move(c));
+    }
+
+    CaseResult raw;
+    raw.name = "postgres_sink/libpq_loop";
+    raw.what = "baseline: a plain libpq loop, one prepared INSERT … ON CONFLICT per row (text parameters), a "
+               "transaction per batch, same table";
+    raw.rows = perBatch * batchCount;
+    raw.samples = samples(
+        [&] {
+            fresh();
+            run("CREATE TABLE bench_raw (\"accountId\" text PRIMARY KEY, total numeric(22,2), n bigint)");
+            PQclear(PQprepare(admin, "", "INSERT INTO bench_raw (\"accountId\", total, n) VALUES ($1, $2, $3) ON CONFLICT "
+                                         "(\"accountId\") DO UPDATE SET total = EXCLUDED.total, n = EXCLUDED.n",
+                              3, nullptr));
+            const auto start = std::chrono::steady_clock::now();
+            char cents[48];
+            for (const ColumnBatch &b : batches) {
+                run("BEGIN");
+                for (size_t r = 0; r < b.numRows; ++r) {
+                    cents[formatCents(cents, static_cast<int64_t>(b.columns[1].decimals[r]))] = '\0';
+                    const std::string n = std::to_string(b.columns[2].ints[r]);
+                    const char *values[3] = {b.columns[0].strings[r].c_str(), cents, n.c_str()};
+                    PQclear(PQexecPrepared(admin, "", 3, values, nullptr, nullptr, 0));
+                }
+                run("COMMIT");
+            }
+            return secondsSince(start);
+        },
+        repetitions);
+    add(std::move(raw));
+    fresh();
+    PQfinish(admin);
+    m_figures["postgres_sink_time_vs_libpq_loop"] = find("postgres_sink")->medianSeconds() / find("postgres_sink/libpq_loop")->medianSeconds();
+    m_figures["postgres_multi_row_time_vs_libpq_loop"] =
+        find("postgres_sink/multi_row")->medianSeconds() / find("postgres_sink/libpq_loop")->medianSeconds();
+}
+
 void Bench::lessonReplay()
 {
     // The windowed-totals lesson's five steps, repeated 20 times (each repeat 30 minutes later),
@@ -769,6 +872,8 @@ Json Bench::run()
         completeVsUpdate();
     if (m_s.wants("sqlite_sink"))
         sqliteSink();
+    if (m_s.wants("postgres_sink"))
+        postgresSink();
     if (m_s.wants("lesson_replay"))
         lessonReplay();
     if (m_s.wants("state_memory"))
@@ -849,7 +954,8 @@ int usage(int code)
                  "instead of handing them over. --free-reports: free each trigger's reports inside the\n"
                  "timed region (by default they live until the clock stops, like the baselines' outputs).\n"
                  "Cases: trigger_overhead filter_select filter_expr window_agg_1k window_agg_1m sliding_agg\n"
-                 "       complete_vs_update sqlite_sink lesson_replay state_memory\n");
+                 "       complete_vs_update sqlite_sink postgres_sink lesson_replay state_memory\n"
+                 "(postgres_sink runs against STREAMSTEP_TEST_POSTGRES_URL, and only when it is set)\n");
     return code;
 }
 

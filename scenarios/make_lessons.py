@@ -377,9 +377,9 @@ def lesson_03(rng):
                                                    "key": ["accountId"]}}, steps, expect)
 
 
-def lesson_04():
+def lesson_04_steps():
     R = Row
-    steps = [
+    return [
         # step 0: watermark in force 1970-01-01 00:00:00; max 10:08:45 -> next 09:58:45
         [R("ACC-0001", "MUMBAI", cents("120000.00"), ts("10:01:00")),
          R("ACC-0002", "DELHI", cents("45000.50"), ts("10:02:30")),
@@ -407,6 +407,27 @@ def lesson_04():
         [R("ACC-0003", "CHENNAI", cents("22000.00"), ts("10:24:10")),
          R("ACC-0001", "MUMBAI", cents("5000.00"), ts("10:31:00"))],
     ]
+
+
+def windowed_append_expect(res):
+    expect = []
+    for i, r in enumerate(res):
+        et = r["eventTime"]
+        expect.append({"step": i, "emitted": sort_rows(r["emitted"]),
+                       "droppedByWatermark": r["droppedByWatermark"],
+                       "stateRows": r["stateRows"], "stateRowsUpdated": r["stateRowsUpdated"],
+                       "eventTime": {"min": fmt_ts_iso(et["min"]), "max": fmt_ts_iso(et["max"]),
+                                     "watermark": fmt_ts_iso(et["watermark"])}})
+    return expect
+
+
+WINDOWED_TOTALS_QUERY = [
+    {"op": "withWatermark", "column": "eventTime", "delay": "10 minutes"},
+    {"op": "groupBy", "keys": ["window(eventTime, '5 minutes')", "accountId"], "aggs": ["sum(amount) AS total"]}]
+
+
+def lesson_04():
+    steps = lesson_04_steps()
     res = run_windowed_append(steps, window_s=300, delay_s=600)
 
     # The hand-worked figures the description tells the learner (checked against the simulation).
@@ -430,14 +451,7 @@ def lesson_04():
         "2026-03-01 09:58:45", "2026-03-01 10:07:30", "2026-03-01 10:11:00",
         "2026-03-01 10:11:00", "2026-03-01 10:21:00"]
 
-    expect = []
-    for i, r in enumerate(res):
-        et = r["eventTime"]
-        expect.append({"step": i, "emitted": sort_rows(r["emitted"]),
-                       "droppedByWatermark": r["droppedByWatermark"],
-                       "stateRows": r["stateRows"], "stateRowsUpdated": r["stateRowsUpdated"],
-                       "eventTime": {"min": fmt_ts_iso(et["min"]), "max": fmt_ts_iso(et["max"]),
-                                     "watermark": fmt_ts_iso(et["watermark"])}})
+    expect = windowed_append_expect(res)
     description = [
         "Sums `amount` per 5-minute event-time window and `accountId`, with a 10-minute "
         "watermark, in **Append** mode: each window is printed **once**, when it is final.",
@@ -461,10 +475,7 @@ def lesson_04():
         "whose window end ≤ watermark are dropped as late.",
     ]
     return scenario(
-        "Windowed totals (window + watermark, Append)", description,
-        [{"op": "withWatermark", "column": "eventTime", "delay": "10 minutes"},
-         {"op": "groupBy", "keys": ["window(eventTime, '5 minutes')", "accountId"],
-          "aggs": ["sum(amount) AS total"]}],
+        "Windowed totals (window + watermark, Append)", description, WINDOWED_TOTALS_QUERY,
         "append", {"format": "console", "options": {}}, steps, expect)
 
 
@@ -696,6 +707,87 @@ def validate(path):
         assert set(doc["expectError"]) == {"exitCode", "messageContains"}
 
 
+# The server the PostgreSQL lesson writes to unless STREAMSTEP_POSTGRES_URL names another: a local
+# server's `streamstep` database and user (README: "Point the PostgreSQL lesson at your server").
+POSTGRES_LESSON_URL = "postgresql://streamstep@localhost:5432/streamstep"
+
+
+def lesson_07():
+    # Its own generator, so the lessons before it stay byte-for-byte the same.
+    rng = random.Random(20261201)
+    accounts = [acc(n) for n in range(1, 31)]
+    home = {a: rng.choice(BRANCHES) for a in accounts}
+    picks = [accounts + [rng.choice(accounts) for _ in range(10)],
+             rng.sample(accounts, 6) + [rng.choice(accounts[:6]) for _ in range(2)],
+             [],
+             rng.sample(accounts, 4)]
+    for ids in picks:
+        rng.shuffle(ids)
+    spans = [("09:00:00", "09:10:00"), ("09:10:00", "09:20:00"), None, ("09:30:00", "09:40:00")]
+    steps = []
+    for ids, span in zip(picks, spans):
+        times = sorted(random_time(rng, *span) for _ in ids) if span else []
+        steps.append([Row(a, home[a], rng.randrange(100_00, 250000_00), t) for a, t in zip(ids, times)])
+    res = run_plain_aggregation(steps, lambda r: r.account, 0, lambda s, r: s + 1, "update",
+                                "accountId", "count", lambda c: c)
+    written = [len(r["emitted"]) for r in res]
+    assert written[0] == 30 and written[2] == 0, written
+    # The table after every batch: an upsert keeps one row per account, with its newest count.
+    table = {}
+    for r in res:
+        for row in r["emitted"]:
+            table[row["accountId"]] = row["count"]
+    assert len(table) == 30
+    expect = [{"step": i, "emitted": sort_rows(r["emitted"]), "stateRows": r["stateRows"],
+               "stateRowsUpdated": r["stateRowsUpdated"]} for i, r in enumerate(res) if steps[i]]
+    description = [
+        "Counts transactions per `accountId` in **Update** mode and upserts them into the "
+        "PostgreSQL table `account_counts`: the standard pattern for a live per-account dashboard.",
+        "",
+        "- **Trigger 0** — %d rows for 30 accounts: **30** rows are upserted (inserted)." % len(steps[0]),
+        "- **Trigger 1** — %d rows for %d accounts: only those **%d** rows are upserted, with their "
+        "new running counts; the other rows of the table stay as they were." % (len(steps[1]), written[1], written[1]),
+        "- **Trigger 2** — no rows arrive: no batch runs, nothing is written.",
+        "- **Trigger 3** — %d rows: **%d** upserts. The table ends with 30 rows, one per account." % (len(steps[3]), written[3]),
+        "",
+        "**Sink:** each batch is one transaction: `INSERT … ON CONFLICT (accountId) DO UPDATE` of the "
+        "changed rows, plus its batch id in `_streamstep_batches`, so a batch replayed after a crash is "
+        "skipped (exactly once). Spark writes this with `foreachBatch` and a JDBC upsert. The url "
+        "(%s) is a local server; `STREAMSTEP_POSTGRES_URL` points the lesson at another." % POSTGRES_LESSON_URL,
+    ]
+    return scenario(
+        "Account counts into PostgreSQL (Update, upsert)", description,
+        [{"op": "groupBy", "keys": ["accountId"], "aggs": ["count(*) AS count"]}],
+        "update", {"format": "postgres", "options": {"url": POSTGRES_LESSON_URL, "table": "account_counts",
+                                                     "key": ["accountId"]}}, steps, expect)
+
+
+def lesson_08():
+    steps = lesson_04_steps()
+    res = run_windowed_append(steps, window_s=300, delay_s=600)
+    files = [i for i, r in enumerate(res) if r["emitted"]]
+    assert files == [1, 2, 4], files
+    description = [
+        "The windowed totals of lesson 04 written the way Spark's examples write them: to **Parquet** "
+        "files (`format(\"parquet\")`, Spark's default file format), in **Append** mode.",
+        "",
+        "- Each batch that emits final windows writes one part file, `part-<batch>-c000.snappy.parquet`, "
+        "and then one entry of the sink's `_spark_metadata` log that lists it; readers (Spark, DuckDB, "
+        "`streamstep-cli sink-cat`) see only listed files, so a crash never shows half a batch.",
+        "- Triggers 1, 2 and 4 write files (their no-data batches emit the windows the watermark closed); "
+        "triggers 0 and 3 write none.",
+        "- The window column is a Parquet group {start, end} of two TIMESTAMP(MICROS, UTC) columns, "
+        "`total` a DECIMAL(22,2), `accountId` a STRING: the types Spark reads back.",
+        "",
+        "**Spark rule:** file sinks are Append only (they cannot change rows already written); the "
+        "metadata log makes them exactly once across restarts.",
+    ]
+    return scenario(
+        "Windowed totals into Parquet files (Append)", description, WINDOWED_TOTALS_QUERY,
+        "append", {"format": "parquet", "options": {"path": "out/windowed_totals"}}, steps,
+        windowed_append_expect(res))
+
+
 # ----------------------------------------------------------------------------- main
 
 def main():
@@ -708,7 +800,10 @@ def main():
         ("05a-complete-on-filter.scenario.json", lesson_05a()),
         ("05b-append-aggregation-no-watermark.scenario.json", lesson_05b()),
         ("05c-file-sink-update.scenario.json", lesson_05c()),
-    ] + lesson_06(rng)
+    ] + lesson_06(rng) + [
+        ("07-account-counts-postgres.scenario.json", lesson_07()),
+        ("08-windowed-totals-parquet.scenario.json", lesson_08()),
+    ]
     for name, doc in files:
         path = os.path.join(HERE, name)
         with open(path, "w", encoding="utf-8", newline="\n") as f:

@@ -2135,8 +2135,8 @@ Nächstes (aus der maximalen Ereigniszeit dieses Batches): %2</translation>
         <translation>Geändert: Der Schlüssel war schon in der Tabelle; das Upsert dieses Batches hat die Zeile ersetzt</translation>
     </message>
     <message>
-        <source>Written by batch %1; listed in %2/_spark_metadata/%1</source>
-        <translation>Von Batch %1 geschrieben; aufgeführt in %2/_spark_metadata/%1</translation>
+        <source>%1: written by batch %2; listed in %3/_spark_metadata/%2</source>
+        <translation>%1: von Batch %2 geschrieben; aufgeführt in %3/_spark_metadata/%2</translation>
     </message>
     <message>
         <source>status</source>
@@ -2153,6 +2153,10 @@ Nächstes (aus der maximalen Ereigniszeit dieses Batches): %2</translation>
     <message>
         <source>The committed part file that holds the row (only files the _spark_metadata manifest lists)</source>
         <translation>Die festgeschriebene Part-Datei, die die Zeile enthält (nur Dateien, die das _spark_metadata-Manifest aufführt)</translation>
+    </message>
+    <message>
+        <source>The committed part file that holds the row (%1 for part-%2; only files the _spark_metadata manifest lists)</source>
+        <translation>Die festgeschriebene Part-Datei, die die Zeile enthält (%1 für part-%2; nur Dateien, die das _spark_metadata-Manifest aufführt)</translation>
     </message>
     <message>
         <source>%1: part of the table&apos;s primary key</source>

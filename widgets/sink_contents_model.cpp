@@ -18,6 +18,13 @@ RowMark rowMark(SinkRowMark mark)
     return RowMark::None;
 }
 
+// "part-00003-c000.snappy.parquet" → "part-00003" (Spark's c000 and the extension dropped).
+QString fileStem(const std::string &name)
+{
+    const size_t end = name.find("-c000");
+    return QString::fromStdString(name.substr(0, end != std::string::npos ? end : name.find('.')));
+}
+
 } // namespace
 
 SinkContentsModel::SinkContentsModel(QObject *parent) : QAbstractTableModel(parent) {}
@@ -141,10 +148,15 @@ QVariant SinkContentsModel::data(const QModelIndex &index, int role) const
     }
     if (m_kind == Kind::Files && index.column() == 1) {
         const SinkImage::File *file = m_image.fileOf(size_t(index.row()));
+        // The part file as "part-00003"; the "-c000.snappy.parquet" every file shares is in the
+        // tooltips, so the column stays narrow and the data columns keep their room.
         if (role == Qt::DisplayRole && file)
-            return QString::fromStdString(file->name);
+            return fileStem(file->name);
         if (role == Qt::ToolTipRole && file)
-            return tr("Written by batch %1; listed in %2/_spark_metadata/%1").arg(file->batchId).arg(path());
+            return tr("%1: written by batch %2; listed in %3/_spark_metadata/%2")
+                .arg(QString::fromStdString(file->name))
+                .arg(file->batchId)
+                .arg(path());
         return {};
     }
     const int column = index.column() - firstDataColumn();
@@ -182,6 +194,10 @@ QVariant SinkContentsModel::headerData(int section, Qt::Orientation orientation,
     if (role == Qt::ToolTipRole) {
         if (status)
             return tr("What the batch shown wrote: new rows, and rows its upsert replaced");
+        if (file && !m_image.files.empty())
+            return tr("The committed part file that holds the row (%1 for part-%2; only files the _spark_metadata "
+                      "manifest lists)")
+                .arg(QString::fromStdString(m_image.files.front().name), fileStem(m_image.files.front().name).mid(5));
         if (file)
             return tr("The committed part file that holds the row (only files the _spark_metadata manifest lists)");
         const size_t index = size_t(section - firstDataColumn());

@@ -87,7 +87,7 @@ void checkStreamingQuery(const CompiledQuery &query)
     // DataStreamWriter.start: the sink is created (and checks the mode) before the plan checks.
     if (format == "memory" && !query.sink.options.count("queryName"))
         throw analysisError("queryName must be specified for memory sink");
-    if ((format == "csv" || format == "json") && mode != OutputMode::Append) {
+    if ((format == "csv" || format == "json" || format == "parquet") && mode != OutputMode::Append) {
         if (spark4)
             throw analysisError("[STREAMING_OUTPUT_MODE.UNSUPPORTED_DATASOURCE] Invalid streaming output mode: "
                                 + outputModeName(mode) + ". This output mode is not supported in Data Source "

@@ -1,6 +1,7 @@
 #include "checkpoint/query_signature.h"
 
 #include "analysis/logical_plan.h"
+#include "sinks/postgres_connection.h"
 #include "sinks/sink.h"
 #include "streamstep/error.h"
 #include "types/text.h"
@@ -35,6 +36,8 @@ std::string sinkText(const nlohmann::json &sink)
     std::string text = sink.value("format", std::string("?")) + " sink";
     if (sink.contains("path"))
         text += " '" + sink.value("path", std::string()) + "'";
+    if (sink.contains("url"))
+        text += " '" + sink.value("url", std::string()) + "'";
     if (sink.contains("table"))
         text += " table '" + sink.value("table", std::string()) + "'";
     return text;
@@ -64,7 +67,12 @@ nlohmann::json QuerySignature::describe(const Query &query)
     for (std::string line; std::getline(lines, line);)
         plan.push_back(line);
     nlohmann::json sink = {{"format", query.sink().format}};
-    if (isFaultTolerantSink(query.sink().format)) {
+    if (isPostgresSink(query.sink().format)) {
+        // The server, database and table (without a password): another one holds other batches.
+        const PostgresTarget target = postgresTarget(query.sink());
+        sink["url"] = target.endpoint.displayUrl;
+        sink["table"] = target.endpoint.table;
+    } else if (isFaultTolerantSink(query.sink().format)) {
         for (const auto &[key, value] : query.sink().options) {
             const std::string name = asciiLowerCase(key);
             if ((name == "path" || name == "table") && value.is_string())

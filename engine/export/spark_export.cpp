@@ -362,7 +362,7 @@ SinkPlan planSink(const Scenario &scenario)
     } else if (sink.format == "memory") {
         plan.kind = SinkPlan::Kind::Memory;
         plan.queryName = stringSinkOption(sink, "queryname");
-    } else if (sink.format == "csv" || sink.format == "json") {
+    } else if (sink.format == "csv" || sink.format == "json" || sink.format == "parquet") {
         plan.kind = SinkPlan::Kind::File;
         plan.path = stringSinkOption(sink, "path");
         for (const auto &[key, value] : sink.options) {

@@ -2,6 +2,7 @@
 
 #include "checkpoint/query_signature.h"
 #include "sinks/file_sink.h"
+#include "sinks/postgres_sink.h"
 #include "sinks/sqlite_sink.h"
 #include "streamstep/error.h"
 #include "streamstep/value_format.h"
@@ -58,7 +59,7 @@ StreamingQueryRunner::StreamingQueryRunner(const Scenario &scenario, StreamingQu
     m_query = Query::compile(m_scenario);
     const fs::path outputDir = m_options.outputDir.empty() ? fs::path(".") : fs::path(m_options.outputDir);
     validateSinkOptions(*m_query, outputDir); // paths and options, before touching anything
-    if (isFaultTolerantSink(m_query->sink().format)) {
+    if (sinkWritesFiles(m_query->sink().format)) {
         std::error_code ec;
         if (!fs::exists(outputDir, ec))
             throw Error(ErrorKind::Runtime, "the output folder '" + outputDir.string()
@@ -111,7 +112,7 @@ StreamingQueryRunner::StreamingQueryRunner(const Scenario &scenario, StreamingQu
 
     // A finished run writes nothing, so its sink is not even opened.
     if (!finished()) {
-        m_sink = createSink(*m_query, SinkContext{outputDir, m_queryId, m_options.faultHook});
+        m_sink = createSink(*m_query, SinkContext{outputDir, m_queryId, m_options.faultHook, m_options.approveConnection});
         if (const std::string text = m_sink->openingNotice(); !text.empty())
             notice(text);
     }
@@ -312,6 +313,8 @@ std::vector<BatchReport> StreamingQuery::runAll(const std::function<void(const B
 
 ColumnBatch readSinkOutput(const std::string &path, const std::string &table)
 {
+    if (isPostgresUrl(path))
+        return PostgresSink::readTable(postgresTarget(path), table);
     std::error_code ec;
     if (fs::is_directory(path, ec)) {
         if (!table.empty())

@@ -31,8 +31,8 @@ constexpr size_t kMaxShownValueLength = 40;
 constexpr const char *kTimestampForms =
     "expected \"YYYY-MM-DD HH:MM:SS[.ffffff]\" or ISO-8601 \"YYYY-MM-DDTHH:MM:SS[.ffffff][Z]\"";
 
-const std::vector<std::string_view> kSinkFormats = {"console", "memory", "csv",
-                                                    "json",    "sqlite", "foreachBatch"};
+const std::vector<std::string_view> kSinkFormats = {"console", "memory",   "csv",  "json",        "parquet",
+                                                    "sqlite",  "postgres", "jdbc", "foreachBatch"};
 
 std::string joined(const std::vector<std::string_view> &words, std::string_view separator = ", ")
 {

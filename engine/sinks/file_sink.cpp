@@ -3,6 +3,7 @@
 #include "checkpoint/atomic_file.h"
 #include "sinks/csv_format.h"
 #include "sinks/json_lines_format.h"
+#include "sinks/parquet_format.h"
 #include "streamstep/error.h"
 
 #include <cstdio>
@@ -13,7 +14,15 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const char *formatName(FileSink::Format format) { return format == FileSink::Format::Csv ? "csv" : "json"; }
+const char *formatName(FileSink::Format format)
+{
+    switch (format) {
+    case FileSink::Format::Csv: return "csv";
+    case FileSink::Format::Json: return "json";
+    case FileSink::Format::Parquet: return "parquet";
+    }
+    return "json";
+}
 
 std::string typeName(const DataType &type)
 {
@@ -74,6 +83,15 @@ FileSink::FileSink(fs::path folder, std::string displayPath, Format format, bool
               "(--checkpoint).";
 }
 
+FileSink::Format FileSink::formatOf(const std::string &name)
+{
+    if (name == "csv")
+        return Format::Csv;
+    if (name == "parquet")
+        return Format::Parquet;
+    return Format::Json;
+}
+
 std::string FileSink::description() const
 {
     return std::string(formatName(m_format)) + " sink '" + m_displayPath + "'";
@@ -82,7 +100,8 @@ std::string FileSink::description() const
 std::string FileSink::partFileName(int64_t batchId, Format format)
 {
     char name[64];
-    std::snprintf(name, sizeof name, "part-%05lld-c000.%s", static_cast<long long>(batchId), formatName(format));
+    std::snprintf(name, sizeof name, "part-%05lld-c000.%s", static_cast<long long>(batchId),
+                  format == Format::Parquet ? "snappy.parquet" : formatName(format)); // Spark's names
     return name;
 }
 
@@ -100,9 +119,11 @@ void FileSink::addBatch(int64_t batchId, const ColumnBatch &rows, OutputMode mod
     nlohmann::json files = nlohmann::json::array();
     if (rows.numRows > 0) {
         std::string text;
+        if (m_format == Format::Parquet)
+            text = ParquetFormat::write(rows);
         if (m_format == Format::Csv && m_header)
             CsvFormat::appendHeader(text, rows.schema);
-        for (size_t r = 0; r < rows.numRows; ++r) {
+        for (size_t r = 0; r < rows.numRows && m_format != Format::Parquet; ++r) {
             if (m_format == Format::Csv)
                 CsvFormat::appendRow(text, rows, r);
             else
@@ -151,7 +172,8 @@ ColumnBatch FileSink::readCommitted(const fs::path &folder)
                                                 + "' has a different schema than the batches before it");
         }
         const bool header = entry.value("header", false);
-        const bool csv = entry.value("format", std::string()) == "csv";
+        const std::string format = entry.value("format", std::string());
+        const bool csv = format == "csv";
         for (const nlohmann::json &file : entry.value("files", nlohmann::json::array())) {
             const fs::path path = folder / file.value("path", std::string());
             const std::string text = AtomicFile::read(path);
@@ -160,7 +182,19 @@ ColumnBatch FileSink::readCommitted(const fs::path &folder)
                                                     + std::to_string(text.size()) + " bytes, the manifest says "
                                                     + std::to_string(file.value("size", size_t{0})));
             try {
-                if (csv) {
+                if (format == "parquet") {
+                    const ColumnBatch rows = ParquetFormat::read(text);
+                    if (rows.schema.fields.size() != schema.fields.size())
+                        throw Error(ErrorKind::Runtime, "it has " + std::to_string(rows.schema.fields.size())
+                                                            + " columns, the manifest's schema "
+                                                            + std::to_string(schema.fields.size()));
+                    for (size_t r = 0; r < rows.numRows; ++r) {
+                        std::vector<Value> row;
+                        for (size_t c = 0; c < rows.columns.size(); ++c)
+                            row.push_back(rows.get(r, c));
+                        result.appendRow(row);
+                    }
+                } else if (csv) {
                     auto records = CsvFormat::parse(text);
                     for (size_t i = header ? 1 : 0; i < records.size(); ++i)
                         result.appendRow(CsvFormat::toRow(records[i], schema));

@@ -1,4 +1,4 @@
-// Writes the csv and json sinks like Spark's FileStreamSink: each batch writes its part file, then
+// Writes the csv, json and parquet sinks like Spark's FileStreamSink: each batch writes its part file, then
 // one manifest entry (_spark_metadata/<batchId>) lists it, written atomically. The manifest is the
 // truth: readers see only files it lists, so a crash mid-batch leaves nothing visible, and a batch
 // id the manifest already has is skipped when a restart replays it.
@@ -14,7 +14,9 @@ namespace streamstep {
 
 class FileSink : public Sink {
 public:
-    enum class Format { Csv, Json };
+    enum class Format { Csv, Json, Parquet };
+    // "csv", "json" or "parquet".
+    static Format formatOf(const std::string &name);
 
     // Opens (creating) the sink folder and its manifest. Throws Error(Runtime) when the folder
     // cannot be created. A manifest holding batches of another query is Spark's case too: its
@@ -33,8 +35,9 @@ public:
         return m_foreignUpTo && batchId <= *m_foreignUpTo;
     }
 
-    // The part file name of a batch: part-00003-c000.csv (one file per batch, so a replay of a
-    // batch that crashed before its manifest entry overwrites the orphan).
+    // The part file name of a batch: part-00003-c000.csv, part-00003-c000.snappy.parquet (one file
+    // per batch, so a replay of a batch that crashed before its manifest entry overwrites the
+    // orphan).
     static std::string partFileName(int64_t batchId, Format format);
 
     // Reads the committed rows of a file sink folder, in batch order: only the files the

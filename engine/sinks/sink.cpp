@@ -3,6 +3,7 @@
 #include "analysis/logical_plan.h"
 #include "sinks/csv_format.h"
 #include "sinks/file_sink.h"
+#include "sinks/postgres_sink.h"
 #include "sinks/sink_options.h"
 #include "sinks/sqlite_sink.h"
 #include "sinks/transient_sink.h"
@@ -15,8 +16,15 @@ namespace fs = std::filesystem;
 
 bool isFaultTolerantSink(const std::string &format)
 {
-    return format == "csv" || format == "json" || format == "sqlite";
+    return sinkWritesFiles(format) || isPostgresSink(format);
 }
+
+bool sinkWritesFiles(const std::string &format)
+{
+    return format == "csv" || format == "json" || format == "parquet" || format == "sqlite";
+}
+
+bool isPostgresSink(const std::string &format) { return format == "postgres" || format == "jdbc"; }
 
 fs::path resolveSinkPath(const fs::path &outputDir, const std::string &path, const std::string &fileName,
                          TextPosition position)
@@ -40,6 +48,11 @@ fs::path resolveSinkPath(const fs::path &outputDir, const std::string &path, con
 
 void checkSinkOptions(const SinkSpec &sink, const Schema &resultSchema, OutputMode mode)
 {
+    if (isPostgresSink(sink.format)) {
+        postgresTarget(sink); // url and table
+        SqliteSink::resolveKeyColumns(resultSchema, keySinkOption(sink), mode, "postgres");
+        return;
+    }
     if (!isFaultTolerantSink(sink.format))
         return;
     if (!findSinkOption(sink, "path"))
@@ -60,6 +73,8 @@ fs::path validateSinkOptions(const Query &query, const fs::path &outputDir)
     if (!isFaultTolerantSink(sink.format))
         return {};
     checkSinkOptions(sink, query.resultSchema(), query.outputMode());
+    if (!sinkWritesFiles(sink.format))
+        return {};
     return resolveSinkPath(outputDir, stringSinkOption(sink, "path"), query.compiled().scenario.fileName,
                            sink.position);
 }
@@ -68,10 +83,12 @@ std::unique_ptr<Sink> createSink(const Query &query, const SinkContext &context)
 {
     const SinkSpec &sink = query.sink();
     const fs::path path = validateSinkOptions(query, context.outputDir);
-    if (sink.format == "csv" || sink.format == "json")
-        return std::make_unique<FileSink>(path, stringSinkOption(sink, "path"),
-                                          sink.format == "csv" ? FileSink::Format::Csv : FileSink::Format::Json,
+    if (sink.format == "csv" || sink.format == "json" || sink.format == "parquet")
+        return std::make_unique<FileSink>(path, stringSinkOption(sink, "path"), FileSink::formatOf(sink.format),
                                           headerSinkOption(sink), query.resultSchema(), context);
+    if (isPostgresSink(sink.format))
+        return std::make_unique<PostgresSink>(postgresTarget(sink), keySinkOption(sink), query.resultSchema(),
+                                              query.outputMode(), context);
     if (sink.format == "sqlite")
         return std::make_unique<SqliteSink>(path, stringSinkOption(sink, "path"), stringSinkOption(sink, "table"),
                                             keySinkOption(sink), query.resultSchema(), query.outputMode(), context);

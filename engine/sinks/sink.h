@@ -4,6 +4,7 @@
 #pragma once
 
 #include "streamstep/engine.h"
+#include "streamstep/sink_connection.h"
 #include "streamstep/streaming_query.h"
 
 #include <cstdint>
@@ -19,7 +20,15 @@ struct SinkContext {
     std::filesystem::path outputDir; // sink paths are relative to it
     std::string queryId;             // the checkpoint's id: a sink's batch ids belong to one query
     FaultHook faultHook;             // called with "mid-sink" inside a write
+    // Asked before a sink connects to a server over the network (StreamingQueryOptions).
+    std::function<bool(const SinkEndpoint &)> approveConnection;
 };
+
+// Whether the sink writes below the output folder (csv, json, parquet, sqlite), so the folder
+// must exist; the postgres sink writes to its server.
+bool sinkWritesFiles(const std::string &format);
+// Whether the format names the postgres sink (also its jdbc spelling).
+bool isPostgresSink(const std::string &format);
 
 class Sink {
 public:
@@ -49,7 +58,8 @@ public:
 std::unique_ptr<Sink> createSink(const Query &query, const SinkContext &context);
 
 // Checks a durable sink's options against the query's result schema and output mode: a path,
-// csv's header and columns, sqlite's table and key. Throws Error(Analysis) with the message the
+// csv's header and columns, sqlite's table and key, postgres's url, table and key (without
+// connecting). Throws Error(Analysis) with the message the
 // query would fail to start with; other sinks pass.
 void checkSinkOptions(const SinkSpec &sink, const Schema &resultSchema, OutputMode mode);
 

@@ -245,7 +245,7 @@ const SinkImage::File *SinkImage::fileOf(size_t row) const
 
 bool hasSinkImage(const std::string &format)
 {
-    return format == "csv" || format == "json" || format == "sqlite";
+    return format == "csv" || format == "json" || format == "parquet" || format == "sqlite";
 }
 
 SinkImage sinkImageAfter(const SinkSpec &sink, OutputMode mode, std::vector<const BatchReport *> reports)
@@ -274,7 +274,7 @@ SinkImage sinkImageAfter(const SinkSpec &sink, OutputMode mode, std::vector<cons
         return image;
     image.columns = imageColumns(image.reports.front()->emitted.schema, image.kind == SinkImage::Kind::Table, keys);
     if (image.kind == SinkImage::Kind::Files)
-        fillFiles(image, sink.format == "csv" ? FileSink::Format::Csv : FileSink::Format::Json);
+        fillFiles(image, FileSink::formatOf(sink.format));
     else
         fillTable(image, mode, "sqlite sink '" + image.path + "' table " + SqliteSink::quoteIdentifier(image.table));
     return image;

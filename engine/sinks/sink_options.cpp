@@ -75,11 +75,11 @@ std::vector<std::string> keySinkOption(const SinkSpec &sink)
     } else if (value->is_array()) {
         for (const nlohmann::json &item : *value) {
             if (!item.is_string())
-                throw analysisError("the sqlite sink's option 'key' must list column names, not " + value->dump());
+                throw analysisError("the " + sink.format + " sink's option 'key' must list column names, not " + value->dump());
             keys.push_back(item.get<std::string>());
         }
     } else {
-        throw analysisError("the sqlite sink's option 'key' must list column names, not " + value->dump());
+        throw analysisError("the " + sink.format + " sink's option 'key' must list column names, not " + value->dump());
     }
     return keys;
 }

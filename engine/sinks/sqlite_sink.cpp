@@ -102,7 +102,7 @@ std::vector<std::pair<std::string, std::string>> SqliteSink::tableColumns(const 
 }
 
 std::vector<std::string> SqliteSink::resolveKeyColumns(const Schema &schema, const std::vector<std::string> &keys,
-                                                      OutputMode mode)
+                                                      OutputMode mode, const std::string &sinkName)
 {
     std::vector<std::string> columns;
     for (const std::string &key : keys) {
@@ -111,7 +111,7 @@ std::vector<std::string> SqliteSink::resolveKeyColumns(const Schema &schema, con
             std::string names;
             for (const Field &f : schema.fields)
                 names += (names.empty() ? "" : ", ") + f.name;
-            throw analysisError("the sqlite sink's key column '" + key + "' is not a column of the result (" + names + ")");
+            throw analysisError("the " + sinkName + " sink's key column '" + key + "' is not a column of the result (" + names + ")");
         }
         const Field &field = schema.fields[static_cast<size_t>(index)];
         if (field.type.kind == TypeKind::Window) {
@@ -122,7 +122,7 @@ std::vector<std::string> SqliteSink::resolveKeyColumns(const Schema &schema, con
         }
     }
     if (columns.empty() && mode == OutputMode::Update)
-        throw analysisError("the sqlite sink needs the 'key' option in update output mode: the columns the changed "
+        throw analysisError("the " + sinkName + " sink needs the 'key' option in update output mode: the columns the changed "
                             "rows are upserted on, e.g. \"key\": [\"accountId\"]");
     return columns;
 }

@@ -42,9 +42,10 @@ public:
     std::string description() const override;
 
     // The table columns of the sink's `key` option. Throws Error(Analysis) for a key that is not
-    // a result column, or no key in update mode (there is nothing to upsert on).
+    // a result column, or no key in update mode (there is nothing to upsert on); the messages
+    // name the sink by `sinkName` (the postgres sink shares the rule).
     static std::vector<std::string> resolveKeyColumns(const Schema &schema, const std::vector<std::string> &keys,
-                                                      OutputMode mode);
+                                                      OutputMode mode, const std::string &sinkName = "sqlite");
     // Quotes an SQL identifier: "x""; DROP TABLE y; --" is just a strange name.
     static std::string quoteIdentifier(const std::string &name);
     // The table's columns for a result schema (window structs flattened), with declared types.

@@ -296,7 +296,7 @@ bool allowedUntranslated(const QString &text, const QStringList &dataTexts)
             QStringLiteral("Plan"), QStringLiteral("English"), QStringLiteral("Deutsch"), QStringLiteral("final"),
             // Sink formats, output modes and query ops: Spark's own words.
             QStringLiteral("console"), QStringLiteral("memory"), QStringLiteral("csv"), QStringLiteral("json"),
-            QStringLiteral("sqlite"), QStringLiteral("foreachBatch"), QStringLiteral("append"), QStringLiteral("update"),
+            QStringLiteral("sqlite"), QStringLiteral("parquet"), QStringLiteral("postgres"), QStringLiteral("foreachBatch"), QStringLiteral("append"), QStringLiteral("update"),
             QStringLiteral("complete"), QStringLiteral("no-data"), QStringLiteral("filter"), QStringLiteral("where"),
             QStringLiteral("select"), QStringLiteral("file"),
             // Spark's type names.

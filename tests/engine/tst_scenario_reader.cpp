@@ -303,7 +303,7 @@ void TestScenarioReader::rejectsBadFile_data()
     QTest::newRow("row_wrong_length") << "row_wrong_length.scenario.json" << "23:15: row has 3 values but the schema has 4 columns (accountId, quantity, amount, eventTime)";
     QTest::newRow("expect_step_out_of_range") << "expect_step_out_of_range.scenario.json" << "26:23: 'step' 2 is out of range: the scenario has 2 steps, numbered from 0";
     QTest::newRow("missing_key") << "missing_key.scenario.json" << "1:1: missing required key 'sink' at top level";
-    QTest::newRow("unknown_sink_format") << "unknown_sink_format.scenario.json" << "21:22: unknown sink format 'kafka'; valid formats: console, memory, csv, json, sqlite, foreachBatch";
+    QTest::newRow("unknown_sink_format") << "unknown_sink_format.scenario.json" << "21:22: unknown sink format 'kafka'; valid formats: console, memory, csv, json, parquet, sqlite, postgres, jdbc, foreachBatch";
     QTest::newRow("unknown_type") << "unknown_type.scenario.json" << "10:37: unknown type 'decimel(12,2)' for column 'amount'; valid types: boolean, int, long, double, decimal(p,s), string, timestamp";
     QTest::newRow("invalid_utf8") << "invalid_utf8.scenario.json" << "24:32: invalid JSON: invalid string: ill-formed UTF-8 byte";
     QTest::newRow("empty") << "empty.scenario.json" << "1:1: empty file";

@@ -149,8 +149,13 @@ void TestSinkContentsModel::showsTheEngineImageAfterEveryBatch()
         QCOMPARE(model.files(), names);
         for (int r = 0; r < model.rowCount(); ++r) {
             QCOMPARE(model.index(r, 0).data(BatchTableModel::RowMarkRole).toInt(), int(rowMarkOf(image.rows[size_t(r)].mark)));
-            if (files)
-                QCOMPARE(model.index(r, 1).data().toString(), QString::fromStdString(image.fileOf(size_t(r))->name));
+            if (files) {
+                // "part-NNNNN" in the cell, the whole name in its tooltip.
+                const QString name = QString::fromStdString(image.fileOf(size_t(r))->name);
+                QCOMPARE(model.index(r, 1).data().toString(), name.left(10));
+                QVERIFY(name.startsWith(model.index(r, 1).data().toString() + QLatin1String("-c000.")));
+                QVERIFY(model.index(r, 1).data(Qt::ToolTipRole).toString().startsWith(name + QLatin1Char(':')));
+            }
         }
     }
     model.clear();
@@ -187,8 +192,9 @@ void TestSinkContentsModel::marksAreTextWithTooltips()
     model.setSink(filter.sink, filter.outputMode);
     model.showAfter(reportsOf(filter), 1);
     QCOMPARE(model.headerData(1, Qt::Horizontal, Qt::DisplayRole).toString(), QStringLiteral("file"));
+    QCOMPARE(model.index(0, 1).data().toString(), QStringLiteral("part-00000"));
     QCOMPARE(model.index(0, 1).data(Qt::ToolTipRole).toString(),
-             QStringLiteral("Written by batch 0; listed in high_value/_spark_metadata/0"));
+             QStringLiteral("part-00000-c000.csv: written by batch 0; listed in high_value/_spark_metadata/0"));
     QCOMPARE(model.index(model.rowCount() - 1, 0).data().toString(), fresh);
 }
 

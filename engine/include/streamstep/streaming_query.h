@@ -7,6 +7,7 @@
 
 #include "streamstep/engine.h"
 #include "streamstep/scenario.h"
+#include "streamstep/sink_connection.h"
 
 #include <cstdint>
 #include <functional>
@@ -34,6 +35,11 @@ struct StreamingQueryOptions {
     // tolerant. The CLI prints them on stderr.
     std::function<void(const std::string &)> onNotice;
     FaultHook faultHook;
+    // Asked before the sink connects to a server over the network (the postgres and jdbc sinks;
+    // sinkEndpoint tells which one): return false and the query fails with Error(Runtime) before
+    // anything is sent. Empty connects: the CLI runs what its user ran; the app asks the user, as
+    // a shared lesson file must not reach a server the user did not approve.
+    std::function<bool(const SinkEndpoint &)> approveConnection;
     // Record why every row went where (Run::setExplain), for `run --jsonl --why`.
     bool explain = false;
 };
@@ -75,12 +81,14 @@ private:
     std::unique_ptr<StreamingQueryRunner> m_runner;
 };
 
-// Whether a sink format keeps its output across crashes exactly once (csv, json, sqlite).
+// Whether a sink format keeps its output across crashes exactly once (csv, json, parquet,
+// sqlite, postgres and its jdbc spelling).
 bool isFaultTolerantSink(const std::string &format);
 
 // Reads what a durable sink holds, as a reader would see it: a file sink folder's committed
-// rows (only files listed in its _spark_metadata manifest, in batch order), or a SQLite
-// database's table (`table` may be empty when the database has exactly one table). Throws
+// rows (only files listed in its _spark_metadata manifest, in batch order), a SQLite
+// database's table, or, for a postgresql:// (or jdbc:postgresql://) url, a PostgreSQL table
+// (`table` may be empty when the database has exactly one table). Throws
 // Error(Runtime) with a clear message for anything else.
 ColumnBatch readSinkOutput(const std::string &path, const std::string &table = {});
 

@@ -1,0 +1,366 @@
+// Proves the postgres sink exactly once across real crashes, against a real server
+// (postgres_test_server.h): streamstep-cli runs with a checkpoint in a child process that is
+// killed with SIGKILL at every injected point (STREAMSTEP_CRASH_AT) of a data and a no-data batch
+// and at random moments, then restarted from the checkpoint until it finishes; the table
+// `sink-cat` reads back must equal an uninterrupted run's, row for row. Small batches go through
+// the multi-row INSERT, large ones through binary COPY and the staging table. A statement that
+// fails mid-batch (a CHECK constraint), a server that is not there and the jdbc spelling are
+// checked through the CLI as a user meets them.
+#include "cli_child.h"
+#include "postgres_test_server.h"
+#include "sinks/postgres_connection.h"
+
+#include <QDir>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <libpq-fe.h>
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <random>
+
+namespace fs = std::filesystem;
+using namespace cli_child;
+
+namespace {
+
+// A sink configuration: query, output mode, rows per step and how the sink is spelled.
+struct Config {
+    std::string name;
+    nlohmann::json doc; // without the sink's table, which each run gets anew
+    nlohmann::json sink;
+    std::string tableOption; // "table" or "dbtable"
+};
+
+nlohmann::json transactions(int rowsPerStep, int accounts)
+{
+    std::mt19937 random(20261201);
+    nlohmann::json steps = nlohmann::json::array();
+    for (int s = 0; s < 6; ++s) {
+        nlohmann::json rows = nlohmann::json::array();
+        for (int i = 0; i < rowsPerStep; ++i) {
+            const int minute = 600 + s * 4 + static_cast<int>(random() % 10) - 6; // some rows arrive late
+            char time[32];
+            std::snprintf(time, sizeof time, "2026-03-01 %02d:%02d:%02d", minute / 60, minute % 60, i % 60);
+            char amount[32];
+            std::snprintf(amount, sizeof amount, "%u.%02u", 1 + static_cast<unsigned>(random() % 99999),
+                          static_cast<unsigned>(random() % 100));
+            const int account = static_cast<int>(random() % static_cast<unsigned>(accounts));
+            const std::string name = account % 7 == 0 ? "ACC '" + std::to_string(account) + "'\n\"q\"" : "ACC-" + std::to_string(account);
+            rows.push_back({name, i % 3 ? "MUMBAI" : "DELHI", amount, time});
+        }
+        steps.push_back({{"rows", rows}});
+    }
+    return steps;
+}
+
+Config makeConfig(const std::string &name)
+{
+    const bool large = name == "postgres-update-copy";
+    nlohmann::json doc = {
+        {"format", "streamstep-scenario"},
+        {"version", 1},
+        {"title", "postgres crash recovery: " + name},
+        {"source",
+         {{"name", "transactions"},
+          {"schema", nlohmann::json::parse(R"J([{"name": "accountId", "type": "string"},
+                {"name": "branchCode", "type": "string"}, {"name": "amount", "type": "decimal(12,2)"},
+                {"name": "eventTime", "type": "timestamp"}])J")}}},
+        {"steps", large ? transactions(1500, 4000) : transactions(12, 5)}};
+    const nlohmann::json windowed = nlohmann::json::parse(R"J([
+        {"op": "withWatermark", "column": "eventTime", "delay": "5 minutes"},
+        {"op": "groupBy", "keys": ["window(eventTime, '5 minutes')", "accountId"],
+         "aggs": ["sum(amount) AS total", "count(*) AS n"]}])J");
+    Config c{name, doc, {}, "table"};
+    const std::string url = testPostgresUrl();
+    if (name == "postgres-update" || large) {
+        c.doc["query"] = windowed;
+        c.doc["outputMode"] = "update";
+        c.sink = {{"format", "postgres"}, {"options", {{"url", url}, {"key", {"window", "accountId"}}}}};
+    } else if (name == "postgres-complete") {
+        c.doc["query"] = nlohmann::json::parse(
+            R"J([{"op": "groupBy", "keys": ["branchCode"], "aggs": ["sum(amount) AS total", "count(*) AS n"]}])J");
+        c.doc["outputMode"] = "complete";
+        c.sink = {{"format", "postgres"}, {"options", {{"url", url}, {"key", "branchCode"}}}};
+    } else { // jdbc-append: the lesson's spelling, append mode, no key
+        c.doc["query"] = windowed;
+        c.doc["outputMode"] = "append";
+        const streamstep::PostgresTarget target = streamstep::postgresTarget(url);
+        c.sink = {{"format", "jdbc"},
+                  {"options", {{"url", "jdbc:postgresql://127.0.0.1:" + target.endpoint.port + "/streamstep"},
+                               {"user", "streamstep"}, {"password", "streamstep"}}}};
+        c.tableOption = "dbtable";
+    }
+    return c;
+}
+
+} // namespace
+
+class TestPostgresCrashRecovery : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void injectedCrashes_data();
+    void injectedCrashes();
+    void randomKills_data();
+    void randomKills();
+    void failingStatementMidBatch();
+    void serverNotThere();
+    void cleanupTestCase();
+
+private:
+    // A folder and a table of their own for one run of a configuration.
+    struct RunFolder {
+        fs::path root;
+        std::string table; // the sink option: schema.name, the name needing quotes
+        std::string quotedTable(const std::string &schema) const
+        {
+            return schema + ".\"" + table.substr(schema.size() + 1) + "\"";
+        }
+        fs::path scenario() const { return root / "crash.scenario.json"; }
+        fs::path checkpoint() const { return root / "checkpoint"; }
+        std::vector<std::string> runArgs() const
+        {
+            return {"run", scenario().string(), "--jsonl", "--output-dir", root.string(), "--checkpoint", checkpoint().string()};
+        }
+        size_t numCommits() const
+        {
+            std::error_code ec;
+            size_t n = 0;
+            for (const auto &e : fs::directory_iterator(checkpoint() / "commits", ec))
+                n += e.path().filename().string().front() != '.';
+            return n;
+        }
+    };
+    struct Reference {
+        std::string rows;
+        std::vector<int64_t> dataBatches;
+        std::vector<int64_t> noDataBatches;
+        qint64 ms = 0;
+    };
+
+    RunFolder newRun(const Config &config, const std::string &label);
+    std::string sinkCat(const RunFolder &folder);
+    const Reference &reference(const std::string &config);
+    QStringList sql(const std::string &query);
+
+    QTemporaryDir m_dir{QDir::tempPath() + "/tst_postgres_crash_recovery-XXXXXX"};
+    fs::path m_base;
+    std::string m_schema;
+    std::unique_ptr<streamstep::PostgresConnection> m_admin;
+    std::map<std::string, Reference> m_references;
+    int m_runs = 0;
+    int m_injected = 0;
+    int m_randomKills = 0;
+    int m_randomConfigs = 0;
+};
+
+QStringList TestPostgresCrashRecovery::sql(const std::string &query)
+{
+    const streamstep::PgResultPtr result = m_admin->execute(query, "test query");
+    QStringList out;
+    for (int r = 0; r < PQntuples(result.get()); ++r)
+        out << QString::fromUtf8(PQgetvalue(result.get(), r, 0));
+    return out;
+}
+
+void TestPostgresCrashRecovery::initTestCase()
+{
+    QVERIFY2(fs::exists(cliPath()), ("streamstep-cli not found at " + cliPath()).c_str());
+    QVERIFY(m_dir.isValid());
+    m_base = m_dir.path().toStdString();
+    m_admin = std::make_unique<streamstep::PostgresConnection>(streamstep::postgresTarget(testPostgresUrl()), "test");
+    m_schema = "tst_pg_crash_" + std::to_string(::getpid());
+    sql("DROP SCHEMA IF EXISTS " + m_schema + " CASCADE");
+    sql("CREATE SCHEMA " + m_schema);
+}
+
+void TestPostgresCrashRecovery::cleanupTestCase()
+{
+    if (m_admin)
+        sql("DROP SCHEMA IF EXISTS " + m_schema + " CASCADE");
+    qInfo("%d injected crashes and %d random SIGKILLs (%d kills) recovered exactly once", m_injected, m_randomKills,
+          m_injected + m_randomKills);
+    if (m_randomConfigs == 4) // the whole test ran (not a selected function)
+        QVERIFY2(m_injected + m_randomKills >= 50, "the crash test must kill the CLI at least 50 times");
+}
+
+TestPostgresCrashRecovery::RunFolder TestPostgresCrashRecovery::newRun(const Config &config, const std::string &label)
+{
+    RunFolder folder{m_base / (label + "-" + std::to_string(++m_runs)), {}};
+    // A table name that needs quoting, in the test's schema.
+    folder.table = m_schema + "." + config.name + " run " + std::to_string(m_runs);
+    fs::create_directories(folder.root);
+    nlohmann::json doc = config.doc;
+    doc["sink"] = config.sink;
+    doc["sink"]["options"][config.tableOption] = folder.table;
+    std::ofstream(folder.scenario()) << doc.dump(2);
+    return folder;
+}
+
+std::string TestPostgresCrashRecovery::sinkCat(const RunFolder &folder)
+{
+    const ChildResult r = runCli({"sink-cat", testPostgresUrl(), "--table", folder.table}, folder.root);
+    if (r.exitCode != 0)
+        return "sink-cat failed: " + r.err;
+    return r.out;
+}
+
+const TestPostgresCrashRecovery::Reference &TestPostgresCrashRecovery::reference(const std::string &name)
+{
+    if (const auto it = m_references.find(name); it != m_references.end())
+        return it->second;
+    const Config config = makeConfig(name);
+    const RunFolder folder = newRun(config, "reference-" + name);
+    const ChildResult r = runCli(folder.runArgs(), folder.root);
+    if (r.exitCode != 0)
+        qFatal("reference run of %s failed: %s", name.c_str(), describe(r).constData());
+    Reference ref;
+    ref.ms = r.ms;
+    size_t start = 0;
+    while (start < r.out.size()) {
+        const size_t end = r.out.find('\n', start);
+        const nlohmann::json report = nlohmann::json::parse(r.out.substr(start, end - start));
+        (report["noData"].get<bool>() ? ref.noDataBatches : ref.dataBatches).push_back(report["batchId"].get<int64_t>());
+        start = end + 1;
+    }
+    ref.rows = sinkCat(folder);
+    if (std::count(ref.rows.begin(), ref.rows.end(), '\n') < 2)
+        qFatal("reference run of %s wrote too little: %s", name.c_str(), ref.rows.c_str());
+    return m_references[name] = ref;
+}
+
+void TestPostgresCrashRecovery::injectedCrashes_data()
+{
+    QTest::addColumn<QString>("config");
+    QTest::addColumn<QString>("point");
+    QTest::addColumn<QString>("batch");
+    for (const char *config : {"postgres-update", "postgres-complete", "jdbc-append", "postgres-update-copy"})
+        for (const char *point : {"after-offsets", "mid-sink", "after-sink", "after-commit"})
+            for (const char *batch : {"data", "nodata"})
+                QTest::addRow("%s %s %s", config, point, batch) << config << point << batch;
+}
+
+void TestPostgresCrashRecovery::injectedCrashes()
+{
+    QFETCH(QString, config);
+    QFETCH(QString, point);
+    QFETCH(QString, batch);
+    const Config c = makeConfig(config.toStdString());
+    const Reference &ref = reference(c.name);
+    QVERIFY(ref.dataBatches.size() >= 4);
+    const int64_t batchId = batch == "data" ? ref.dataBatches[ref.dataBatches.size() / 2]
+                                            : (ref.noDataBatches.empty() ? ref.dataBatches.back() : ref.noDataBatches[1]);
+    const RunFolder folder = newRun(c, "injected");
+    const ChildResult crashed = runCli(folder.runArgs(), folder.root,
+                                       {point.toStdString() + ":" + std::to_string(batchId), 0, false, {}});
+    QVERIFY2(crashed.killed(), describe(crashed));
+    QCOMPARE(folder.numCommits(), size_t(batchId + (point == "after-commit" ? 1 : 0)));
+    const ChildResult resumed = runCli(folder.runArgs(), folder.root);
+    QVERIFY2(resumed.exitCode == 0, describe(resumed));
+    QVERIFY2(resumed.err.find("Resuming from checkpoint") != std::string::npos, resumed.err.c_str());
+    QCOMPARE(sinkCat(folder), ref.rows);
+    // Killed after the sink committed but before the commit log: the sink skipped the replayed
+    // batch, and the bookkeeping table holds each batch id once.
+    QCOMPARE(sql("SELECT count(*) = count(DISTINCT batch_id) FROM " + m_schema + "._streamstep_batches WHERE table_name = '"
+                 + folder.table + "'"),
+             QStringList{"t"});
+    ++m_injected;
+}
+
+void TestPostgresCrashRecovery::randomKills_data()
+{
+    QTest::addColumn<QString>("config");
+    for (const char *config : {"postgres-update", "postgres-complete", "jdbc-append", "postgres-update-copy"})
+        QTest::newRow(config) << config;
+}
+
+void TestPostgresCrashRecovery::randomKills()
+{
+    QFETCH(QString, config);
+    const Config c = makeConfig(config.toStdString());
+    const Reference &ref = reference(c.name);
+    std::mt19937 random(static_cast<unsigned>(qHash(config)) ^ 0x5eed);
+    int kills = 0;
+    // Kill times are drawn from the reference run's length; iterations go on (up to 10) until
+    // at least 8 kills landed in this configuration.
+    for (int iteration = 0; iteration < 10 && (iteration < 3 || kills < 8); ++iteration) {
+        const RunFolder folder = newRun(c, "random");
+        for (int attempts = 1;; ++attempts) {
+            ChildOptions options;
+            if (attempts <= 5) // then let it finish
+                options.killAfterUs = static_cast<int>(random() % static_cast<unsigned>(ref.ms * 800 + 1));
+            const ChildResult r = runCli(folder.runArgs(), folder.root, options);
+            if (r.killed()) {
+                ++m_randomKills;
+                ++kills;
+                continue;
+            }
+            QVERIFY2(r.exitCode == 0, describe(r));
+            break;
+        }
+        QCOMPARE(sinkCat(folder), ref.rows);
+    }
+    QVERIFY2(kills >= 8, "the random kills should land during the runs");
+    ++m_randomConfigs;
+}
+
+void TestPostgresCrashRecovery::failingStatementMidBatch()
+{
+    // The server refuses a row of batch 2 (a CHECK constraint): the batch rolls back, the query
+    // stops with the server's words, the checkpoint keeps batches 0-1; once the constraint is
+    // gone the same command finishes, and the table equals the uninterrupted run's.
+    const Config c = makeConfig("postgres-update");
+    const Reference &ref = reference(c.name);
+    const RunFolder folder = newRun(c, "failing");
+    QVERIFY(runCli(folder.runArgs(), folder.root, {"after-commit:1", 0, false, {}}).killed());
+    sql("ALTER TABLE " + folder.quotedTable(m_schema) + " ADD CONSTRAINT few CHECK (n < 2) NOT VALID");
+    const ChildResult failed = runCli(folder.runArgs(), folder.root);
+    QVERIFY2(failed.exitCode == 3, describe(failed));
+    QVERIFY2(failed.err.find("StreamingQueryException: batch 2 (step 1) failed: postgres sink '") != std::string::npos, failed.err.c_str());
+    QVERIFY2(failed.err.find("violates check constraint \"few\"; DETAIL: Failing row contains (") != std::string::npos,
+             failed.err.c_str());
+    QVERIFY2(failed.err.find("The transaction was rolled back") != std::string::npos, failed.err.c_str());
+    QCOMPARE(folder.numCommits(), size_t(2));
+    sql("ALTER TABLE " + folder.quotedTable(m_schema) + " DROP CONSTRAINT few");
+    const ChildResult resumed = runCli(folder.runArgs(), folder.root);
+    QVERIFY2(resumed.exitCode == 0, describe(resumed));
+    QCOMPARE(sinkCat(folder), ref.rows);
+}
+
+void TestPostgresCrashRecovery::serverNotThere()
+{
+    Config c = makeConfig("postgres-update");
+    std::string url = testPostgresUrl();
+    const size_t portAt = url.rfind(':');
+    // Port 1 on the loopback: nothing listens there.
+    c.sink["options"]["url"] = url.substr(0, portAt + 1) + "1" + url.substr(url.rfind('/'));
+    const RunFolder folder = newRun(c, "not-there");
+    const ChildResult r = runCli(folder.runArgs(), folder.root);
+    QCOMPARE(r.exitCode, 3);
+    QVERIFY2(r.err.find("StreamingQueryException: postgres sink 'postgresql://streamstep@127.0.0.1:1/streamstep' table ")
+                 != std::string::npos, r.err.c_str());
+    QVERIFY2(r.err.find("cannot reach PostgreSQL at 127.0.0.1:1 (database 'streamstep', user 'streamstep'), as the sink's "
+                        "url option says") != std::string::npos, r.err.c_str());
+    QVERIFY2(r.err.find("tools/postgres/start-test-server.sh") != std::string::npos, r.err.c_str());
+    QCOMPARE(folder.numCommits(), size_t(0));
+    // The same file pointed at the real server by STREAMSTEP_POSTGRES_URL runs (and says so).
+    ::setenv("STREAMSTEP_POSTGRES_URL", testPostgresUrl().c_str(), 1);
+    const ChildResult ok = runCli(folder.runArgs(), folder.root);
+    ::unsetenv("STREAMSTEP_POSTGRES_URL");
+    QVERIFY2(ok.exitCode == 0, describe(ok));
+    QVERIFY2(ok.err.find("from STREAMSTEP_POSTGRES_URL instead of the sink's url option") != std::string::npos, ok.err.c_str());
+    QCOMPARE(sinkCat(folder), reference(c.name).rows);
+}
+
+int main(int argc, char **argv)
+{
+    TestPostgresCrashRecovery test;
+    return runPostgresTest(test, argc, argv, "tst_postgres_crash_recovery");
+}
+
+#include "tst_postgres_crash_recovery.moc"
