@@ -730,6 +730,14 @@ Field outputField(const NamedAst &named, const BoundExpr &bound, const Schema &s
         if (index < schema.fields.size())
             field.watermarkDelayMs = schema.fields[index].watermarkDelayMs;
     }
+    // Spark's ResolveWindowTime keeps the window column's event-time metadata on window_time(w).
+    const auto *node = dynamic_cast<const ExprNode *>(&bound);
+    if (node && node->op == ExprOp::Function && node->function && node->function->name == "window_time"
+        && node->args[0]->columnIndex) {
+        const size_t index = static_cast<size_t>(*node->args[0]->columnIndex);
+        if (index < schema.fields.size())
+            field.watermarkDelayMs = schema.fields[index].watermarkDelayMs;
+    }
     return field;
 }
 

@@ -202,6 +202,8 @@ private slots:
                                           << "timestamp:2026-02-28 12:00:00";
         QTest::newRow("window start") << "window.start" << "timestamp:2026-03-01 10:00:00";
         QTest::newRow("window end") << "window.end > eventTime" << "boolean:true";
+        // Spark's WindowTime: the last microsecond inside the half-open window [10:00, 10:05).
+        QTest::newRow("window_time") << "window_time(window)" << "timestamp:2026-03-01 10:04:59.999999";
         // Functions.
         QTest::newRow("upper") << "upper(accountId)" << "string:A1";
         QTest::newRow("lower") << "lower('MiXeD')" << "string:mixed";

@@ -95,6 +95,8 @@ private slots:
         row("unix_timestamp three", "unix_timestamp(ts, 'y', 1)", arityMessage("unix_timestamp", "[0, 1, 2]", 3));
         row("current_timestamp one", "current_timestamp(1)", arityMessage("current_timestamp", "0", 1));
         row("now one", "now(1)", arityMessage("now", "0", 1));
+        row("window_time none", "window_time()", arityMessage("window_time", "1", 0));
+        row("window_time two", "window_time(ts, ts)", arityMessage("window_time", "1", 2));
     }
     void arityErrors()
     {
@@ -109,7 +111,7 @@ private slots:
         std::set<std::string> tested = {"upper", "ucase", "lower", "lcase", "length", "char_length",
                                         "character_length", "abs", "timestamp_seconds", "substring", "substr",
                                         "round", "coalesce", "date_format", "to_timestamp", "unix_timestamp",
-                                        "current_timestamp", "now", "concat"}; // concat takes any number
+                                        "current_timestamp", "now", "window_time", "concat"}; // concat takes any number
         for (const FunctionDefinition *f : FunctionRegistry::builtin().functions()) {
             if (f->kind != FunctionKind::Scalar)
                 continue;
