@@ -10,8 +10,10 @@
 #include "query_edit_command.h"
 #include "query_editor.h"
 #include "query_summary_view.h"
+#include "row_explainer.h"
 #include "run_controller.h"
 #include "sink_contents_model.h"
+#include "why_view.h"
 
 #include "streamstep/value_format.h"
 
@@ -72,8 +74,10 @@ QTableView *newTableView(QAbstractItemModel *model, QWidget *parent)
     view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     view->horizontalHeader()->setStretchLastSection(true);
     view->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
-    // Fit columns to their contents whenever a new batch is shown.
+    // Fit columns to their contents whenever a new batch is shown, and the first one to the link
+    // mark (●) when rows are linked to the row selected elsewhere.
     QObject::connect(model, &QAbstractItemModel::modelReset, view, [view] { view->resizeColumnsToContents(); });
+    QObject::connect(model, &QAbstractItemModel::dataChanged, view, [view] { view->resizeColumnToContents(0); });
     return view;
 }
 
@@ -561,9 +565,32 @@ QWidget *MainWindow::createWorkspace()
     connect(m_chart, &BatchChartView::batchClicked, m_controller, &RunController::selectBatch);
     connect(m_timeline, &EventTimeTimeline::batchClicked, m_controller, &RunController::selectBatch);
 
+    // Under the four panels, the Why pane: why the row selected in any of them went where.
+    auto *panelsAndWhy = new QWidget(m_centreSplitter);
+    panelsAndWhy->setObjectName(QStringLiteral("panelsAndWhy"));
+    auto *panelsLayout = new QVBoxLayout(panelsAndWhy);
+    panelsLayout->setContentsMargins(0, 0, 0, 0);
+    panelsLayout->setSpacing(2);
+    m_panelSplitter->setParent(panelsAndWhy);
+    panelsLayout->addWidget(m_panelSplitter, 1);
+    m_why = new WhyView(panelsAndWhy);
+    panelsLayout->addWidget(m_why);
+    RowExplainer::Views views;
+    views.input = inputView;
+    views.result = resultView;
+    views.emitted = emittedView;
+    views.sinkTable = m_sinkTableView;
+    views.sinkContents = m_sinkContentsView;
+    views.inputModel = m_inputModel;
+    views.resultModel = m_resultModel;
+    views.emittedModel = m_emittedModel;
+    views.sinkModel = m_sinkModel;
+    views.sinkContentsModel = m_sinkContents;
+    m_explainer = new RowExplainer(m_controller, m_why, m_timeline, views, this);
+
     m_panelSplitter->installEventFilter(this);
     m_bottomSplitter->installEventFilter(this);
-    m_centreSplitter->addWidget(m_panelSplitter);
+    m_centreSplitter->addWidget(panelsAndWhy);
     m_centreSplitter->addWidget(m_bottomSplitter);
     m_centreSplitter->setStretchFactor(0, 1);
     m_centreSplitter->setStretchFactor(1, 1);
@@ -741,7 +768,7 @@ void MainWindow::onScenarioChanged()
     if (SinkContentsModel::shows(c.scenario().sink.format))
         m_sinkStack->setCurrentWidget(m_sinkContentsView);
     // Before the first batch the timeline's legend already follows the query (watermark or not).
-    m_timeline->setReports({}, c.isValid() ? TimelineQueryInfo::fromQuery(*c.query()) : TimelineQueryInfo{});
+    m_timeline->setReports({}, c.isValid() ? TimelineQueryInfo::fromQuery(c.sharedQuery()) : TimelineQueryInfo{});
     updateRunNotice();
     if (c.isValid())
         statusBar()->showMessage(tr("Ready: press Step (Space) to run the first trigger."));
@@ -754,7 +781,7 @@ void MainWindow::onScenarioChanged()
 void MainWindow::onRunReset()
 {
     m_batchModel->clear();
-    m_timeline->setReports({}, m_controller->isValid() ? TimelineQueryInfo::fromQuery(*m_controller->query()) : TimelineQueryInfo{});
+    m_timeline->setReports({}, m_controller->isValid() ? TimelineQueryInfo::fromQuery(m_controller->sharedQuery()) : TimelineQueryInfo{});
     m_batchSlider->setRange(0, 0);
     updateActions();
 }
@@ -764,7 +791,7 @@ void MainWindow::onTriggerCompleted(int step, int numBatches)
     std::vector<std::shared_ptr<const BatchReport>> added(m_controller->reports().end() - numBatches,
                                                           m_controller->reports().end());
     m_batchModel->appendReports(added);
-    m_timeline->setReports(m_controller->reports(), TimelineQueryInfo::fromQuery(*m_controller->query()));
+    m_timeline->setReports(m_controller->reports(), TimelineQueryInfo::fromQuery(m_controller->sharedQuery()));
     {
         const QSignalBlocker blocker(m_batchSlider);
         m_batchSlider->setRange(0, std::max(0, m_controller->numBatches() - 1));
@@ -830,7 +857,7 @@ void MainWindow::showBatch(int index)
     else
         m_emittedModel->clear();
     const OutputMode mode = m_controller->hasScenario() ? m_controller->scenario().outputMode : OutputMode::Append;
-    m_narrative->showBatch(reports, index, mode);
+    m_narrative->showBatch(reports, index, mode, m_controller->query());
 
     if (!report) {
         m_inputTitle->setText(tr("<b>1 · Arrived</b> — the rows of a trigger"));
@@ -954,6 +981,7 @@ void MainWindow::showBatch(int index)
     }
     m_chart->setCurrentBatch(index);
     m_timeline->setCurrentBatch(index);
+    m_explainer->showBatch(index);
     // The status bar tells the batch shown, never the one before it.
     if (valid) {
         double seconds = 0;

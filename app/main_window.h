@@ -37,8 +37,10 @@ class QueryEditor;
 class InputEditor;
 class QuerySummaryView;
 struct QuerySpec;
+class RowExplainer;
 class RunController;
 class SinkContentsModel;
+class WhyView;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -76,6 +78,9 @@ public:
     EventTimeTimeline *timelineView() const { return m_timeline; }
     // The line above the panels telling the batch shown; the engine's narrative goes here.
     BatchNarrativeView *narrativeView() const { return m_narrative; }
+    // Says why the row selected in a story panel went where (the engine's words).
+    WhyView *whyView() const { return m_why; }
+    RowExplainer *rowExplainer() const { return m_explainer; }
     // Says why the run started over after a query edit, and what is kept to compare with.
     QLabel *runNotice() const { return m_runNotice; }
     // The four story panels' views, left to right (the sink's is whichever the sink shows).
@@ -152,6 +157,8 @@ private:
     QSplitter *m_bottomSplitter = nullptr;
     QTabWidget *m_batchTabs = nullptr;
     BatchNarrativeView *m_narrative = nullptr;
+    WhyView *m_why = nullptr;
+    RowExplainer *m_explainer = nullptr;
     QLabel *m_runNotice = nullptr;
     QToolButton *m_runNoticeClose = nullptr;
     QList<QWidget *> m_storyPanels;

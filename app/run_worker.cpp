@@ -44,6 +44,8 @@ StepOutcome RunWorker::runStep(const StepRequest &request)
         m_runId = request.runId;
     }
 
+    m_run->setExplain(request.explain);
+
     StepControl control;
     control.cancel = request.cancel.get();
     QElapsedTimer sinceProgress;

@@ -29,6 +29,8 @@ struct StepRequest {
     // Set by the GUI thread to stop the step at its next checkpoint.
     std::shared_ptr<std::atomic<bool>> cancel;
     bool reportProgress = true;
+    // Record why every row went where (Run::setExplain) for this step's batches.
+    bool explain = true;
 };
 
 // What became of a StepRequest. Immutable once sent; the GUI thread keeps its reports.
