@@ -26,7 +26,11 @@ std::optional<CommandLine> CommandLine::parse(const QStringList &arguments, QStr
     const QCommandLineOption langOption(QStringLiteral("lang"),
         QCoreApplication::translate("CommandLine", "User interface language (en, de)."),
         QStringLiteral("language"));
-    parser.addOptions({stepsOption, screenshotOption, sizeOption, langOption});
+    const QCommandLineOption compareOption(QStringLiteral("compare"),
+        QCoreApplication::translate("CommandLine", "Opens the comparison of the three output modes."));
+    const QCommandLineOption darkOption(QStringLiteral("dark"),
+        QCoreApplication::translate("CommandLine", "Uses a dark palette."));
+    parser.addOptions({stepsOption, screenshotOption, sizeOption, langOption, compareOption, darkOption});
     parser.addPositionalArgument(QStringLiteral("scenario"),
         QCoreApplication::translate("CommandLine", "A .scenario.json file to open."),
         QStringLiteral("[SCENARIO]"));
@@ -71,6 +75,8 @@ std::optional<CommandLine> CommandLine::parse(const QStringList &arguments, QStr
         result.size = QSize(match.captured(1).toInt(), match.captured(2).toInt());
     }
     result.language = parser.value(langOption);
+    result.compare = parser.isSet(compareOption);
+    result.dark = parser.isSet(darkOption);
     return result;
 }
 

@@ -4,6 +4,7 @@
 #include "batch_list_model.h"
 #include "batch_narrative_view.h"
 #include "batch_table_model.h"
+#include "compare_view.h"
 #include "event_time_timeline.h"
 #include "input_editor.h"
 #include "lessons_page.h"
@@ -242,6 +243,14 @@ void MainWindow::createActions()
     m_sidePanelAction->setToolTip(tr("Show or fold away the query builder and the lesson text (F9)"));
     connect(m_sidePanelAction, &QAction::triggered, this, [this](bool shown) { setSidePanelShown(shown, true); });
 
+    m_compareAction = new QAction(s->standardIcon(QStyle::SP_FileDialogListView), tr("Compare Output &Modes"), this);
+    m_compareAction->setObjectName(QStringLiteral("compareAction"));
+    m_compareAction->setIconText(tr("Compare"));
+    m_compareAction->setCheckable(true);
+    m_compareAction->setShortcut(Qt::CTRL | Qt::Key_M);
+    m_compareAction->setToolTip(tr("Run the same query and steps in append, update and complete side by side (Ctrl+M)"));
+    connect(m_compareAction, &QAction::triggered, this, &MainWindow::setCompareShown);
+
     m_lessonsAction = new QAction(s->standardIcon(QStyle::SP_FileDialogContentsView), tr("&Lessons"), this);
     m_lessonsAction->setToolTip(tr("Show the list of bundled lessons"));
     connect(m_lessonsAction, &QAction::triggered, this, &MainWindow::showLessons);
@@ -345,6 +354,7 @@ void MainWindow::createMenus()
     QMenu *view = menuBar()->addMenu(tr("&View"));
     view->addAction(m_lessonsAction);
     view->addAction(m_sidePanelAction);
+    view->addAction(m_compareAction);
     view->addSeparator();
     view->addAction(m_zoomInAction);
     view->addAction(m_zoomOutAction);
@@ -383,6 +393,7 @@ void MainWindow::createToolBar()
     bar->addAction(m_stepAction);
     bar->addAction(m_playAction);
     bar->addAction(m_resetAction);
+    bar->addAction(m_compareAction);
     bar->addSeparator();
 
     m_triggerLabel = new QLabel(bar);
@@ -463,10 +474,20 @@ QWidget *MainWindow::createWorkspace()
     m_narrative = new BatchNarrativeView(story);
     storyLayout->addWidget(m_narrative);
 
-    m_centreSplitter = new QSplitter(Qt::Vertical, story);
+    m_storyStack = new QStackedWidget(story);
+    m_storyStack->setObjectName(QStringLiteral("storyStack"));
+    storyLayout->addWidget(m_storyStack, 1);
+    m_centreSplitter = new QSplitter(Qt::Vertical, m_storyStack);
     m_centreSplitter->setObjectName(QStringLiteral("centreSplitter"));
     m_centreSplitter->setChildrenCollapsible(false);
-    storyLayout->addWidget(m_centreSplitter, 1);
+    m_storyStack->addWidget(m_centreSplitter);
+    m_compareView = new CompareView(m_storyStack);
+    m_storyStack->addWidget(m_compareView);
+    // The compare view follows the trigger of the batch shown; its own arrows move it further.
+    connect(m_controller, &RunController::currentBatchChanged, this, [this](int index) {
+        if (index >= 0 && index < m_controller->numBatches())
+            m_compareView->setTrigger(m_controller->reports()[size_t(index)]->step);
+    });
 
     // The story of one trigger, left to right.
     m_panelSplitter = new QSplitter(Qt::Horizontal, m_centreSplitter);
@@ -596,6 +617,28 @@ QWidget *MainWindow::createWorkspace()
     m_centreSplitter->setStretchFactor(1, 1);
     showBatch(-1);
     return m_mainSplitter;
+}
+
+void MainWindow::setCompareShown(bool shown)
+{
+    m_compareAction->setChecked(shown);
+    if (shown && m_compareStale && m_controller->hasScenario()) {
+        m_compareStale = false;
+        m_compareView->setScenario(m_controller->sharedScenario());
+        const int batch = m_controller->currentBatch();
+        if (batch >= 0)
+            m_compareView->setTrigger(m_controller->reports()[size_t(batch)]->step);
+    }
+    m_storyStack->setCurrentWidget(shown ? static_cast<QWidget *>(m_compareView) : m_centreSplitter);
+    // The narrative tells the main run's batch: the compare view has its own header.
+    m_narrative->setVisible(!shown);
+    if (!shown)
+        fitStoryPanels();
+}
+
+bool MainWindow::isCompareShown() const
+{
+    return m_storyStack->currentWidget() == m_compareView;
 }
 
 QWidget *MainWindow::sidePanel() const
@@ -770,6 +813,10 @@ void MainWindow::onScenarioChanged()
     // Before the first batch the timeline's legend already follows the query (watermark or not).
     m_timeline->setReports({}, c.isValid() ? TimelineQueryInfo::fromQuery(c.sharedQuery()) : TimelineQueryInfo{});
     updateRunNotice();
+    // A new query, mode or input: the three modes run again (now when shown, else when next shown).
+    m_compareStale = true;
+    if (isCompareShown())
+        setCompareShown(true);
     if (c.isValid())
         statusBar()->showMessage(tr("Ready: press Step (Space) to run the first trigger."));
     else

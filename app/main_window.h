@@ -31,6 +31,7 @@ class BatchChartView;
 class BatchListModel;
 class BatchNarrativeView;
 class BatchTableModel;
+class CompareView;
 class EventTimeTimeline;
 class LessonsPage;
 class QueryEditor;
@@ -86,6 +87,12 @@ public:
     // The four story panels' views, left to right (the sink's is whichever the sink shows).
     QList<QWidget *> storyViews() const;
     QTableView *batchesView() const { return m_batchView; }
+    // View ▸ Compare Output Modes (Ctrl+M): the same query and steps in append, update and
+    // complete side by side, in place of the trigger's story panels.
+    QAction *compareAction() const { return m_compareAction; }
+    CompareView *compareView() const { return m_compareView; }
+    void setCompareShown(bool shown);
+    bool isCompareShown() const;
     // View ▸ Lesson and Query Panel (F9): folds the side panel away and back.
     QAction *sidePanelAction() const { return m_sidePanelAction; }
     QWidget *sidePanel() const;
@@ -158,6 +165,9 @@ private:
     QTabWidget *m_batchTabs = nullptr;
     BatchNarrativeView *m_narrative = nullptr;
     WhyView *m_why = nullptr;
+    QStackedWidget *m_storyStack = nullptr; // the trigger's story, or the compare view
+    CompareView *m_compareView = nullptr;
+    bool m_compareStale = true; // the scenario changed since the compare view last ran
     RowExplainer *m_explainer = nullptr;
     QLabel *m_runNotice = nullptr;
     QToolButton *m_runNoticeClose = nullptr;
@@ -196,6 +206,7 @@ private:
     QAction *m_redoAction = nullptr;
     QAction *m_lessonsAction = nullptr;
     QAction *m_sidePanelAction = nullptr;
+    QAction *m_compareAction = nullptr;
     QAction *m_startAction = nullptr;
     QAction *m_stepAction = nullptr;
     QAction *m_playAction = nullptr;
