@@ -35,7 +35,7 @@ QString inputRowList(const std::vector<InputRowRef> &rows, const std::vector<std
         byBatch[report] << QString::number(row);
     QStringList parts;
     for (const auto &[report, list] : byBatch)
-        parts << RowExplainer::tr("batch %1: %n row(s) %2", nullptr, int(list.size()))
+        parts << (list.size() == 1 ? RowExplainer::tr("batch %1: row %2") : RowExplainer::tr("batch %1: rows %2"))
                      .arg(reports[size_t(report)]->batchId)
                      .arg(list.join(QStringLiteral(", ")));
     return parts.join(QStringLiteral("; "));

@@ -981,7 +981,8 @@ QString EventTimeTimelineLayout::dotToolTip(int index) const
     const TimelineDot &d = m_dots[size_t(index)];
     const BatchReport &r = *m_reports[size_t(d.batch)];
     QStringList lines;
-    lines << tr("Batch %1, input row %2: %3").arg(r.batchId).arg(d.row + 1).arg(fateLabel(d.fate));
+    // Rows count from 0, as batches, triggers and the engine's sentences do.
+    lines << tr("Batch %1, input row %2: %3").arg(r.batchId).arg(d.row).arg(fateLabel(d.fate));
     lines << rowText(r.input, d.row, -1);
     lines << tr("event time (%1): %2").arg(m_info.eventTimeName, d.hasTime ? timeText(d.timeMs) : QStringLiteral("NULL"));
     if (r.hasWatermark)

@@ -83,22 +83,25 @@ QString translatedDuration(const QString &text)
     if (!whole.match(text).hasMatch())
         return text;
     static const QRegularExpression part(QStringLiteral("(\\d+) (day|hour|minute|second|millisecond)s?"));
+    // Each unit as the engine says it, "singular|plural" like its sentence templates.
+    static const char *const kUnits[][2] = {
+        {"day", QT_TRANSLATE_NOOP("Why", "%n day|%n days")},
+        {"hour", QT_TRANSLATE_NOOP("Why", "%n hour|%n hours")},
+        {"minute", QT_TRANSLATE_NOOP("Why", "%n minute|%n minutes")},
+        {"second", QT_TRANSLATE_NOOP("Why", "%n second|%n seconds")},
+        {"millisecond", QT_TRANSLATE_NOOP("Why", "%n millisecond|%n milliseconds")},
+    };
     QStringList parts;
     QRegularExpressionMatchIterator it = part.globalMatch(text);
     while (it.hasNext()) {
         const QRegularExpressionMatch m = it.next();
-        const int n = m.captured(1).toInt();
-        const QString unit = m.captured(2);
-        if (unit == QLatin1String("day"))
-            parts << QCoreApplication::translate("Why", "%n day(s)", nullptr, n);
-        else if (unit == QLatin1String("hour"))
-            parts << QCoreApplication::translate("Why", "%n hour(s)", nullptr, n);
-        else if (unit == QLatin1String("minute"))
-            parts << QCoreApplication::translate("Why", "%n minute(s)", nullptr, n);
-        else if (unit == QLatin1String("second"))
-            parts << QCoreApplication::translate("Why", "%n second(s)", nullptr, n);
-        else
-            parts << QCoreApplication::translate("Why", "%n millisecond(s)", nullptr, n);
+        const int64_t n = m.captured(1).toLongLong();
+        for (const auto &[unit, templ] : kUnits) {
+            if (m.captured(2) == QLatin1String(unit)) {
+                parts << QString::fromStdString(fillSentence(QCoreApplication::translate("Why", templ).toStdString(), {}, n));
+                break;
+            }
+        }
     }
     return (text.startsWith(QLatin1Char('-')) ? QStringLiteral("-") : QString()) + parts.join(QLatin1Char(' '));
 }
