@@ -474,15 +474,15 @@ QWidget *MainWindow::createWorkspace()
     m_narrative = new BatchNarrativeView(story);
     storyLayout->addWidget(m_narrative);
 
-    m_storyStack = new QStackedWidget(story);
-    m_storyStack->setObjectName(QStringLiteral("storyStack"));
-    storyLayout->addWidget(m_storyStack, 1);
-    m_centreSplitter = new QSplitter(Qt::Vertical, m_storyStack);
+    // The trigger's story, or in its place the compare view: one of them is hidden, so the hidden
+    // one's size never constrains the other (a stacked widget would ask room for both).
+    m_centreSplitter = new QSplitter(Qt::Vertical, story);
     m_centreSplitter->setObjectName(QStringLiteral("centreSplitter"));
     m_centreSplitter->setChildrenCollapsible(false);
-    m_storyStack->addWidget(m_centreSplitter);
-    m_compareView = new CompareView(m_storyStack);
-    m_storyStack->addWidget(m_compareView);
+    storyLayout->addWidget(m_centreSplitter, 1);
+    m_compareView = new CompareView(story);
+    m_compareView->hide();
+    storyLayout->addWidget(m_compareView, 1);
     // The compare view follows the trigger of the batch shown; its own arrows move it further.
     connect(m_controller, &RunController::currentBatchChanged, this, [this](int index) {
         if (index >= 0 && index < m_controller->numBatches())
@@ -586,16 +586,18 @@ QWidget *MainWindow::createWorkspace()
     connect(m_chart, &BatchChartView::batchClicked, m_controller, &RunController::selectBatch);
     connect(m_timeline, &EventTimeTimeline::batchClicked, m_controller, &RunController::selectBatch);
 
-    // Under the four panels, the Why pane: why the row selected in any of them went where.
-    auto *panelsAndWhy = new QWidget(m_centreSplitter);
-    panelsAndWhy->setObjectName(QStringLiteral("panelsAndWhy"));
-    auto *panelsLayout = new QVBoxLayout(panelsAndWhy);
-    panelsLayout->setContentsMargins(0, 0, 0, 0);
-    panelsLayout->setSpacing(2);
-    m_panelSplitter->setParent(panelsAndWhy);
-    panelsLayout->addWidget(m_panelSplitter, 1);
-    m_why = new WhyView(panelsAndWhy);
-    panelsLayout->addWidget(m_why);
+    // Under the four panels, the Why pane: why the row selected in any of them went where. It
+    // heads the lower half, so a long answer takes its room from the timeline, never from the
+    // panels whose rows it explains.
+    auto *lower = new QWidget(m_centreSplitter);
+    lower->setObjectName(QStringLiteral("whyAndTimeline"));
+    auto *lowerLayout = new QVBoxLayout(lower);
+    lowerLayout->setContentsMargins(0, 0, 0, 0);
+    lowerLayout->setSpacing(2);
+    m_why = new WhyView(lower);
+    lowerLayout->addWidget(m_why);
+    m_bottomSplitter->setParent(lower);
+    lowerLayout->addWidget(m_bottomSplitter, 1);
     RowExplainer::Views views;
     views.input = inputView;
     views.result = resultView;
@@ -611,8 +613,8 @@ QWidget *MainWindow::createWorkspace()
 
     m_panelSplitter->installEventFilter(this);
     m_bottomSplitter->installEventFilter(this);
-    m_centreSplitter->addWidget(panelsAndWhy);
-    m_centreSplitter->addWidget(m_bottomSplitter);
+    m_centreSplitter->addWidget(m_panelSplitter);
+    m_centreSplitter->addWidget(lower);
     m_centreSplitter->setStretchFactor(0, 1);
     m_centreSplitter->setStretchFactor(1, 1);
     showBatch(-1);
@@ -629,7 +631,8 @@ void MainWindow::setCompareShown(bool shown)
         if (batch >= 0)
             m_compareView->setTrigger(m_controller->reports()[size_t(batch)]->step);
     }
-    m_storyStack->setCurrentWidget(shown ? static_cast<QWidget *>(m_compareView) : m_centreSplitter);
+    m_centreSplitter->setVisible(!shown);
+    m_compareView->setVisible(shown);
     // The narrative tells the main run's batch: the compare view has its own header.
     m_narrative->setVisible(!shown);
     if (!shown)
@@ -638,7 +641,7 @@ void MainWindow::setCompareShown(bool shown)
 
 bool MainWindow::isCompareShown() const
 {
-    return m_storyStack->currentWidget() == m_compareView;
+    return !m_compareView->isHidden();
 }
 
 QWidget *MainWindow::sidePanel() const

@@ -165,7 +165,6 @@ private:
     QTabWidget *m_batchTabs = nullptr;
     BatchNarrativeView *m_narrative = nullptr;
     WhyView *m_why = nullptr;
-    QStackedWidget *m_storyStack = nullptr; // the trigger's story, or the compare view
     CompareView *m_compareView = nullptr;
     bool m_compareStale = true; // the scenario changed since the compare view last ran
     RowExplainer *m_explainer = nullptr;

@@ -1,5 +1,7 @@
 #include "why_view.h"
 
+#include <QEvent>
+
 namespace streamstep {
 
 WhyView::WhyView(QWidget *parent) : QLabel(parent)
@@ -10,9 +12,24 @@ WhyView::WhyView(QWidget *parent) : QLabel(parent)
     setTextInteractionFlags(Qt::TextSelectableByMouse);
     setMargin(4);
     setFrameShape(QFrame::StyledPanel);
-    setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
+    setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Minimum);
     setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    updateMinimumHeight();
     clear();
+}
+
+void WhyView::updateMinimumHeight()
+{
+    // Room for two lines whether a row is explained or not, so selecting one rarely makes the
+    // views around it jump.
+    setMinimumHeight(2 * fontMetrics().lineSpacing() + 2 * (margin() + frameWidth()) + 2);
+}
+
+void WhyView::changeEvent(QEvent *event)
+{
+    QLabel::changeEvent(event);
+    if (event->type() == QEvent::FontChange)
+        updateMinimumHeight();
 }
 
 void WhyView::showWhy(const QString &subject, const QString &why, const QStringList &details)

@@ -25,8 +25,12 @@ public:
     QString whyText() const { return m_why; }
     QStringList detailTexts() const { return m_details; }
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
     void updateText();
+    void updateMinimumHeight();
 
     QString m_subject;
     QString m_why;

@@ -133,6 +133,8 @@ private slots:
     void timelineTooltipsSayTheEngineWhy();
     void bigStepsAreNamedNotExplained();
     void memorySinkRowsTraceTheirBatch();
+    void screenshotsForAHumanLook_data();
+    void screenshotsForAHumanLook();
 
 private:
     Scenario m_lesson04;
@@ -228,7 +230,10 @@ void TestWhyPane::finalWrittenWindowTracesItsInputRows()
     // Batch 5 (no data) wrote [10:05, 10:10) of ACC-0003: 75000 + 60000 + 10000, from three batches.
     const int written = writtenRow(window, QStringLiteral("ACC-0003"));
     QVERIFY(written >= 0);
+    const int panelHeight = panelView(window, 1)->height();
     panelView(window, 2)->selectRow(written);
+    // The answer takes no room from the panels it explains.
+    QCOMPARE(panelView(window, 1)->height(), panelHeight);
     const size_t group = resultRow(engine.batches[5], QStringLiteral("10:05"), QStringLiteral("ACC-0003"));
     QCOMPARE(engine.batches[5].resultStatuses[group], ResultRowStatus::Final);
     QCOMPARE(window.whyView()->whyText(), resultWhy(engine, 5, group));
@@ -421,6 +426,40 @@ void TestWhyPane::memorySinkRowsTraceTheirBatch()
     QVERIFY2(window.whyView()->subjectText().contains(QStringLiteral("written by batch %1").arg(w.batchId)),
              qPrintable(window.whyView()->subjectText()));
     QCOMPARE(ringedDots(window.timelineView()), contributors(engine, size_t(writer), group));
+}
+
+void TestWhyPane::screenshotsForAHumanLook_data()
+{
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<int>("panel");
+    for (const QSize size : {QSize(1920, 1080), QSize(1280, 800)})
+        for (int panel : {0, 2})
+            QTest::addRow("%dx%d panel %d", size.width(), size.height(), panel) << size << panel;
+}
+
+// Lesson 04 after three triggers with a row explained, saved to $STREAMSTEP_SCREENSHOT_DIR
+// (default <temp>/streamstep-presentation): the written window [10:05, 10:10) of ACC-0003 and the
+// input row ACC-0003 at 10:08 that went into it.
+void TestWhyPane::screenshotsForAHumanLook()
+{
+    QFETCH(QSize, size);
+    QFETCH(int, panel);
+    MainWindow window;
+    window.resize(size);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.openScenario(lessonPath("04-windowed-totals-append")));
+    for (int i = 0; i < 3; ++i)
+        QVERIFY(window.controller()->step());
+    panelView(window, panel)->selectRow(panel == 0 ? 1 : writtenRow(window, QStringLiteral("ACC-0003")));
+    QVERIFY(window.whyView()->isShowingRow());
+    QVERIFY(!window.whyView()->detailTexts().isEmpty());
+    QString dir = qEnvironmentVariable("STREAMSTEP_SCREENSHOT_DIR");
+    if (dir.isEmpty())
+        dir = QDir::tempPath() + QStringLiteral("/streamstep-presentation");
+    QDir().mkpath(dir);
+    QVERIFY(window.grab().save(QStringLiteral("%1/why-%2-%3x%4.png").arg(dir, panel == 0 ? QStringLiteral("input") : QStringLiteral("written"))
+                                   .arg(size.width()).arg(size.height())));
 }
 
 QTEST_MAIN(TestWhyPane)
