@@ -205,12 +205,12 @@ QString RowExplainer::unexplainedNote(const std::vector<int> &reports) const
     const BatchReport &r = *m_controller->reports()[size_t(reports.front())];
     const QLocale locale;
     if (reports.size() == 1)
-        return tr("Batch %1 had %2 rows, more than the %3 rows a step may have for the app to explain it, so its rows "
-                  "carry their fate but not its numbers, and are not linked.")
+        return tr("Batch %1 had %2 rows, more than the %3 rows up to which the app explains a step: its rows carry their "
+                  "fate, but not the numbers behind it, and are not linked.")
             .arg(r.batchId)
             .arg(locale.toString(qlonglong(r.numInputRows)), locale.toString(qlonglong(m_controller->explainLimit())));
-    return tr("%n batch(es), from batch %1 on, had more rows than the %2 rows a step may have for the app to explain it, "
-              "so their rows carry their fate but not its numbers, and are not linked.",
+    return tr("%n batch(es), from batch %1 on, had more rows than the %2 rows up to which the app explains a step: their "
+              "rows carry their fate, but not the numbers behind it, and are not linked.",
               nullptr, int(reports.size()))
         .arg(r.batchId)
         .arg(locale.toString(qlonglong(m_controller->explainLimit())));

@@ -13,6 +13,7 @@
 #include "main_window.h"
 #include "query_summary_view.h"
 #include "run_controller.h"
+#include "why_view.h"
 
 #include "streamstep/engine.h"
 
@@ -767,16 +768,32 @@ void TestPresentation::lessonTablesBreakBetweenWords()
 void TestPresentation::germanLeavesNoVisibleStringInEnglish_data()
 {
     QTest::addColumn<QString>("lessonName");
-    // A file sink, an SQLite sink and the console, with and without a watermark.
+    QTest::addColumn<bool>("compare");
+    // A file sink, an SQLite sink and the console, with and without a watermark; the story with a
+    // row explained in the Why pane, and the three modes compared (lesson 02: append rejected).
     for (const char *lesson : {"01-high-value-filter", "03-account-counts-update", "04-windowed-totals-append"})
-        QTest::newRow(lesson) << QString::fromLatin1(lesson);
+        QTest::newRow(lesson) << QString::fromLatin1(lesson) << false;
+    for (const char *lesson : {"02-branch-totals-complete", "04-windowed-totals-append"})
+        QTest::addRow("%s compared", lesson) << QString::fromLatin1(lesson) << true;
 }
 
 void TestPresentation::germanLeavesNoVisibleStringInEnglish()
 {
     QFETCH(QString, lessonName);
+    QFETCH(bool, compare);
     const QByteArray lessonBytes = lessonName.toLatin1();
     const char *lesson = lessonBytes.constData();
+    // The story with the first result row (or input row) explained, or the compare view.
+    const auto explainOrCompare = [compare](MainWindow &window) {
+        if (compare) {
+            window.setCompareShown(true);
+            return;
+        }
+        const QList<QWidget *> views = window.storyViews();
+        auto *view = static_cast<QTableView *>(views[window.resultModel()->rowCount() > 0 ? 1 : 0]);
+        view->selectRow(0);
+        QVERIFY(window.whyView()->isShowingRow());
+    };
     // The English strings first, with the same steps, so each German string has its twin.
     QList<VisibleString> english;
     QStringList dataTexts;
@@ -786,6 +803,7 @@ void TestPresentation::germanLeavesNoVisibleStringInEnglish()
         runLesson(window, lesson);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
+        explainOrCompare(window);
         english = visibleStrings(window);
         const Scenario &s = window.controller()->scenario();
         dataTexts << QString::fromStdString(s.title) << QString::fromStdString(s.sourceName);
@@ -808,8 +826,10 @@ void TestPresentation::germanLeavesNoVisibleStringInEnglish()
         runLesson(window, lesson);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
+        explainOrCompare(window);
         german = visibleStrings(window);
-        window.grab().save(screenshotDir() + QStringLiteral("/%1-german-1280x800.png").arg(QLatin1String(lesson)));
+        window.grab().save(screenshotDir() + QStringLiteral("/%1-german%2-1280x800.png")
+                                                 .arg(QLatin1String(lesson), compare ? QStringLiteral("-compare") : QString()));
     }
     QCoreApplication::removeTranslator(&translator);
 
