@@ -22,13 +22,65 @@
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <algorithm>
+
 namespace streamstep {
 
 namespace {
 
+// A table whose columns fit its width: each column as wide as its contents, and when they are
+// wider than the view, the widest columns give up the difference (their text elides, the tooltip
+// keeps it), so a third of a 1280-pixel window still shows every column, the totals included.
+class FittingTableView : public QTableView {
+public:
+    using QTableView::QTableView;
+
+    void fitColumns()
+    {
+        QHeaderView *header = horizontalHeader();
+        const int count = header->count();
+        if (count == 0)
+            return;
+        resizeColumnsToContents();
+        QList<int> widths;
+        int total = 0;
+        for (int i = 0; i < count; ++i) {
+            widths << header->sectionSize(i);
+            total += widths.last();
+        }
+        int excess = total - viewport()->width();
+        const int minimum = fontMetrics().horizontalAdvance(QStringLiteral("0000000"));
+        // Shave the widest column down to the next widest, and so on, until everything fits.
+        while (excess > 0) {
+            int widest = 0;
+            for (int i = 1; i < count; ++i)
+                if (widths[i] > widths[widest])
+                    widest = i;
+            int next = minimum;
+            for (int i = 0; i < count; ++i)
+                if (i != widest && widths[i] < widths[widest])
+                    next = std::max(next, widths[i]);
+            const int cut = std::min(excess, widths[widest] - next);
+            if (cut <= 0)
+                break;
+            widths[widest] -= cut;
+            excess -= cut;
+        }
+        for (int i = 0; i < count; ++i)
+            header->resizeSection(i, widths[i]);
+    }
+
+protected:
+    void resizeEvent(QResizeEvent *event) override
+    {
+        QTableView::resizeEvent(event);
+        fitColumns();
+    }
+};
+
 QTableView *newTable(QAbstractItemModel *model, QWidget *parent)
 {
-    auto *view = new QTableView(parent);
+    auto *view = new FittingTableView(parent);
     view->setModel(model);
     view->setSelectionBehavior(QAbstractItemView::SelectRows);
     view->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -39,7 +91,7 @@ QTableView *newTable(QAbstractItemModel *model, QWidget *parent)
     view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     view->horizontalHeader()->setStretchLastSection(true);
     view->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
-    QObject::connect(model, &QAbstractItemModel::modelReset, view, [view] { view->resizeColumnsToContents(); });
+    QObject::connect(model, &QAbstractItemModel::modelReset, view, [view] { view->fitColumns(); });
     return view;
 }
 

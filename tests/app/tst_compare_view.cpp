@@ -19,9 +19,11 @@
 #include "streamstep/value_format.h"
 
 #include <QAction>
+#include <QHeaderView>
 #include <QLabel>
 #include <QLineSeries>
 #include <QPlainTextEdit>
+#include <QTableView>
 #include <QToolBar>
 #include <QUndoStack>
 #include <QtTest>
@@ -98,6 +100,8 @@ private slots:
     void rejectedModeShowsSparksMessageAndTheFix();
     void editsRunTheThreeModesAgain();
     void toggleShortcutAndCommandLineOpenIt();
+    void everyColumnFitsItsTable_data();
+    void everyColumnFitsItsTable();
 };
 
 void TestCompareView::columnsEqualThreeSeparateRuns_data()
@@ -279,6 +283,58 @@ void TestCompareView::toggleShortcutAndCommandLineOpenIt()
     QVERIFY(options->compare);
     QVERIFY(options->dark);
     QVERIFY(!CommandLine::parse({QStringLiteral("streamstep")}, &error)->compare);
+}
+
+void TestCompareView::everyColumnFitsItsTable_data()
+{
+    QTest::addColumn<QSize>("size");
+    QTest::newRow("1280x800") << QSize(1280, 800);
+    QTest::newRow("1920x1080") << QSize(1920, 1080);
+}
+
+// Lesson 04 at trigger 2: update's state holds "evicted, nothing written" rows, whose status once
+// pushed the totals out of a third of a 1280-pixel window. Every column of every table now starts
+// inside the view and the numbers (the last column) are shown in full.
+void TestCompareView::everyColumnFitsItsTable()
+{
+    QFETCH(QSize, size);
+    MainWindow window;
+    window.resize(size);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.openScenario(lessonDir() + QStringLiteral("/04-windowed-totals-append.scenario.json")));
+    window.setCompareShown(true);
+    CompareView *view = window.compareView();
+    QVERIFY(view->waitForRuns(60'000));
+    view->setTrigger(2);
+    QCoreApplication::processEvents();
+    const auto *update = view->findChild<QTableView *>(QStringLiteral("updateStateView"));
+    QVERIFY(update);
+    bool sawNothingWritten = false;
+    for (int row = 0; row < update->model()->rowCount(); ++row)
+        sawNothingWritten |= update->model()->index(row, 0).data().toString().startsWith(QLatin1String("evicted, nothing written"));
+    QVERIFY(sawNothingWritten);
+    for (OutputMode mode : ModeComparisonModel::kModes) {
+        const QString name = QString::fromStdString(outputModeName(mode));
+        for (const char *suffix : {"WrittenView", "StateView"}) {
+            const auto *table = view->findChild<QTableView *>(name + QLatin1String(suffix));
+            QVERIFY(table);
+            const QHeaderView *header = table->horizontalHeader();
+            const int count = header->count();
+            if (count == 0)
+                continue;
+            int total = 0;
+            for (int i = 0; i < count; ++i)
+                total += header->sectionSize(i);
+            QVERIFY2(total <= table->viewport()->width(),
+                     qPrintable(QStringLiteral("%1%2: %3 > %4").arg(name, QLatin1String(suffix)).arg(total).arg(table->viewport()->width())));
+            // The last column (the totals) is as wide as its widest cell.
+            const int last = count - 1;
+            const int needed = static_cast<const QAbstractItemView *>(table)->sizeHintForColumn(last);
+            QVERIFY2(header->sectionSize(last) >= needed,
+                     qPrintable(QStringLiteral("%1%2: last column %3 < %4").arg(name, QLatin1String(suffix)).arg(header->sectionSize(last)).arg(needed)));
+        }
+    }
 }
 
 QTEST_MAIN(TestCompareView)
