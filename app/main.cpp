@@ -137,6 +137,12 @@ int main(int argc, char *argv[])
     } else {
         window.showLessons();
     }
+    if (options->whyPanel >= 0 && !window.selectStoryRow(options->whyPanel, options->whyRow)) {
+        std::fprintf(stderr, "streamstep: %s\n",
+                     qPrintable(QApplication::translate("main", "--why: the panel shows no row %1").arg(options->whyRow)));
+        if (!options->screenshot.isEmpty())
+            return 1;
+    }
     if (options->compare)
         window.setCompareShown(true);
     window.show();

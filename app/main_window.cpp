@@ -110,6 +110,15 @@ int neededWidth(QWidget *widget)
     return width;
 }
 
+// The toolbar's batch slider: it asks for little width and takes whatever the toolbar has left,
+// so in a narrow window or a wordier language the batch label beside it stays on the toolbar
+// instead of moving into the overflow menu (a toolbar places its widgets by their size hints).
+class BatchSlider : public QSlider {
+public:
+    using QSlider::QSlider;
+    QSize sizeHint() const override { return {minimumWidth(), QSlider::sizeHint().height()}; }
+};
+
 // A titled panel: a bold heading above the view, as in Spark's own UI sections.
 QWidget *newPanel(QLabel *title, QWidget *view, QWidget *parent)
 {
@@ -381,6 +390,7 @@ void MainWindow::createMenus()
 void MainWindow::createToolBar()
 {
     QToolBar *bar = addToolBar(tr("Stepper"));
+    m_stepperBar = bar;
     bar->setObjectName(QStringLiteral("stepperToolBar"));
     bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     bar->setMovable(false);
@@ -404,9 +414,10 @@ void MainWindow::createToolBar()
     auto *batchCaption = new QLabel(tr("Batch:"), bar);
     batchCaption->setContentsMargins(6, 0, 4, 0);
     bar->addWidget(batchCaption);
-    m_batchSlider = new QSlider(Qt::Horizontal, bar);
+    m_batchSlider = new BatchSlider(Qt::Horizontal, bar);
+    m_batchSlider->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
     m_batchSlider->setObjectName(QStringLiteral("batchSlider"));
-    m_batchSlider->setMinimumWidth(120);
+    m_batchSlider->setMinimumWidth(100);
     m_batchSlider->setMaximumWidth(260);
     m_batchSlider->setPageStep(1);
     m_batchSlider->setTickPosition(QSlider::TicksBelow);
@@ -654,6 +665,18 @@ QList<QWidget *> MainWindow::storyViews() const
     return {m_storyPanels[0]->findChild<QTableView *>(QStringLiteral("inputView")),
             m_storyPanels[1]->findChild<QTableView *>(QStringLiteral("resultView")),
             m_storyPanels[2]->findChild<QTableView *>(QStringLiteral("emittedView")), m_sinkStack->currentWidget()};
+}
+
+bool MainWindow::selectStoryRow(int panel, int row)
+{
+    if (panel < 0 || panel > 2)
+        return false;
+    auto *view = qobject_cast<QTableView *>(storyViews()[panel]);
+    if (!view || !view->model() || row < 0 || row >= view->model()->rowCount())
+        return false;
+    view->selectRow(row);
+    view->scrollTo(view->model()->index(row, 0));
+    return true;
 }
 
 void MainWindow::fitStoryPanels()
@@ -1025,6 +1048,7 @@ void MainWindow::showBatch(int index)
     m_batchLabel->setText(valid ? tr("batch %1 of 0–%2 · trigger %3").arg(report->batchId).arg(m_controller->numBatches() - 1).arg(report->step)
                                 : tr("none"));
     m_batchLabel->setToolTip(tr("Micro-batch ids count from 0 over the whole run; each trigger runs one or two of them."));
+    fitToolBar();
     if (valid && m_batchView->currentIndex().row() != index) {
         const QSignalBlocker blocker(m_batchView->selectionModel());
         m_batchView->selectRow(index);
@@ -1200,6 +1224,7 @@ void MainWindow::updateActions()
     m_triggerLabel->setToolTip(tr("Triggers are the scenario's steps, numbered from 0. Each trigger runs a micro-batch "
                                   "for its rows, and a no-data batch after it when the watermark moved, so batch ids "
                                   "run ahead of trigger numbers."));
+    fitToolBar();
 }
 
 void MainWindow::updateWindowTitle()
@@ -1399,6 +1424,45 @@ void MainWindow::resizeEvent(QResizeEvent *event)
     if (!m_sidePanelChosen)
         setSidePanelShown(event->size().width() >= kSidePanelWindowWidth, false);
     fitStoryPanels();
+    fitToolBar();
+}
+
+void MainWindow::changeEvent(QEvent *event)
+{
+    QMainWindow::changeEvent(event);
+    if (event->type() == QEvent::LanguageChange || event->type() == QEvent::FontChange)
+        fitToolBar();
+}
+
+void MainWindow::fitToolBar()
+{
+    // The stepper's buttons say their names while the whole toolbar fits; otherwise they show
+    // icons only (the names stay as tooltips), so the run's position and the batch label are never
+    // pushed into the overflow menu, as German's longer names did at 1280 pixels. (Opening and
+    // editing are always icons only, see createToolBar.)
+    if (!m_stepperBar)
+        return;
+    QList<QToolButton *> named;
+    for (QAction *action : {m_sidePanelAction, m_startAction, m_stepAction, m_playAction, m_resetAction, m_compareAction})
+        if (auto *button = qobject_cast<QToolButton *>(m_stepperBar->widgetForAction(action)))
+            named << button;
+    // What the toolbar's layout places: each action's widget at its size hint, with spacing.
+    const auto needed = [this] {
+        const QMargins margins = m_stepperBar->contentsMargins() + m_stepperBar->layout()->contentsMargins();
+        int width = margins.left() + margins.right();
+        for (QAction *action : m_stepperBar->actions()) {
+            QWidget *widget = m_stepperBar->widgetForAction(action);
+            if (widget && action->isVisible())
+                width += widget->sizeHint().width() + m_stepperBar->layout()->spacing();
+        }
+        return width;
+    };
+    for (QToolButton *button : named)
+        button->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    if (needed() > width()) {
+        for (QToolButton *button : named)
+            button->setToolButtonStyle(Qt::ToolButtonIconOnly);
+    }
 }
 
 void MainWindow::updateRunNotice()

@@ -86,6 +86,9 @@ public:
     QLabel *runNotice() const { return m_runNotice; }
     // The four story panels' views, left to right (the sink's is whichever the sink shows).
     QList<QWidget *> storyViews() const;
+    // Selects row `row` of story panel `panel` (0 input, 1 result, 2 written), as a click would,
+    // so the Why pane explains it. False when the panel has no such row.
+    bool selectStoryRow(int panel, int row);
     QTableView *batchesView() const { return m_batchView; }
     // View ▸ Compare Output Modes (Ctrl+M): the same query and steps in append, update and
     // complete side by side, in place of the trigger's story panels.
@@ -99,6 +102,8 @@ public:
     // Fits the story panels' widths to their columns, and the batches table to its key columns
     // (after every batch and resize).
     void fitStoryPanels();
+    // Shows the toolbar buttons icon-only when their names would push the labels off the toolbar.
+    void fitToolBar();
     QAction *startAction() const { return m_startAction; }
     QAction *stepAction() const { return m_stepAction; }
     QAction *playAction() const { return m_playAction; }
@@ -114,6 +119,7 @@ public:
 protected:
     void closeEvent(QCloseEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
+    void changeEvent(QEvent *event) override;
     void showEvent(QShowEvent *event) override;
     bool eventFilter(QObject *watched, QEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
@@ -194,6 +200,7 @@ private:
     EventTimeTimeline *m_timeline = nullptr;
 
     QSlider *m_batchSlider = nullptr;
+    QToolBar *m_stepperBar = nullptr;
     QLabel *m_batchLabel = nullptr;
     QLabel *m_triggerLabel = nullptr;
 

@@ -47,6 +47,14 @@
         <source>Uses a dark palette.</source>
         <translation>Verwendet eine dunkle Farbpalette.</translation>
     </message>
+    <message>
+        <source>Selects row &lt;ROW&gt; (from 0) of the input, result or written panel, so the Why pane explains it.</source>
+        <translation>Wählt Zeile &lt;ROW&gt; (ab 0) des Eingabe-, Ergebnis- oder Geschrieben-Panels, damit der Warum-Bereich sie erklärt.</translation>
+    </message>
+    <message>
+        <source>--why needs input, result or written, a colon and a row number, got &apos;%1&apos;.</source>
+        <translation>--why erwartet input, result oder written, einen Doppelpunkt und eine Zeilennummer, erhalten: &apos;%1&apos;.</translation>
+    </message>
 </context>
 <context>
     <name>EventTimeTimeline</name>
@@ -620,6 +628,10 @@ gültig während Batch %2 (Zeilen an oder vor diesem Wert sind verspätet)</tran
     <message>
         <source>cannot write %1</source>
         <translation>%1 kann nicht geschrieben werden</translation>
+    </message>
+    <message>
+        <source>--why: the panel shows no row %1</source>
+        <translation>--why: das Panel zeigt keine Zeile %1</translation>
     </message>
 </context>
 <context>
