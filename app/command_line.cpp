@@ -26,7 +26,14 @@ std::optional<CommandLine> CommandLine::parse(const QStringList &arguments, QStr
     const QCommandLineOption langOption(QStringLiteral("lang"),
         QCoreApplication::translate("CommandLine", "User interface language (en, de)."),
         QStringLiteral("language"));
-    parser.addOptions({stepsOption, screenshotOption, sizeOption, langOption});
+    const QCommandLineOption compareOption(QStringLiteral("compare"),
+        QCoreApplication::translate("CommandLine", "Opens the comparison of the three output modes."));
+    const QCommandLineOption darkOption(QStringLiteral("dark"),
+        QCoreApplication::translate("CommandLine", "Uses a dark palette."));
+    const QCommandLineOption whyOption(QStringLiteral("why"),
+        QCoreApplication::translate("CommandLine", "Selects row <ROW> (from 0) of the input, result or written panel, so the Why pane explains it."),
+        QStringLiteral("PANEL:ROW"));
+    parser.addOptions({stepsOption, screenshotOption, sizeOption, langOption, compareOption, darkOption, whyOption});
     parser.addPositionalArgument(QStringLiteral("scenario"),
         QCoreApplication::translate("CommandLine", "A .scenario.json file to open."),
         QStringLiteral("[SCENARIO]"));
@@ -71,6 +78,19 @@ std::optional<CommandLine> CommandLine::parse(const QStringList &arguments, QStr
         result.size = QSize(match.captured(1).toInt(), match.captured(2).toInt());
     }
     result.language = parser.value(langOption);
+    result.compare = parser.isSet(compareOption);
+    result.dark = parser.isSet(darkOption);
+    if (parser.isSet(whyOption)) {
+        static const QRegularExpression pattern(QStringLiteral("^(input|result|written):(\\d+)$"));
+        const QRegularExpressionMatch match = pattern.match(parser.value(whyOption));
+        if (!match.hasMatch()) {
+            *error = QCoreApplication::translate("CommandLine", "--why needs input, result or written, a colon and a row number, got '%1'.")
+                         .arg(parser.value(whyOption));
+            return std::nullopt;
+        }
+        result.whyPanel = int(QStringList{QStringLiteral("input"), QStringLiteral("result"), QStringLiteral("written")}.indexOf(match.captured(1)));
+        result.whyRow = match.captured(2).toInt();
+    }
     return result;
 }
 

@@ -1,5 +1,6 @@
 // Reads the app's command line, `streamstep [SCENARIO] [--steps N] [--screenshot FILE.png]
-// [--size WxH] [--lang de]`, so README pictures, docs and tests can drive the real window.
+// [--size WxH] [--lang de] [--compare] [--dark] [--why PANEL:ROW]`, so README pictures, docs and tests can drive the
+// real window.
 #pragma once
 
 #include <QSize>
@@ -16,6 +17,12 @@ struct CommandLine {
     QString screenshot; // save the main window as PNG and quit
     QSize size;         // window size (invalid: the saved or default size)
     QString language;   // "de", "en"; empty: settings, then the system locale
+    bool compare = false; // open View ▸ Compare Output Modes
+    bool dark = false;    // a dark palette (Fusion style), as a presenter's dark desktop
+    // --why input|result|written:ROW: select that row (from 0, as the engine counts) of a story
+    // panel after the steps, so the Why pane explains it; whyPanel -1: none.
+    int whyPanel = -1;
+    int whyRow = -1;
     bool helpShown = false;
 
     // Parses the arguments (argv[0] first). Returns nullopt with a message on bad input; prints

@@ -11,6 +11,7 @@
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QPainter>
+#include <QPalette>
 #include <QSettings>
 #include <QTranslator>
 
@@ -40,6 +41,34 @@ QIcon applicationIcon()
     p.setPen(QPen(QColor(0x7f, 0xd1, 0xff), 3));
     p.drawLine(QPointF(8, 50), QPointF(56, 18));
     return QIcon(pixmap);
+}
+
+// A dark palette for the Fusion style (--dark): the colours a dark desktop theme gives.
+QPalette darkPalette()
+{
+    QPalette p;
+    p.setColor(QPalette::Window, QColor(45, 45, 48));
+    p.setColor(QPalette::WindowText, QColor(228, 228, 228));
+    p.setColor(QPalette::Base, QColor(30, 30, 32));
+    p.setColor(QPalette::AlternateBase, QColor(52, 52, 56));
+    p.setColor(QPalette::ToolTipBase, QColor(60, 60, 64));
+    p.setColor(QPalette::ToolTipText, QColor(228, 228, 228));
+    p.setColor(QPalette::PlaceholderText, QColor(150, 150, 150));
+    p.setColor(QPalette::Text, QColor(228, 228, 228));
+    p.setColor(QPalette::Button, QColor(53, 53, 56));
+    p.setColor(QPalette::ButtonText, QColor(228, 228, 228));
+    p.setColor(QPalette::BrightText, QColor(255, 90, 90));
+    p.setColor(QPalette::Light, QColor(80, 80, 84));
+    p.setColor(QPalette::Midlight, QColor(66, 66, 70));
+    p.setColor(QPalette::Mid, QColor(40, 40, 42));
+    p.setColor(QPalette::Dark, QColor(25, 25, 27));
+    p.setColor(QPalette::Shadow, QColor(10, 10, 10));
+    p.setColor(QPalette::Link, QColor(110, 170, 255));
+    p.setColor(QPalette::Highlight, QColor(42, 130, 218));
+    p.setColor(QPalette::HighlightedText, Qt::white);
+    for (QPalette::ColorRole role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText})
+        p.setColor(QPalette::Disabled, role, QColor(128, 128, 128));
+    return p;
 }
 
 void installTranslators(QApplication &app, const QString &requested)
@@ -88,6 +117,10 @@ int main(int argc, char *argv[])
     }
     if (options->helpShown)
         return 0;
+    if (options->dark) {
+        QApplication::setStyle(QStringLiteral("Fusion"));
+        QApplication::setPalette(darkPalette());
+    }
 
     MainWindow window;
     if (options->size.isValid())
@@ -107,6 +140,14 @@ int main(int argc, char *argv[])
     } else {
         window.showLessons();
     }
+    if (options->whyPanel >= 0 && !window.selectStoryRow(options->whyPanel, options->whyRow)) {
+        std::fprintf(stderr, "streamstep: %s\n",
+                     qPrintable(QApplication::translate("main", "--why: the panel shows no row %1").arg(options->whyRow)));
+        if (!options->screenshot.isEmpty())
+            return 1;
+    }
+    if (options->compare)
+        window.setCompareShown(true);
     window.show();
 
     if (!options->screenshot.isEmpty()) {

@@ -4,14 +4,17 @@
 #include "batch_list_model.h"
 #include "batch_narrative_view.h"
 #include "batch_table_model.h"
+#include "compare_view.h"
 #include "event_time_timeline.h"
 #include "input_editor.h"
 #include "lessons_page.h"
 #include "query_edit_command.h"
 #include "query_editor.h"
 #include "query_summary_view.h"
+#include "row_explainer.h"
 #include "run_controller.h"
 #include "sink_contents_model.h"
+#include "why_view.h"
 
 #include "streamstep/value_format.h"
 
@@ -75,8 +78,10 @@ QTableView *newTableView(QAbstractItemModel *model, QWidget *parent)
     view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     view->horizontalHeader()->setStretchLastSection(true);
     view->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
-    // Fit columns to their contents whenever a new batch is shown.
+    // Fit columns to their contents whenever a new batch is shown, and the first one to the link
+    // mark (●) when rows are linked to the row selected elsewhere.
     QObject::connect(model, &QAbstractItemModel::modelReset, view, [view] { view->resizeColumnsToContents(); });
+    QObject::connect(model, &QAbstractItemModel::dataChanged, view, [view] { view->resizeColumnToContents(0); });
     return view;
 }
 
@@ -107,6 +112,15 @@ int neededWidth(QWidget *widget)
     }
     return width;
 }
+
+// The toolbar's batch slider: it asks for little width and takes whatever the toolbar has left,
+// so in a narrow window or a wordier language the batch label beside it stays on the toolbar
+// instead of moving into the overflow menu (a toolbar places its widgets by their size hints).
+class BatchSlider : public QSlider {
+public:
+    using QSlider::QSlider;
+    QSize sizeHint() const override { return {minimumWidth(), QSlider::sizeHint().height()}; }
+};
 
 // A titled panel: a bold heading above the view, as in Spark's own UI sections.
 QWidget *newPanel(QLabel *title, QWidget *view, QWidget *parent)
@@ -262,6 +276,14 @@ void MainWindow::createActions()
     m_sidePanelAction->setToolTip(tr("Show or fold away the query builder and the lesson text (F9)"));
     connect(m_sidePanelAction, &QAction::triggered, this, [this](bool shown) { setSidePanelShown(shown, true); });
 
+    m_compareAction = new QAction(s->standardIcon(QStyle::SP_FileDialogListView), tr("Compare Output &Modes"), this);
+    m_compareAction->setObjectName(QStringLiteral("compareAction"));
+    m_compareAction->setIconText(tr("Compare"));
+    m_compareAction->setCheckable(true);
+    m_compareAction->setShortcut(Qt::CTRL | Qt::Key_M);
+    m_compareAction->setToolTip(tr("Run the same query and steps in append, update and complete side by side (Ctrl+M)"));
+    connect(m_compareAction, &QAction::triggered, this, &MainWindow::setCompareShown);
+
     m_lessonsAction = new QAction(s->standardIcon(QStyle::SP_FileDialogContentsView), tr("&Lessons"), this);
     m_lessonsAction->setToolTip(tr("Show the list of bundled lessons"));
     connect(m_lessonsAction, &QAction::triggered, this, &MainWindow::showLessons);
@@ -365,6 +387,7 @@ void MainWindow::createMenus()
     QMenu *view = menuBar()->addMenu(tr("&View"));
     view->addAction(m_lessonsAction);
     view->addAction(m_sidePanelAction);
+    view->addAction(m_compareAction);
     view->addSeparator();
     view->addAction(m_zoomInAction);
     view->addAction(m_zoomOutAction);
@@ -391,6 +414,7 @@ void MainWindow::createMenus()
 void MainWindow::createToolBar()
 {
     QToolBar *bar = addToolBar(tr("Stepper"));
+    m_stepperBar = bar;
     bar->setObjectName(QStringLiteral("stepperToolBar"));
     bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     bar->setMovable(false);
@@ -403,6 +427,7 @@ void MainWindow::createToolBar()
     bar->addAction(m_stepAction);
     bar->addAction(m_playAction);
     bar->addAction(m_resetAction);
+    bar->addAction(m_compareAction);
     bar->addSeparator();
 
     m_triggerLabel = new QLabel(bar);
@@ -413,9 +438,10 @@ void MainWindow::createToolBar()
     auto *batchCaption = new QLabel(tr("Batch:"), bar);
     batchCaption->setContentsMargins(6, 0, 4, 0);
     bar->addWidget(batchCaption);
-    m_batchSlider = new QSlider(Qt::Horizontal, bar);
+    m_batchSlider = new BatchSlider(Qt::Horizontal, bar);
+    m_batchSlider->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
     m_batchSlider->setObjectName(QStringLiteral("batchSlider"));
-    m_batchSlider->setMinimumWidth(120);
+    m_batchSlider->setMinimumWidth(100);
     m_batchSlider->setMaximumWidth(260);
     m_batchSlider->setPageStep(1);
     m_batchSlider->setTickPosition(QSlider::TicksBelow);
@@ -483,10 +509,20 @@ QWidget *MainWindow::createWorkspace()
     m_narrative = new BatchNarrativeView(story);
     storyLayout->addWidget(m_narrative);
 
+    // The trigger's story, or in its place the compare view: one of them is hidden, so the hidden
+    // one's size never constrains the other (a stacked widget would ask room for both).
     m_centreSplitter = new QSplitter(Qt::Vertical, story);
     m_centreSplitter->setObjectName(QStringLiteral("centreSplitter"));
     m_centreSplitter->setChildrenCollapsible(false);
     storyLayout->addWidget(m_centreSplitter, 1);
+    m_compareView = new CompareView(story);
+    m_compareView->hide();
+    storyLayout->addWidget(m_compareView, 1);
+    // The compare view follows the trigger of the batch shown; its own arrows move it further.
+    connect(m_controller, &RunController::currentBatchChanged, this, [this](int index) {
+        if (index >= 0 && index < m_controller->numBatches())
+            m_compareView->setTrigger(m_controller->reports()[size_t(index)]->step);
+    });
 
     // The story of one trigger, left to right.
     m_panelSplitter = new QSplitter(Qt::Horizontal, m_centreSplitter);
@@ -585,14 +621,62 @@ QWidget *MainWindow::createWorkspace()
     connect(m_chart, &BatchChartView::batchClicked, m_controller, &RunController::selectBatch);
     connect(m_timeline, &EventTimeTimeline::batchClicked, m_controller, &RunController::selectBatch);
 
+    // Under the four panels, the Why pane: why the row selected in any of them went where. It
+    // heads the lower half, so a long answer takes its room from the timeline, never from the
+    // panels whose rows it explains.
+    auto *lower = new QWidget(m_centreSplitter);
+    lower->setObjectName(QStringLiteral("whyAndTimeline"));
+    auto *lowerLayout = new QVBoxLayout(lower);
+    lowerLayout->setContentsMargins(0, 0, 0, 0);
+    lowerLayout->setSpacing(2);
+    m_why = new WhyView(lower);
+    lowerLayout->addWidget(m_why);
+    m_bottomSplitter->setParent(lower);
+    lowerLayout->addWidget(m_bottomSplitter, 1);
+    RowExplainer::Views views;
+    views.input = inputView;
+    views.result = resultView;
+    views.emitted = emittedView;
+    views.sinkTable = m_sinkTableView;
+    views.sinkContents = m_sinkContentsView;
+    views.inputModel = m_inputModel;
+    views.resultModel = m_resultModel;
+    views.emittedModel = m_emittedModel;
+    views.sinkModel = m_sinkModel;
+    views.sinkContentsModel = m_sinkContents;
+    m_explainer = new RowExplainer(m_controller, m_why, m_timeline, views, this);
+
     m_panelSplitter->installEventFilter(this);
     m_bottomSplitter->installEventFilter(this);
     m_centreSplitter->addWidget(m_panelSplitter);
-    m_centreSplitter->addWidget(m_bottomSplitter);
+    m_centreSplitter->addWidget(lower);
     m_centreSplitter->setStretchFactor(0, 1);
     m_centreSplitter->setStretchFactor(1, 1);
     showBatch(-1);
     return m_mainSplitter;
+}
+
+void MainWindow::setCompareShown(bool shown)
+{
+    m_compareAction->setChecked(shown);
+    if (shown && m_compareStale && m_controller->hasScenario()) {
+        m_compareStale = false;
+        m_compareView->setScenario(m_controller->sharedScenario());
+        const int batch = m_controller->currentBatch();
+        if (batch >= 0)
+            m_compareView->setTrigger(m_controller->reports()[size_t(batch)]->step);
+    }
+    m_centreSplitter->setVisible(!shown);
+    m_compareView->setVisible(shown);
+    // The narrative tells the main run's batch: the compare view has its own header.
+    m_narrative->setVisible(!shown);
+    if (!shown)
+        fitStoryPanels();
+}
+
+bool MainWindow::isCompareShown() const
+{
+    return !m_compareView->isHidden();
 }
 
 QWidget *MainWindow::sidePanel() const
@@ -605,6 +689,18 @@ QList<QWidget *> MainWindow::storyViews() const
     return {m_storyPanels[0]->findChild<QTableView *>(QStringLiteral("inputView")),
             m_storyPanels[1]->findChild<QTableView *>(QStringLiteral("resultView")),
             m_storyPanels[2]->findChild<QTableView *>(QStringLiteral("emittedView")), m_sinkStack->currentWidget()};
+}
+
+bool MainWindow::selectStoryRow(int panel, int row)
+{
+    if (panel < 0 || panel > 2)
+        return false;
+    auto *view = qobject_cast<QTableView *>(storyViews()[panel]);
+    if (!view || !view->model() || row < 0 || row >= view->model()->rowCount())
+        return false;
+    view->selectRow(row);
+    view->scrollTo(view->model()->index(row, 0));
+    return true;
 }
 
 void MainWindow::fitStoryPanels()
@@ -765,8 +861,12 @@ void MainWindow::onScenarioChanged()
     if (SinkContentsModel::shows(c.scenario().sink.format))
         m_sinkStack->setCurrentWidget(m_sinkContentsView);
     // Before the first batch the timeline's legend already follows the query (watermark or not).
-    m_timeline->setReports({}, c.isValid() ? TimelineQueryInfo::fromQuery(*c.query()) : TimelineQueryInfo{});
+    m_timeline->setReports({}, c.isValid() ? TimelineQueryInfo::fromQuery(c.sharedQuery()) : TimelineQueryInfo{});
     updateRunNotice();
+    // A new query, mode or input: the three modes run again (now when shown, else when next shown).
+    m_compareStale = true;
+    if (isCompareShown())
+        setCompareShown(true);
     if (c.isValid())
         statusBar()->showMessage(tr("Ready: press Step (Space) to run the first trigger."));
     else
@@ -778,7 +878,7 @@ void MainWindow::onScenarioChanged()
 void MainWindow::onRunReset()
 {
     m_batchModel->clear();
-    m_timeline->setReports({}, m_controller->isValid() ? TimelineQueryInfo::fromQuery(*m_controller->query()) : TimelineQueryInfo{});
+    m_timeline->setReports({}, m_controller->isValid() ? TimelineQueryInfo::fromQuery(m_controller->sharedQuery()) : TimelineQueryInfo{});
     m_batchSlider->setRange(0, 0);
     updateActions();
 }
@@ -788,7 +888,7 @@ void MainWindow::onTriggerCompleted(int step, int numBatches)
     std::vector<std::shared_ptr<const BatchReport>> added(m_controller->reports().end() - numBatches,
                                                           m_controller->reports().end());
     m_batchModel->appendReports(added);
-    m_timeline->setReports(m_controller->reports(), TimelineQueryInfo::fromQuery(*m_controller->query()));
+    m_timeline->setReports(m_controller->reports(), TimelineQueryInfo::fromQuery(m_controller->sharedQuery()));
     {
         const QSignalBlocker blocker(m_batchSlider);
         m_batchSlider->setRange(0, std::max(0, m_controller->numBatches() - 1));
@@ -854,7 +954,7 @@ void MainWindow::showBatch(int index)
     else
         m_emittedModel->clear();
     const OutputMode mode = m_controller->hasScenario() ? m_controller->scenario().outputMode : OutputMode::Append;
-    m_narrative->showBatch(reports, index, mode);
+    m_narrative->showBatch(reports, index, mode, m_controller->query());
 
     if (!report) {
         m_inputTitle->setText(tr("<b>1 · Arrived</b> — the rows of a trigger"));
@@ -972,12 +1072,14 @@ void MainWindow::showBatch(int index)
     m_batchLabel->setText(valid ? tr("batch %1 of 0–%2 · trigger %3").arg(report->batchId).arg(m_controller->numBatches() - 1).arg(report->step)
                                 : tr("none"));
     m_batchLabel->setToolTip(tr("Micro-batch ids count from 0 over the whole run; each trigger runs one or two of them."));
+    fitToolBar();
     if (valid && m_batchView->currentIndex().row() != index) {
         const QSignalBlocker blocker(m_batchView->selectionModel());
         m_batchView->selectRow(index);
     }
     m_chart->setCurrentBatch(index);
     m_timeline->setCurrentBatch(index);
+    m_explainer->showBatch(index);
     // The status bar tells the batch shown, never the one before it.
     if (valid) {
         double seconds = 0;
@@ -1249,6 +1351,7 @@ void MainWindow::updateActions()
     m_triggerLabel->setToolTip(tr("Triggers are the scenario's steps, numbered from 0. Each trigger runs a micro-batch "
                                   "for its rows, and a no-data batch after it when the watermark moved, so batch ids "
                                   "run ahead of trigger numbers."));
+    fitToolBar();
 }
 
 void MainWindow::updateWindowTitle()
@@ -1448,6 +1551,45 @@ void MainWindow::resizeEvent(QResizeEvent *event)
     if (!m_sidePanelChosen)
         setSidePanelShown(event->size().width() >= kSidePanelWindowWidth, false);
     fitStoryPanels();
+    fitToolBar();
+}
+
+void MainWindow::changeEvent(QEvent *event)
+{
+    QMainWindow::changeEvent(event);
+    if (event->type() == QEvent::LanguageChange || event->type() == QEvent::FontChange)
+        fitToolBar();
+}
+
+void MainWindow::fitToolBar()
+{
+    // The stepper's buttons say their names while the whole toolbar fits; otherwise they show
+    // icons only (the names stay as tooltips), so the run's position and the batch label are never
+    // pushed into the overflow menu, as German's longer names did at 1280 pixels. (Opening and
+    // editing are always icons only, see createToolBar.)
+    if (!m_stepperBar)
+        return;
+    QList<QToolButton *> named;
+    for (QAction *action : {m_sidePanelAction, m_startAction, m_stepAction, m_playAction, m_resetAction, m_compareAction})
+        if (auto *button = qobject_cast<QToolButton *>(m_stepperBar->widgetForAction(action)))
+            named << button;
+    // What the toolbar's layout places: each action's widget at its size hint, with spacing.
+    const auto needed = [this] {
+        const QMargins margins = m_stepperBar->contentsMargins() + m_stepperBar->layout()->contentsMargins();
+        int width = margins.left() + margins.right();
+        for (QAction *action : m_stepperBar->actions()) {
+            QWidget *widget = m_stepperBar->widgetForAction(action);
+            if (widget && action->isVisible())
+                width += widget->sizeHint().width() + m_stepperBar->layout()->spacing();
+        }
+        return width;
+    };
+    for (QToolButton *button : named)
+        button->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    if (needed() > width()) {
+        for (QToolButton *button : named)
+            button->setToolButtonStyle(Qt::ToolButtonIconOnly);
+    }
 }
 
 void MainWindow::updateRunNotice()

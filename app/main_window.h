@@ -37,14 +37,17 @@ class BatchChartView;
 class BatchListModel;
 class BatchNarrativeView;
 class BatchTableModel;
+class CompareView;
 class EventTimeTimeline;
 class LessonsPage;
 class QueryEditor;
 class InputEditor;
 class QuerySummaryView;
 struct QuerySpec;
+class RowExplainer;
 class RunController;
 class SinkContentsModel;
+class WhyView;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -84,17 +87,31 @@ public:
     EventTimeTimeline *timelineView() const { return m_timeline; }
     // The line above the panels telling the batch shown; the engine's narrative goes here.
     BatchNarrativeView *narrativeView() const { return m_narrative; }
+    // Says why the row selected in a story panel went where (the engine's words).
+    WhyView *whyView() const { return m_why; }
+    RowExplainer *rowExplainer() const { return m_explainer; }
     // Says why the run started over after a query edit, and what is kept to compare with.
     QLabel *runNotice() const { return m_runNotice; }
     // The four story panels' views, left to right (the sink's is whichever the sink shows).
     QList<QWidget *> storyViews() const;
+    // Selects row `row` of story panel `panel` (0 input, 1 result, 2 written), as a click would,
+    // so the Why pane explains it. False when the panel has no such row.
+    bool selectStoryRow(int panel, int row);
     QTableView *batchesView() const { return m_batchView; }
+    // View ▸ Compare Output Modes (Ctrl+M): the same query and steps in append, update and
+    // complete side by side, in place of the trigger's story panels.
+    QAction *compareAction() const { return m_compareAction; }
+    CompareView *compareView() const { return m_compareView; }
+    void setCompareShown(bool shown);
+    bool isCompareShown() const;
     // View ▸ Lesson and Query Panel (F9): folds the side panel away and back.
     QAction *sidePanelAction() const { return m_sidePanelAction; }
     QWidget *sidePanel() const;
     // Fits the story panels' widths to their columns, and the batches table to its key columns
     // (after every batch and resize).
     void fitStoryPanels();
+    // Shows the toolbar buttons icon-only when their names would push the labels off the toolbar.
+    void fitToolBar();
     QAction *startAction() const { return m_startAction; }
     QAction *stepAction() const { return m_stepAction; }
     QAction *playAction() const { return m_playAction; }
@@ -110,6 +127,7 @@ public:
 protected:
     void closeEvent(QCloseEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
+    void changeEvent(QEvent *event) override;
     void showEvent(QShowEvent *event) override;
     bool eventFilter(QObject *watched, QEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
@@ -165,6 +183,10 @@ private:
     QSplitter *m_bottomSplitter = nullptr;
     QTabWidget *m_batchTabs = nullptr;
     BatchNarrativeView *m_narrative = nullptr;
+    WhyView *m_why = nullptr;
+    CompareView *m_compareView = nullptr;
+    bool m_compareStale = true; // the scenario changed since the compare view last ran
+    RowExplainer *m_explainer = nullptr;
     QLabel *m_runNotice = nullptr;
     QToolButton *m_runNoticeClose = nullptr;
     QList<QWidget *> m_storyPanels;
@@ -191,6 +213,7 @@ private:
     EventTimeTimeline *m_timeline = nullptr;
 
     QSlider *m_batchSlider = nullptr;
+    QToolBar *m_stepperBar = nullptr;
     QLabel *m_batchLabel = nullptr;
     QLabel *m_triggerLabel = nullptr;
 
@@ -202,6 +225,7 @@ private:
     QAction *m_redoAction = nullptr;
     QAction *m_lessonsAction = nullptr;
     QAction *m_sidePanelAction = nullptr;
+    QAction *m_compareAction = nullptr;
     QAction *m_startAction = nullptr;
     QAction *m_stepAction = nullptr;
     QAction *m_playAction = nullptr;

@@ -280,6 +280,7 @@ bool RunController::step()
     request.processingTimeMicros = triggerTimeMicros(m_scenario->steps, size_t(index));
     request.cancel = std::make_shared<std::atomic<bool>>(false);
     request.writeServerSink = m_serverEndpoint && m_runApproved.value_or(false);
+    request.explain = m_explainLimit < 0 || static_cast<qint64>(data.rows.numRows) <= m_explainLimit;
     RunWorker *runner = worker();
 
     if (m_inFlight == 0 && estimatedWork(index) <= m_synchronousLimit) {

@@ -42,6 +42,8 @@ StepOutcome RunWorker::runStep(const StepRequest &request)
         m_serverFailure.clear();
     }
 
+    m_run->setExplain(request.explain);
+
     StepControl control;
     control.cancel = request.cancel.get();
     QElapsedTimer sinceProgress;

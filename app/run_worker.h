@@ -33,6 +33,8 @@ struct StepRequest {
     // Write each batch to the sink's server too and read its table back (a postgres sink the
     // user allowed the app to connect to; see SinkServerWriter).
     bool writeServerSink = false;
+    // Record why every row went where (Run::setExplain) for this step's batches.
+    bool explain = true;
 };
 
 // What became of a StepRequest. Immutable once sent; the GUI thread keeps its reports.

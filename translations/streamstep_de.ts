@@ -39,6 +39,22 @@
         <source>--size needs WIDTHxHEIGHT (at least 200x200), got &apos;%1&apos;.</source>
         <translation>--size erwartet BREITExHÖHE (mindestens 200x200), erhalten: &apos;%1&apos;.</translation>
     </message>
+    <message>
+        <source>Opens the comparison of the three output modes.</source>
+        <translation>Öffnet den Vergleich der drei Ausgabemodi.</translation>
+    </message>
+    <message>
+        <source>Uses a dark palette.</source>
+        <translation>Verwendet eine dunkle Farbpalette.</translation>
+    </message>
+    <message>
+        <source>Selects row &lt;ROW&gt; (from 0) of the input, result or written panel, so the Why pane explains it.</source>
+        <translation>Wählt Zeile &lt;ROW&gt; (ab 0) des Eingabe-, Ergebnis- oder Geschrieben-Panels, damit der Warum-Bereich sie erklärt.</translation>
+    </message>
+    <message>
+        <source>--why needs input, result or written, a colon and a row number, got &apos;%1&apos;.</source>
+        <translation>--why erwartet input, result oder written, einen Doppelpunkt und eine Zeilennummer, erhalten: &apos;%1&apos;.</translation>
+    </message>
 </context>
 <context>
     <name>EventTimeTimeline</name>
@@ -342,6 +358,10 @@ gültig während Batch %2 (Zeilen an oder vor diesem Wert sind verspätet)</tran
             <numerusform>Batch %1: %n Zeilen kamen verspätet (am oder vor dem Watermark %2), aber ihr Fenster war noch offen, daher zählen sie noch.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Why: %1</source>
+        <translation>Warum: %1</translation>
+    </message>
 </context>
 <context>
     <name>InputEditCommand</name>
@@ -373,10 +393,245 @@ gültig während Batch %2 (Zeilen an oder vor diesem Wert sind verspätet)</tran
     </message>
 </context>
 <context>
+    <name>Why</name>
+    <message>
+        <source>written: a query without aggregation writes every row that passes it</source>
+        <translation>geschrieben: eine Abfrage ohne Aggregation schreibt jede Zeile, die sie durchläuft</translation>
+    </message>
+    <message>
+        <source>processed: it reached the aggregation and updated its group</source>
+        <translation>verarbeitet: sie erreichte die Aggregation und hat ihre Gruppe aktualisiert</translation>
+    </message>
+    <message>
+        <source>processed: counted in window %1</source>
+        <translation>verarbeitet: gezählt im Fenster %1</translation>
+    </message>
+    <message>
+        <source>kept: the first row with its key, so dropDuplicates passes it on</source>
+        <translation>behalten: die erste Zeile mit ihrem Schlüssel, daher reicht dropDuplicates sie weiter</translation>
+    </message>
+    <message>
+        <source>late but kept: its event time %1 is at or before the watermark %2, but its window %3 is still open</source>
+        <translation>verspätet, aber behalten: ihre Ereigniszeit %1 liegt am oder vor dem Watermark %2, aber ihr Fenster %3 ist noch offen</translation>
+    </message>
+    <message>
+        <source>late but kept: its event time %1 is at or before the watermark %2, but only stateful operators drop late rows</source>
+        <translation>verspätet, aber behalten: ihre Ereigniszeit %1 liegt am oder vor dem Watermark %2, aber nur zustandsbehaftete Operatoren verwerfen verspätete Zeilen</translation>
+    </message>
+    <message>
+        <source>late but kept: its event time %1 is at or before the watermark %2, but the operator that drops late rows judges it by %3</source>
+        <translation>verspätet, aber behalten: ihre Ereigniszeit %1 liegt am oder vor dem Watermark %2, aber der Operator, der verspätete Zeilen verwirft, misst sie an %3</translation>
+    </message>
+    <message>
+        <source>filtered: %1 is false (%2)</source>
+        <translation>gefiltert: %1 ist falsch (%2)</translation>
+    </message>
+    <message>
+        <source>filtered: %1 is NULL (%2), and a filter keeps only TRUE</source>
+        <translation>gefiltert: %1 ist NULL (%2), und ein Filter behält nur TRUE</translation>
+    </message>
+    <message>
+        <source>filtered: its event time is NULL, so window() puts it in no window</source>
+        <translation>gefiltert: ihre Ereigniszeit ist NULL, daher legt window() sie in kein Fenster</translation>
+    </message>
+    <message>
+        <source>filtered: a filter condition is not true for it</source>
+        <translation>gefiltert: eine Filterbedingung ist für sie nicht wahr</translation>
+    </message>
+    <message>
+        <source>dropped as late: its window %1 ends at or before the watermark %2</source>
+        <translation>als verspätet verworfen: ihr Fenster %1 endet am oder vor dem Watermark %2</translation>
+    </message>
+    <message>
+        <source>dropped as late: its window %1 ends at or before the watermark %2 (= max event time %3 − %4, set at the end of batch %5)</source>
+        <translation>als verspätet verworfen: ihr Fenster %1 endet am oder vor dem Watermark %2 (= max. Ereigniszeit %3 − %4, gesetzt am Ende von Batch %5)</translation>
+    </message>
+    <message>
+        <source>dropped as late: its window ends at %1, at or before the watermark %2</source>
+        <translation>als verspätet verworfen: ihr Fenster endet um %1, am oder vor dem Watermark %2</translation>
+    </message>
+    <message>
+        <source>dropped as late: its event time %1 is at or before the watermark %2</source>
+        <translation>als verspätet verworfen: ihre Ereigniszeit %1 liegt am oder vor dem Watermark %2</translation>
+    </message>
+    <message>
+        <source>dropped as late: its event time %1 is at or before the watermark %2 (= max event time %3 − %4, set at the end of batch %5)</source>
+        <translation>als verspätet verworfen: ihre Ereigniszeit %1 liegt am oder vor dem Watermark %2 (= max. Ereigniszeit %3 − %4, gesetzt am Ende von Batch %5)</translation>
+    </message>
+    <message>
+        <source>dropped as late: its session %1 ends at or before the watermark %2</source>
+        <translation>als verspätet verworfen: ihre Session %1 endet am oder vor dem Watermark %2</translation>
+    </message>
+    <message>
+        <source>dropped as late: its session %1 ends at or before the watermark %2 (= max event time %3 − %4, set at the end of batch %5)</source>
+        <translation>als verspätet verworfen: ihre Session %1 endet am oder vor dem Watermark %2 (= max. Ereigniszeit %3 − %4, gesetzt am Ende von Batch %5)</translation>
+    </message>
+    <message>
+        <source>dropped as late: it is at or before the watermark</source>
+        <translation>als verspätet verworfen: sie liegt am oder vor dem Watermark</translation>
+    </message>
+    <message>
+        <source>duplicate of the row that arrived in batch %1</source>
+        <translation>Duplikat der Zeile, die in Batch %1 eintraf</translation>
+    </message>
+    <message>
+        <source>duplicate of input row %1 of this batch</source>
+        <translation>Duplikat der Eingabezeile %1 dieses Batches</translation>
+    </message>
+    <message>
+        <source>duplicate of a row seen before</source>
+        <translation>Duplikat einer schon gesehenen Zeile</translation>
+    </message>
+    <message>
+        <source>written in update mode: a new group</source>
+        <translation>im Update-Modus geschrieben: eine neue Gruppe</translation>
+    </message>
+    <message>
+        <source>written in update mode: its %1 changed from %2 to %3</source>
+        <translation>im Update-Modus geschrieben: ihr Wert %1 änderte sich von %2 auf %3</translation>
+    </message>
+    <message>
+        <source>written in update mode: rows of this batch reached it</source>
+        <translation>im Update-Modus geschrieben: Zeilen dieses Batches haben sie erreicht</translation>
+    </message>
+    <message>
+        <source>not written: no row of this batch reached it (update writes changed groups only)</source>
+        <translation>nicht geschrieben: keine Zeile dieses Batches hat sie erreicht (Update schreibt nur geänderte Gruppen)</translation>
+    </message>
+    <message>
+        <source>held: append writes this window once the watermark passes its end %1</source>
+        <translation>gehalten: Append schreibt dieses Fenster, sobald das Watermark sein Ende %1 überschreitet</translation>
+    </message>
+    <message>
+        <source>held: append writes this group once the watermark passes its event time %1</source>
+        <translation>gehalten: Append schreibt diese Gruppe, sobald das Watermark ihre Ereigniszeit %1 überschreitet</translation>
+    </message>
+    <message>
+        <source>written in append mode: the watermark %1 passed its end %2, so it is final and leaves the state</source>
+        <translation>im Append-Modus geschrieben: das Watermark %1 hat ihr Ende %2 überschritten, daher ist die Gruppe endgültig und verlässt den Zustand</translation>
+    </message>
+    <message>
+        <source>written in update mode, then evicted: the watermark %1 passed its end %2</source>
+        <translation>im Update-Modus geschrieben, dann entfernt: das Watermark %1 hat ihr Ende %2 überschritten</translation>
+    </message>
+    <message>
+        <source>evicted, nothing written: the watermark %1 passed its end %2 (update wrote it when it last changed)</source>
+        <translation>entfernt, nichts geschrieben: das Watermark %1 hat ihr Ende %2 überschritten (Update hat sie bei ihrer letzten Änderung geschrieben)</translation>
+    </message>
+    <message>
+        <source>written: complete mode writes the whole result table every batch</source>
+        <translation>geschrieben: der Complete-Modus schreibt in jedem Batch die ganze Ergebnistabelle</translation>
+    </message>
+    <message>
+        <source>evicted earlier: the watermark passed its end; complete mode would keep it</source>
+        <translation>früher entfernt: das Watermark hat ihr Ende überschritten; der Complete-Modus würde sie behalten</translation>
+    </message>
+    <message>
+        <source>written in an earlier batch, when the watermark passed its end</source>
+        <translation>in einem früheren Batch geschrieben, als das Watermark ihr Ende überschritt</translation>
+    </message>
+    <message>
+        <source>in state, not written in this batch</source>
+        <translation>im Zustand, in diesem Batch nicht geschrieben</translation>
+    </message>
+    <message>
+        <source>%n row arrived.|%n rows arrived.</source>
+        <translation>%n Zeile ist eingetroffen.|%n Zeilen sind eingetroffen.</translation>
+    </message>
+    <message>
+        <source>No row arrived: Spark ran this no-data batch because the watermark moved from %1 to %2, and a stateful operator can evict (and in append mode write) with the new one.</source>
+        <translation>Keine Zeile ist eingetroffen: Spark hat diesen No-Data-Batch ausgeführt, weil sich das Watermark von %1 auf %2 verschoben hat und ein zustandsbehafteter Operator mit dem neuen entfernen (und im Append-Modus schreiben) kann.</translation>
+    </message>
+    <message>
+        <source>%n row was dropped as late, judged by the watermark %1.|%n rows were dropped as late, judged by the watermark %1.</source>
+        <translation>%n Zeile wurde als verspätet verworfen, gemessen am Watermark %1.|%n Zeilen wurden als verspätet verworfen, gemessen am Watermark %1.</translation>
+    </message>
+    <message>
+        <source>Spark&apos;s numRowsDroppedByWatermark says %n: it counts late groups after partial aggregation, not rows.|Spark&apos;s numRowsDroppedByWatermark says %n: it counts late groups after partial aggregation, not rows.</source>
+        <translation>Sparks numRowsDroppedByWatermark sagt %n: Es zählt verspätete Gruppen nach der partiellen Aggregation, nicht Zeilen.|Sparks numRowsDroppedByWatermark sagt %n: Es zählt verspätete Gruppen nach der partiellen Aggregation, nicht Zeilen.</translation>
+    </message>
+    <message>
+        <source>%n row was filtered out.|%n rows were filtered out.</source>
+        <translation>%n Zeile wurde herausgefiltert.|%n Zeilen wurden herausgefiltert.</translation>
+    </message>
+    <message>
+        <source>%n row was a duplicate and dropped.|%n rows were duplicates and dropped.</source>
+        <translation>%n Zeile war ein Duplikat und wurde verworfen.|%n Zeilen waren Duplikate und wurden verworfen.</translation>
+    </message>
+    <message>
+        <source>%n row was late but kept: its window was still open.|%n rows were late but kept: their windows were still open.</source>
+        <translation>%n Zeile war verspätet, wurde aber behalten: Ihr Fenster war noch offen.|%n Zeilen waren verspätet, wurden aber behalten: Ihre Fenster waren noch offen.</translation>
+    </message>
+    <message>
+        <source>The query has no watermark, so no row is late and no state is evicted by event time.</source>
+        <translation>Die Abfrage hat kein Watermark, daher ist keine Zeile verspätet, und kein Zustand wird nach Ereigniszeit entfernt.</translation>
+    </message>
+    <message>
+        <source>The watermark in force was %1; this batch&apos;s max event time %2 − %3 = %4 is later, so from the next batch on the watermark is %4.</source>
+        <translation>Das geltende Watermark war %1; die max. Ereigniszeit dieses Batches %2 − %3 = %4 ist später, daher gilt ab dem nächsten Batch das Watermark %4.</translation>
+    </message>
+    <message>
+        <source>The watermark in force was %1; this batch&apos;s max event time %2 − %3 = %4 is not later, so it stays %1 (it never moves back).</source>
+        <translation>Das geltende Watermark war %1; die max. Ereigniszeit dieses Batches %2 − %3 = %4 ist nicht später, daher bleibt es %1 (es geht nie zurück).</translation>
+    </message>
+    <message>
+        <source>The watermark in force was %1; no event time moved it.</source>
+        <translation>Das geltende Watermark war %1; keine Ereigniszeit hat es verschoben.</translation>
+    </message>
+    <message>
+        <source>%n row was written: a query without aggregation writes every row that passes it.|%n rows were written: a query without aggregation writes every row that passes it.</source>
+        <translation>%n Zeile wurde geschrieben: Eine Abfrage ohne Aggregation schreibt jede Zeile, die sie durchläuft.|%n Zeilen wurden geschrieben: Eine Abfrage ohne Aggregation schreibt jede Zeile, die sie durchläuft.</translation>
+    </message>
+    <message>
+        <source>%n row was written: append writes a group once the watermark passes its end.|%n rows were written: append writes a group once the watermark passes its end.</source>
+        <translation>%n Zeile wurde geschrieben: Append schreibt eine Gruppe, sobald das Watermark ihr Ende überschreitet.|%n Zeilen wurden geschrieben: Append schreibt eine Gruppe, sobald das Watermark ihr Ende überschreitet.</translation>
+    </message>
+    <message>
+        <source>%n row was written: update writes every group that rows of this batch reached.|%n rows were written: update writes every group that rows of this batch reached.</source>
+        <translation>%n Zeile wurde geschrieben: Update schreibt jede Gruppe, die Zeilen dieses Batches erreicht haben.|%n Zeilen wurden geschrieben: Update schreibt jede Gruppe, die Zeilen dieses Batches erreicht haben.</translation>
+    </message>
+    <message>
+        <source>%n row was written: complete writes the whole result table every batch.|%n rows were written: complete writes the whole result table every batch.</source>
+        <translation>%n Zeile wurde geschrieben: Complete schreibt in jedem Batch die ganze Ergebnistabelle.|%n Zeilen wurden geschrieben: Complete schreibt in jedem Batch die ganze Ergebnistabelle.</translation>
+    </message>
+    <message>
+        <source>%n row remains in state (%1 updated, %2 evicted in this batch).|%n rows remain in state (%1 updated, %2 evicted in this batch).</source>
+        <translation>%n Zeile bleibt im Zustand (%1 geändert, %2 in diesem Batch entfernt).|%n Zeilen bleiben im Zustand (%1 geändert, %2 in diesem Batch entfernt).</translation>
+    </message>
+    <message>
+        <source>The query keeps no state.</source>
+        <translation>Die Abfrage hält keinen Zustand.</translation>
+    </message>
+    <message>
+        <source>%n day|%n days</source>
+        <translation>%n Tag|%n Tage</translation>
+    </message>
+    <message>
+        <source>%n hour|%n hours</source>
+        <translation>%n Stunde|%n Stunden</translation>
+    </message>
+    <message>
+        <source>%n minute|%n minutes</source>
+        <translation>%n Minute|%n Minuten</translation>
+    </message>
+    <message>
+        <source>%n second|%n seconds</source>
+        <translation>%n Sekunde|%n Sekunden</translation>
+    </message>
+    <message>
+        <source>%n millisecond|%n milliseconds</source>
+        <translation>%n Millisekunde|%n Millisekunden</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>cannot write %1</source>
         <translation>%1 kann nicht geschrieben werden</translation>
+    </message>
+    <message>
+        <source>--why: the panel shows no row %1</source>
+        <translation>--why: das Panel zeigt keine Zeile %1</translation>
     </message>
 </context>
 <context>
@@ -813,6 +1068,132 @@ Nächstes (aus der maximalen Ereigniszeit dieses Batches): %2</translation>
     <message>
         <source>A window [start, end) holds the event times from its start up to, not including, its end.</source>
         <translation>Ein Fenster [Start, Ende) umfasst die Ereigniszeiten ab seinem Start bis vor, nicht einschließlich, sein Ende.</translation>
+    </message>
+</context>
+<context>
+    <name>streamstep::CompareView</name>
+    <message>
+        <source>Show the previous trigger in every mode</source>
+        <translation>Den vorigen Trigger in jedem Modus zeigen</translation>
+    </message>
+    <message>
+        <source>Show the next trigger in every mode</source>
+        <translation>Den nächsten Trigger in jedem Modus zeigen</translation>
+    </message>
+    <message>
+        <source>Running the query in append, update and complete mode…</source>
+        <translation>Die Abfrage läuft im Append-, Update- und Complete-Modus …</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Compare output modes&lt;/b&gt; — open a scenario: its query runs in append, update and complete mode on the same data, side by side.</source>
+        <translation>&lt;b&gt;Ausgabemodi vergleichen&lt;/b&gt; — öffnen Sie ein Szenario: Seine Abfrage läuft im Append-, Update- und Complete-Modus auf denselben Daten, nebeneinander.</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;The same query and the same %n trigger(s) in each output mode&lt;/b&gt;, run independently: what each mode writes to the sink, what the sink then holds and what stays in state. Showing &lt;b&gt;trigger %1&lt;/b&gt;.</source>
+        <translation>
+            <numerusform>&lt;b&gt;Dieselbe Abfrage und derselbe %n Trigger in jedem Ausgabemodus&lt;/b&gt;, unabhängig ausgeführt: was jeder Modus in die Senke schreibt, was die Senke dann enthält und was im Zustand bleibt. Gezeigt: &lt;b&gt;Trigger %1&lt;/b&gt;.</numerusform>
+            <numerusform>&lt;b&gt;Dieselbe Abfrage und dieselben %n Trigger in jedem Ausgabemodus&lt;/b&gt;, unabhängig ausgeführt: was jeder Modus in die Senke schreibt, was die Senke dann enthält und was im Zustand bleibt. Gezeigt: &lt;b&gt;Trigger %1&lt;/b&gt;.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>trigger %1 of 0–%2</source>
+        <translation>Trigger %1 von 0–%2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; — Spark rejects the query in this mode</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; — Spark lehnt die Abfrage in diesem Modus ab</translation>
+    </message>
+    <message>
+        <source>The query cannot start in %1 mode:</source>
+        <translation>Die Abfrage kann im %1-Modus nicht starten:</translation>
+    </message>
+    <message>
+        <source>Fix:</source>
+        <translation>Abhilfe:</translation>
+    </message>
+    <message numerus="yes">
+        <source>no-data batch %1 wrote %n row(s)</source>
+        <translation>
+            <numerusform>No-Data-Batch %1 schrieb %n Zeile</numerusform>
+            <numerusform>No-Data-Batch %1 schrieb %n Zeilen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>batch %1 wrote %n row(s)</source>
+        <translation>
+            <numerusform>Batch %1 schrieb %n Zeile</numerusform>
+            <numerusform>Batch %1 schrieb %n Zeilen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>trigger %1 ran no batch</source>
+        <translation>Trigger %1 führte keinen Batch aus</translation>
+    </message>
+    <message>
+        <source>trigger %1: %2</source>
+        <translation>Trigger %1: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s) in state</source>
+        <translation>
+            <numerusform>%n Zeile im Zustand</numerusform>
+            <numerusform>%n Zeilen im Zustand</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The query stopped: %1</source>
+        <translation>Die Abfrage wurde beendet: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;Written&lt;/b&gt; in trigger %1: %n row(s)</source>
+        <translation>
+            <numerusform>&lt;b&gt;Geschrieben&lt;/b&gt; in Trigger %1: %n Zeile</numerusform>
+            <numerusform>&lt;b&gt;Geschrieben&lt;/b&gt; in Trigger %1: %n Zeilen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Sink&lt;/b&gt;: nothing written yet</source>
+        <translation>&lt;b&gt;Senke&lt;/b&gt;: noch nichts geschrieben</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;Sink holds&lt;/b&gt; after batch %1 (%2): %n row(s)</source>
+        <translation>
+            <numerusform>&lt;b&gt;Senke enthält&lt;/b&gt; nach Batch %1 (%2): %n Zeile</numerusform>
+            <numerusform>&lt;b&gt;Senke enthält&lt;/b&gt; nach Batch %1 (%2): %n Zeilen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;Sink holds&lt;/b&gt; after batch %1 (memory table): %n row(s)</source>
+        <translation>
+            <numerusform>&lt;b&gt;Senke enthält&lt;/b&gt; nach Batch %1 (Speichertabelle): %n Zeile</numerusform>
+            <numerusform>&lt;b&gt;Senke enthält&lt;/b&gt; nach Batch %1 (Speichertabelle): %n Zeilen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Sink&lt;/b&gt;: what the console printed in trigger %1</source>
+        <translation>&lt;b&gt;Senke&lt;/b&gt;: was die Konsole in Trigger %1 ausgab</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Sink&lt;/b&gt; (%1): the rows written in trigger %2</source>
+        <translation>&lt;b&gt;Senke&lt;/b&gt; (%1): die in Trigger %2 geschriebenen Zeilen</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;Result table&lt;/b&gt; after batch %1: %n row(s) in state</source>
+        <translation>
+            <numerusform>&lt;b&gt;Ergebnistabelle&lt;/b&gt; nach Batch %1: %n Zeile im Zustand</numerusform>
+            <numerusform>&lt;b&gt;Ergebnistabelle&lt;/b&gt; nach Batch %1: %n Zeilen im Zustand</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;State&lt;/b&gt;: none — a query without aggregation keeps no state</source>
+        <translation>&lt;b&gt;Zustand&lt;/b&gt;: keiner — eine Abfrage ohne Aggregation hält keinen Zustand</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;State&lt;/b&gt;: %n row(s)</source>
+        <translation>
+            <numerusform>&lt;b&gt;Zustand&lt;/b&gt;: %n Zeile</numerusform>
+            <numerusform>&lt;b&gt;Zustand&lt;/b&gt;: %n Zeilen</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1795,6 +2176,86 @@ Nächstes (aus der maximalen Ereigniszeit dieses Batches): %2</translation>
         <source>batch %1 of 0–%2 · trigger %3</source>
         <translation>Batch %1 von 0–%2 · Trigger %3</translation>
     </message>
+    <message>
+        <source>Compare Output &amp;Modes</source>
+        <translation>Ausgabe&amp;modi vergleichen</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>Vergleich</translation>
+    </message>
+    <message>
+        <source>Run the same query and steps in append, update and complete side by side (Ctrl+M)</source>
+        <translation>Dieselbe Abfrage mit denselben Schritten im Append-, Update- und Complete-Modus nebeneinander ausführen (Strg+M)</translation>
+    </message>
+</context>
+<context>
+    <name>streamstep::ModeComparisonChart</name>
+    <message>
+        <source>Rows written per trigger</source>
+        <translation>Geschriebene Zeilen pro Trigger</translation>
+    </message>
+    <message>
+        <source>Rows in state after each trigger</source>
+        <translation>Zeilen im Zustand nach jedem Trigger</translation>
+    </message>
+    <message>
+        <source>Trigger</source>
+        <translation>Trigger</translation>
+    </message>
+    <message>
+        <source>Rows</source>
+        <translation>Zeilen</translation>
+    </message>
+    <message>
+        <source>Shown trigger</source>
+        <translation>Gezeigter Trigger</translation>
+    </message>
+    <message>
+        <source>%1: rejected by Spark, no line</source>
+        <translation>%1: von Spark abgelehnt, keine Linie</translation>
+    </message>
+</context>
+<context>
+    <name>streamstep::ModeComparisonModel</name>
+    <message numerus="yes">
+        <source>Trigger %1 in %2 mode: %n row(s) written</source>
+        <translation>
+            <numerusform>Trigger %1 im %2-Modus: %n Zeile geschrieben</numerusform>
+            <numerusform>Trigger %1 im %2-Modus: %n Zeilen geschrieben</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>After trigger %1 in %2 mode: %n row(s) in state</source>
+        <translation>
+            <numerusform>Nach Trigger %1 im %2-Modus: %n Zeile im Zustand</numerusform>
+            <numerusform>Nach Trigger %1 im %2-Modus: %n Zeilen im Zustand</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Trigger</source>
+        <translation>Trigger</translation>
+    </message>
+    <message>
+        <source>The scenario&apos;s step, numbered from 0</source>
+        <translation>Der Schritt des Szenarios, ab 0 gezählt</translation>
+    </message>
+    <message>
+        <source>Written (%1)</source>
+        <translation>Geschrieben (%1)</translation>
+    </message>
+    <message>
+        <source>State rows (%1)</source>
+        <translation>Zustandszeilen (%1)</translation>
+    </message>
+    <message>
+        <source>Rows the %1-mode run wrote to the sink in the trigger (all its batches)</source>
+        <translation>Zeilen, die der Lauf im %1-Modus in dem Trigger in die Senke schrieb (alle seine Batches)</translation>
+    </message>
+    <message>
+        <source>Rows in the %1-mode run&apos;s state after the trigger</source>
+        <translation>Zeilen im Zustand des Laufs im %1-Modus nach dem Trigger</translation>
+    </message>
 </context>
 <context>
     <name>streamstep::QueryEditor</name>
@@ -2058,6 +2519,108 @@ Nächstes (aus der maximalen Ereigniszeit dieses Batches): %2</translation>
     </message>
 </context>
 <context>
+    <name>streamstep::RowExplainer</name>
+    <message>
+        <source>batch %1: row %2</source>
+        <translation>Batch %1: Zeile %2</translation>
+    </message>
+    <message>
+        <source>batch %1: rows %2</source>
+        <translation>Batch %1: Zeilen %2</translation>
+    </message>
+    <message>
+        <source>%1 in the result table after batch %2</source>
+        <translation>%1 in der Ergebnistabelle nach Batch %2</translation>
+    </message>
+    <message>
+        <source>%1, written by batch %2</source>
+        <translation>%1, geschrieben von Batch %2</translation>
+    </message>
+    <message>
+        <source>%1 in the sink</source>
+        <translation>%1 in der Senke</translation>
+    </message>
+    <message>
+        <source>no batch shown wrote this row</source>
+        <translation>kein gezeigter Batch hat diese Zeile geschrieben</translation>
+    </message>
+    <message>
+        <source>%1 in the sink, written by batch %2</source>
+        <translation>%1 in der Senke, geschrieben von Batch %2</translation>
+    </message>
+    <message>
+        <source>input row %1 of batch %2 (%3)</source>
+        <translation>Eingabezeile %1 von Batch %2 (%3)</translation>
+    </message>
+    <message>
+        <source>the selected input row</source>
+        <translation>die gewählte Eingabezeile</translation>
+    </message>
+    <message>
+        <source>It went into no group of the result table after batch %1.</source>
+        <translation>Sie ging in keine Gruppe der Ergebnistabelle nach Batch %1 ein.</translation>
+    </message>
+    <message numerus="yes">
+        <source>It went into %n group(s) of the result table after batch %1 (marked ● in 2 · Engine holds).</source>
+        <translation>
+            <numerusform>Sie ging in %n Gruppe der Ergebnistabelle nach Batch %1 ein (markiert ● in 2 · Engine hält).</numerusform>
+            <numerusform>Sie ging in %n Gruppen der Ergebnistabelle nach Batch %1 ein (markiert ● in 2 · Engine hält).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n of the rows written in this trigger hold(s) it (● in 3 · Written).</source>
+        <translation>
+            <numerusform>%n der in diesem Trigger geschriebenen Zeilen enthält sie (● in 3 · Geschrieben).</numerusform>
+            <numerusform>%n der in diesem Trigger geschriebenen Zeilen enthalten sie (● in 3 · Geschrieben).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s) of the sink hold(s) it (● in 4 · Sink holds).</source>
+        <translation>
+            <numerusform>%n Zeile der Senke enthält sie (● in 4 · Senke enthält).</numerusform>
+            <numerusform>%n Zeilen der Senke enthalten sie (● in 4 · Senke enthält).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>went into the selected row</source>
+        <translation>ging in die gewählte Zeile ein</translation>
+    </message>
+    <message>
+        <source>No input row that the app explained went into it.</source>
+        <translation>Keine Eingabezeile, die die App erklärt hat, ging in sie ein.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n input row(s) went into it — %1 (marked ● in 1 · Arrived when they arrived in this trigger, ringed on the timeline).</source>
+        <translation>
+            <numerusform>%n Eingabezeile ging in sie ein — %1 (markiert ● in 1 · Eingetroffen, wenn sie in diesem Trigger eintraf, umkreist auf der Zeitleiste).</numerusform>
+            <numerusform>%n Eingabezeilen gingen in sie ein — %1 (markiert ● in 1 · Eingetroffen, wenn sie in diesem Trigger eintrafen, umkreist auf der Zeitleiste).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>This trigger wrote it (● in 3 · Written).</source>
+        <translation>Dieser Trigger hat sie geschrieben (● in 3 · Geschrieben).</translation>
+    </message>
+    <message>
+        <source>The sink holds it (● in 4 · Sink holds).</source>
+        <translation>Die Senke enthält sie (● in 4 · Senke enthält).</translation>
+    </message>
+    <message>
+        <source>The engine links input rows to the groups of an aggregation; this query has none, so a written row is not traced back to its input row.</source>
+        <translation>Die Engine verknüpft Eingabezeilen mit den Gruppen einer Aggregation; diese Abfrage hat keine, daher wird eine geschriebene Zeile nicht auf ihre Eingabezeile zurückgeführt.</translation>
+    </message>
+    <message>
+        <source>Batch %1 had %2 rows, more than the %3 rows up to which the app explains a step: its rows carry their fate, but not the numbers behind it, and are not linked.</source>
+        <translation>Batch %1 hatte %2 Zeilen, mehr als die %3 Zeilen, bis zu denen die App einen Schritt erklärt: Seine Zeilen tragen ihr Schicksal, aber nicht die Zahlen dahinter, und sind nicht verknüpft.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n batch(es), from batch %1 on, had more rows than the %2 rows up to which the app explains a step: their rows carry their fate, but not the numbers behind it, and are not linked.</source>
+        <translation>
+            <numerusform>%n Batch ab Batch %1 hatte mehr Zeilen als die %2 Zeilen, bis zu denen die App einen Schritt erklärt: Seine Zeilen tragen ihr Schicksal, aber nicht die Zahlen dahinter, und sind nicht verknüpft.</numerusform>
+            <numerusform>%n Batches ab Batch %1 hatten mehr Zeilen als die %2 Zeilen, bis zu denen die App einen Schritt erklärt: Ihre Zeilen tragen ihr Schicksal, aber nicht die Zahlen dahinter, und sind nicht verknüpft.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>streamstep::RunController</name>
     <message>
         <source>%1: cannot open the file: %2</source>
@@ -2165,6 +2728,17 @@ Nächstes (aus der maximalen Ereigniszeit dieses Batches): %2</translation>
     <message>
         <source>Every time in this column is on %1 (UTC); cells show the time of day.</source>
         <translation>Alle Zeiten dieser Spalte liegen am %1 (UTC); die Zellen zeigen die Uhrzeit.</translation>
+    </message>
+</context>
+<context>
+    <name>streamstep::WhyView</name>
+    <message>
+        <source>&lt;b&gt;Why?&lt;/b&gt; Select a row in any panel above: the engine says why it went where, and the rows it came from or went into are marked ●. Hover a dot or a window on the timeline for the same.</source>
+        <translation>&lt;b&gt;Warum?&lt;/b&gt; Wählen Sie eine Zeile in einem der Bereiche oben: Die Engine sagt, warum sie wohin ging, und die Zeilen, aus denen sie kam oder in die sie einging, sind mit ● markiert. Zeigen Sie auf der Zeitleiste auf einen Punkt oder ein Fenster für dasselbe.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Why&lt;/b&gt; · %1: &lt;b&gt;%2&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Warum&lt;/b&gt; · %1: &lt;b&gt;%2&lt;/b&gt;</translation>
     </message>
 </context>
 </TS>

@@ -1,6 +1,9 @@
 #include "batch_narrative_view.h"
 
+#include "why_catalogue.h"
+
 #include "streamstep/value_format.h"
+#include "streamstep/why.h"
 
 namespace streamstep {
 
@@ -94,7 +97,17 @@ QString BatchNarrativeView::summarySentence(const BatchReport &r, OutputMode mod
     return tr("Batch %1: %2.").arg(r.batchId).arg(parts.join(QStringLiteral(" · ")));
 }
 
-void BatchNarrativeView::showBatch(const std::vector<std::shared_ptr<const BatchReport>> &reports, int index, OutputMode mode)
+QString BatchNarrativeView::engineNarrative(const Query &query, const std::vector<std::shared_ptr<const BatchReport>> &reports,
+                                            int index)
+{
+    if (index < 0 || index >= int(reports.size()))
+        return {};
+    const BatchReport *previous = index > 0 ? reports[size_t(index - 1)].get() : nullptr;
+    return translatedSentences(batchNarrative(query, *reports[size_t(index)], previous));
+}
+
+void BatchNarrativeView::showBatch(const std::vector<std::shared_ptr<const BatchReport>> &reports, int index, OutputMode mode,
+                                   const Query *query)
 {
     if (index < 0 || index >= int(reports.size())) {
         clear();
@@ -102,7 +115,7 @@ void BatchNarrativeView::showBatch(const std::vector<std::shared_ptr<const Batch
     }
     m_trigger = triggerSentence(reports, index);
     m_summary = summarySentence(*reports[size_t(index)], mode);
-    m_narrative.clear();
+    m_narrative = query ? engineNarrative(*query, reports, index) : QString();
     updateText();
 }
 

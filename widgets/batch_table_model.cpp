@@ -52,6 +52,29 @@ BatchTableModel::BatchTableModel(QObject *parent) : QAbstractTableModel(parent)
     tint(RowMark::Updated, QColor(181, 137, 0, 55));
     tint(RowMark::Final, QColor(133, 153, 0, 60));
     tint(RowMark::EvictedUnwritten, QColor(128, 128, 128, 50));
+    m_linkBrush = QBrush(QColor(138, 43, 194, 75));
+    m_linkFont.setBold(true);
+}
+
+void BatchTableModel::setLinkedRows(const std::vector<int> &rows)
+{
+    std::vector<int> sorted;
+    for (int row : rows)
+        if (row >= 0 && size_t(row) < m_numRows)
+            sorted.push_back(row);
+    std::sort(sorted.begin(), sorted.end());
+    sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());
+    if (sorted == m_linkedRows)
+        return;
+    std::vector<int> changed = m_linkedRows;
+    changed.insert(changed.end(), sorted.begin(), sorted.end());
+    m_linkedRows = std::move(sorted);
+    m_linked.assign(m_linkedRows.empty() ? 0 : m_numRows, false);
+    for (int row : m_linkedRows)
+        m_linked[size_t(row)] = true;
+    const int lastColumn = columnCount() - 1;
+    for (int row : changed)
+        Q_EMIT dataChanged(index(row, 0), index(row, lastColumn));
 }
 
 void BatchTableModel::setBatch(std::shared_ptr<const ColumnBatch> batch, std::vector<RowMark> marks)
@@ -73,6 +96,8 @@ void BatchTableModel::setParts(std::vector<Part> parts, std::vector<RowMark> mar
     }
     m_batchIdColumn = batchIdColumn;
     m_marks = std::move(marks);
+    m_linkedRows.clear();
+    m_linked.clear();
     if (!m_parts.empty() && !m_marks.empty())
         m_marks.resize(m_numRows, RowMark::None);
     m_timeFormats.clear();
@@ -258,6 +283,23 @@ QVariant BatchTableModel::data(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid) || m_parts.empty())
         return {};
+    const bool linked = !m_linked.empty() && m_linked[size_t(index.row())];
+    if (role == LinkedRole)
+        return linked;
+    if (linked) {
+        // The link first: its own tint and weight, and a text mark before the row's first cell.
+        if (role == Qt::BackgroundRole)
+            return m_linkBrush;
+        if (role == Qt::FontRole)
+            return m_linkFont;
+        if (role == Qt::DisplayRole && index.column() == 0)
+            return linkMark() + cellData(index, role).toString();
+    }
+    return cellData(index, role);
+}
+
+QVariant BatchTableModel::cellData(const QModelIndex &index, int role) const
+{
     const auto row = static_cast<size_t>(index.row());
     const auto [part, partRow] = locate(row);
     const int column = batchColumn(index.column());
@@ -267,6 +309,8 @@ QVariant BatchTableModel::data(const QModelIndex &index, int role) const
         return static_cast<int>(mark);
     if (role == BatchIdRole)
         return qlonglong(part->batchId);
+    if (role == SourceRowRole)
+        return qlonglong(partRow);
     if (m_batchIdColumn && index.column() == 0) {
         if (role == Qt::DisplayRole)
             return tr("batch %1").arg(part->batchId);

@@ -45,8 +45,9 @@ class BatchTableModel : public QAbstractTableModel {
 public:
     // Roles beyond Qt's: the row's mark as an int (RowMark), for views and tests; the cell as
     // Spark prints it (Cast to string: "{2026-03-01 10:00:00, 2026-03-01 10:05:00}"); the id of
-    // the batch that holds the row (the report's batchId, -1 for a plain batch).
-    enum Role { RowMarkRole = Qt::UserRole + 1, SparkTextRole, BatchIdRole };
+    // the batch that holds the row (the report's batchId, -1 for a plain batch); the row's index
+    // in that batch's table; whether the row is linked to the selected one (setLinkedRows).
+    enum Role { RowMarkRole = Qt::UserRole + 1, SparkTextRole, BatchIdRole, SourceRowRole, LinkedRole };
 
     explicit BatchTableModel(QObject *parent = nullptr);
 
@@ -60,6 +61,12 @@ public:
     // names each row's batch when more than one of them wrote rows.
     void setEmittedRows(const std::vector<std::shared_ptr<const BatchReport>> &reports);
     void clear();
+    // Marks rows linked to the row selected elsewhere (provenance: the input rows that went into a
+    // written row, the result rows an input row went into): "● " before the first cell, bold, a
+    // tint of their own. Model rows, any order; empty unmarks. Keeps the selection (no reset).
+    void setLinkedRows(const std::vector<int> &rows);
+    const std::vector<int> &linkedRows() const { return m_linkedRows; }
+    static QString linkMark() { return QStringLiteral("● "); }
 
     // The (first) batch shown.
     const ColumnBatch *batch() const { return m_parts.empty() ? nullptr : m_parts.front().batch.get(); }
@@ -91,11 +98,16 @@ private:
     // The part holding a model row, and the row within it.
     std::pair<const Part *, size_t> locate(size_t row) const;
     QString cellText(const ColumnBatch &batch, size_t row, size_t column) const;
+    QVariant cellData(const QModelIndex &index, int role) const; // data() without the link
 
     std::vector<Part> m_parts;
     size_t m_numRows = 0;
     bool m_batchIdColumn = false;
     std::vector<RowMark> m_marks;
+    std::vector<int> m_linkedRows;  // sorted
+    std::vector<bool> m_linked;     // per model row, when any
+    QBrush m_linkBrush;
+    QFont m_linkFont;
     std::vector<TimeColumnFormat> m_timeFormats; // one per batch column
     QFont m_markFont;  // status column: bold marks
     QFont m_quietFont; // NULL cells and rows no longer counted: italic

@@ -23,6 +23,7 @@ struct TimelineColors {
     QColor fate[5];
     QColor watermark, maxEventTime;
     QColor state[6];
+    QColor ring; // rows linked to the selected one (provenance)
 };
 
 TimelineColors colorsFor(const QPalette &palette)
@@ -47,6 +48,7 @@ TimelineColors colorsFor(const QPalette &palette)
     c.state[int(TimelineWindowState::Final)] = dark ? QColor(0x3c, 0xd0, 0xa0) : QColor(0x00, 0x8a, 0x60);
     c.state[int(TimelineWindowState::Evicted)] = c.mid;
     c.state[int(TimelineWindowState::EvictedUnwritten)] = c.mid;
+    c.ring = dark ? QColor(0xe0, 0x8c, 0xff) : QColor(0x8a, 0x2b, 0xc2);
     return c;
 }
 
@@ -176,6 +178,13 @@ void EventTimeTimeline::clear()
 {
     m_layout.clear();
     m_currentBatch = -1;
+    relayout();
+    viewport()->update();
+}
+
+void EventTimeTimeline::setHighlightedRows(const std::vector<std::pair<int, int>> &rows, const QString &legendText)
+{
+    m_layout.setHighlightedRows(rows, legendText);
     relayout();
     viewport()->update();
 }
@@ -590,6 +599,15 @@ void EventTimeTimeline::paintEvent(QPaintEvent *)
             }
             drawFate(p, d, g.dotRadius, fate, c);
         }
+        // Rings around the rows linked to the selected one.
+        p.save();
+        p.setPen(QPen(c.ring, 2.5));
+        p.setBrush(Qt::NoBrush);
+        for (int dot : m_layout.highlightedDots()) {
+            if (visible.contains(g.dots[size_t(dot)]))
+                p.drawEllipse(g.dots[size_t(dot)], g.dotRadius * 2.1, g.dotRadius * 2.1);
+        }
+        p.restore();
         // Bins of big batches: a bar per fate and bucket, its length the number of rows.
         const auto &bins = m_layout.bins();
         for (size_t i = 0; i < g.bins.size(); ++i) {
@@ -737,6 +755,11 @@ void EventTimeTimeline::paintEvent(QPaintEvent *)
             break;
         case Kind::Window:
             drawBand(p, icon.adjusted(1, 2, -1, -2), TimelineWindowState(item.value), c);
+            break;
+        case Kind::Highlight:
+            p.setPen(QPen(c.ring, 2.5));
+            p.setBrush(Qt::NoBrush);
+            p.drawEllipse(icon.center(), g.dotRadius * 2.1, g.dotRadius * 2.1);
             break;
         case Kind::Note:
             if (item.value == 1) { // binned rows: a small histogram

@@ -20,6 +20,8 @@ public:
 
     void setReports(std::vector<std::shared_ptr<const BatchReport>> reports, const TimelineQueryInfo &info);
     void clear();
+    // Rings the dots of input rows linked to the selected row (see EventTimeTimelineLayout).
+    void setHighlightedRows(const std::vector<std::pair<int, int>> &rows, const QString &legendText);
     // Highlights a batch (index into the reports) and scrolls it into view; -1 for none.
     void setCurrentBatch(int index);
     int currentBatch() const { return m_currentBatch; }

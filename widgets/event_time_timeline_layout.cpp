@@ -1,9 +1,11 @@
 #include "event_time_timeline_layout.h"
 
+#include "why_catalogue.h"
 #include "written_result_rows.h"
 
 #include "streamstep/value_format.h"
 #include "streamstep/time_math.h"
+#include "streamstep/why.h"
 
 #include <QDateTime>
 #include <QFontMetricsF>
@@ -52,10 +54,19 @@ TimelineQueryInfo TimelineQueryInfo::fromQuery(const Query &query)
     return info;
 }
 
+TimelineQueryInfo TimelineQueryInfo::fromQuery(const std::shared_ptr<const Query> &query)
+{
+    if (!query)
+        return {};
+    TimelineQueryInfo info = fromQuery(*query);
+    info.query = query;
+    return info;
+}
+
 TimelineQueryInfo TimelineQueryInfo::fromScenario(const Scenario &scenario)
 {
     try {
-        return fromQuery(*Query::compile(scenario));
+        return fromQuery(Query::compile(scenario));
     } catch (const Error &) {
         return {}; // a rejected query runs no batch: there is nothing to place
     }
@@ -75,8 +86,23 @@ void EventTimeTimelineLayout::clear()
     setReports({}, TimelineQueryInfo{});
 }
 
+void EventTimeTimelineLayout::setHighlightedRows(const std::vector<std::pair<int, int>> &rows, const QString &legendText)
+{
+    m_highlightedDots.clear();
+    m_highlightText = legendText;
+    if (rows.empty())
+        return;
+    std::vector<std::pair<int, int>> wanted = rows;
+    std::sort(wanted.begin(), wanted.end());
+    for (size_t i = 0; i < m_dots.size(); ++i) {
+        if (std::binary_search(wanted.begin(), wanted.end(), std::pair<int, int>(m_dots[i].batch, m_dots[i].row)))
+            m_highlightedDots.push_back(int(i));
+    }
+}
+
 void EventTimeTimelineLayout::setReports(std::vector<std::shared_ptr<const BatchReport>> reports, const TimelineQueryInfo &info)
 {
+    m_highlightedDots.clear();
     m_reports = std::move(reports);
     m_info = info;
     build();
@@ -722,6 +748,8 @@ void EventTimeTimelineLayout::arrange(const QFont &font, QSizeF viewport, double
         // The state of a window is written on its band; one swatch says what a band is.
         if (!m_windows.empty())
             items.push_back({Kind::Window, int(TimelineWindowState::Updated), {}, tr("window [start, end)")});
+        if (!m_highlightedDots.empty())
+            items.push_back({Kind::Highlight, 0, {}, m_highlightText});
         double x = pad;
         double y = pad;
         const double width = std::max(viewport.width(), 200.0);
@@ -953,11 +981,17 @@ QString EventTimeTimelineLayout::dotToolTip(int index) const
     const TimelineDot &d = m_dots[size_t(index)];
     const BatchReport &r = *m_reports[size_t(d.batch)];
     QStringList lines;
-    lines << tr("Batch %1, input row %2: %3").arg(r.batchId).arg(d.row + 1).arg(fateLabel(d.fate));
+    // Rows count from 0, as batches, triggers and the engine's sentences do.
+    lines << tr("Batch %1, input row %2: %3").arg(r.batchId).arg(d.row).arg(fateLabel(d.fate));
     lines << rowText(r.input, d.row, -1);
     lines << tr("event time (%1): %2").arg(m_info.eventTimeName, d.hasTime ? timeText(d.timeMs) : QStringLiteral("NULL"));
     if (r.hasWatermark)
         lines << tr("watermark in force: %1").arg(r.watermarkMs != 0 ? timeText(r.watermarkMs) : tr("none yet"));
+    // The engine's why, with its numbers, when the run recorded them (Run::setExplain).
+    if (m_info.query && size_t(d.row) < r.inputFacts.size()) {
+        lines << tr("Why: %1").arg(translatedSentence(whyInputRow(*m_info.query, r, size_t(d.row))));
+        return lines.join(QLatin1Char('\n'));
+    }
     switch (d.fate) {
     case InputRowFate::LateButKept:
         lines << tr("At or before the watermark, but its window is still open, so it still counts.");
@@ -1003,8 +1037,13 @@ QString EventTimeTimelineLayout::segmentToolTip(int window, int segment) const
     const int wc = windowColumnOf(r.resultTable, m_info.windowColumn);
     QStringList lines;
     lines << tr("Window %1 after batch %2: %3").arg(w.label).arg(r.batchId).arg(s.stateText);
-    for (size_t k = 0; k < s.rows.size(); ++k)
-        lines << QStringLiteral("%1 — %2").arg(rowText(r.resultTable, s.rows[k], wc), statusText(s.statuses[k]));
+    const BatchReport *previous = s.batch > 0 ? m_reports[size_t(s.batch - 1)].get() : nullptr;
+    for (size_t k = 0; k < s.rows.size(); ++k) {
+        // The engine's why of each group: its status, and whether and why the batch wrote it.
+        const QString why = m_info.query ? translatedSentence(whyResultRow(*m_info.query, r, previous, size_t(s.rows[k])))
+                                         : statusText(s.statuses[k]);
+        lines << QStringLiteral("%1 — %2").arg(rowText(r.resultTable, s.rows[k], wc), why);
+    }
     return lines.join(QLatin1Char('\n'));
 }
 

@@ -37,11 +37,14 @@ struct TimelineQueryInfo {
     int windowColumn = -1;  // in the result schema; -1: the result table's first window column
     // The query aggregates (keeps state); without it, rows just pass and nothing is evicted.
     bool isStateful = false;
+    // The query itself, when known: hovering a dot or a band says the engine's why (why.h).
+    std::shared_ptr<const Query> query;
 
     // The source column the first withWatermark's event time comes from (Query::watermarks), else
     // the first timestamp column of the source (rows of a query without watermark are still
     // placed by their event time).
     static TimelineQueryInfo fromQuery(const Query &query);
+    static TimelineQueryInfo fromQuery(const std::shared_ptr<const Query> &query);
     // The same for a scenario's query; empty when the query is rejected.
     static TimelineQueryInfo fromScenario(const Scenario &scenario);
 };
@@ -158,7 +161,7 @@ struct TimelineGeometry {
     struct WindowLabel { QRectF rect; double anchorY; QString text; };
     struct Segment { int window; int segment; QRectF rect; QRectF chip; QString chipText; };
     struct Step { QLineF line; QRectF labelRect; };
-    struct LegendItem { enum class Kind { Fate, Watermark, MaxEventTime, Window, Note } kind; int value; QRectF rect; QString text; };
+    struct LegendItem { enum class Kind { Fate, Watermark, MaxEventTime, Window, Note, Highlight } kind; int value; QRectF rect; QString text; };
     struct Header { QRectF rect; QString title; QString subtitle; QString reason; };
     struct Reason { int column; QRectF rect; QString text; };
     struct Tag { int entry; QRectF rect; };
@@ -190,6 +193,12 @@ public:
     // cost a pass over their rows.
     void setReports(std::vector<std::shared_ptr<const BatchReport>> reports, const TimelineQueryInfo &info);
     void clear();
+    // Rings the dots of these input rows (index into the reports, row of its input), with a legend
+    // entry saying what they are ("went into the selected row"); empty removes the rings. Rows of
+    // binned batches have no dot and are left out. Takes effect with the next arrange().
+    void setHighlightedRows(const std::vector<std::pair<int, int>> &rows, const QString &legendText);
+    // The dots ringed, ascending.
+    const std::vector<int> &highlightedDots() const { return m_highlightedDots; }
 
     const std::vector<std::shared_ptr<const BatchReport>> &reports() const { return m_reports; }
     const TimelineQueryInfo &info() const { return m_info; }
@@ -267,6 +276,8 @@ private:
     std::vector<TimelineWindow> m_windows;
     int m_numLanes = 0;
     int m_numVisibleColumns = 1;
+    std::vector<int> m_highlightedDots;
+    QString m_highlightText;
     int64_t m_minMs = 0;
     int64_t m_maxMs = 0;
     bool m_showDate = false;

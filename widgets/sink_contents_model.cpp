@@ -2,7 +2,11 @@
 
 #include "streamstep/value_format.h"
 
+#include <QBrush>
+#include <QColor>
 #include <QFont>
+
+#include <algorithm>
 
 namespace streamstep {
 
@@ -41,6 +45,7 @@ void SinkContentsModel::setSink(const SinkSpec &sink, OutputMode mode)
     m_mode = mode;
     m_kind = !shows(sink.format) ? Kind::None : sink.format == "sqlite" ? Kind::Table : Kind::Files;
     m_reports.clear();
+    m_linkedRows.clear();
     m_image = sinkImageAfter(m_sink, m_mode, {});
     m_failure.clear();
     updateTimeFormats();
@@ -70,6 +75,7 @@ void SinkContentsModel::clear()
 {
     beginResetModel();
     m_reports.clear();
+    m_linkedRows.clear();
     m_image = sinkImageAfter(m_sink, m_mode, {});
     m_failure.clear();
     updateTimeFormats();
@@ -81,6 +87,7 @@ void SinkContentsModel::showAfter(const std::vector<std::shared_ptr<const BatchR
     beginResetModel();
     m_reports.clear();
     m_failure.clear();
+    m_linkedRows.clear();
     if (m_kind != Kind::None && index >= 0 && index < int(reports.size()))
         m_reports.assign(reports.begin(), reports.begin() + index + 1);
     std::vector<const BatchReport *> shown;
@@ -97,6 +104,30 @@ void SinkContentsModel::showAfter(const std::vector<std::shared_ptr<const BatchR
         m_failure = QString::fromStdString(m_image.optionsError);
     updateTimeFormats();
     endResetModel();
+}
+
+std::pair<int, int> SinkContentsModel::originOf(int row) const
+{
+    if (row < 0 || size_t(row) >= m_image.rows.size())
+        return {-1, -1};
+    return {int(m_image.rows[size_t(row)].report), int(m_image.rows[size_t(row)].row)};
+}
+
+void SinkContentsModel::setLinkedRows(const std::vector<int> &rows)
+{
+    std::vector<int> sorted;
+    for (int row : rows)
+        if (row >= 0 && size_t(row) < m_image.rows.size())
+            sorted.push_back(row);
+    std::sort(sorted.begin(), sorted.end());
+    sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());
+    if (sorted == m_linkedRows)
+        return;
+    std::vector<int> changed = m_linkedRows;
+    changed.insert(changed.end(), sorted.begin(), sorted.end());
+    m_linkedRows = std::move(sorted);
+    for (int row : changed)
+        Q_EMIT dataChanged(index(row, 0), index(row, columnCount() - 1));
 }
 
 QStringList SinkContentsModel::files() const
@@ -128,12 +159,22 @@ QVariant SinkContentsModel::data(const QModelIndex &index, int role) const
         return {};
     const SinkImage::Row &ref = m_image.rows[size_t(index.row())];
     const RowMark mark = rowMark(ref.mark);
+    const bool linked = std::binary_search(m_linkedRows.begin(), m_linkedRows.end(), index.row());
     if (role == BatchTableModel::RowMarkRole)
         return int(mark);
+    if (role == BatchTableModel::LinkedRole)
+        return linked;
+    if (linked && role == Qt::BackgroundRole)
+        return QBrush(QColor(138, 43, 194, 75));
+    if (linked && role == Qt::FontRole) {
+        QFont bold;
+        bold.setBold(true);
+        return bold;
+    }
     if (index.column() == 0) {
         // Text marks, never colour alone.
         if (role == Qt::DisplayRole)
-            return BatchTableModel::markText(mark);
+            return (linked ? BatchTableModel::linkMark() : QString()) + BatchTableModel::markText(mark);
         if (role == Qt::ToolTipRole && mark == RowMark::New)
             return m_kind == Kind::Files ? tr("New: written by this batch, in its part file")
                                          : tr("New: inserted by this batch's transaction");

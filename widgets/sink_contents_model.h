@@ -49,6 +49,12 @@ public:
     // in append mode): the sink then holds what the batches before it committed. Also set when
     // the sink's options would keep the query from starting (Spark's message).
     QString failure() const { return m_failure; }
+    // Where row `row` came from: the index of the report that wrote it (into the reports given to
+    // showAfter) and the row of that report's `emitted`; {-1, -1} outside the rows.
+    std::pair<int, int> originOf(int row) const;
+    // Marks rows linked to the row selected elsewhere, as BatchTableModel::setLinkedRows does.
+    void setLinkedRows(const std::vector<int> &rows);
+    const std::vector<int> &linkedRows() const { return m_linkedRows; }
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -66,6 +72,7 @@ private:
     SinkImage m_image;
     QString m_failure;
     std::vector<TimeColumnFormat> m_timeFormats; // one per sink column
+    std::vector<int> m_linkedRows; // sorted
 };
 
 } // namespace streamstep

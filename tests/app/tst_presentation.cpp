@@ -13,6 +13,7 @@
 #include "main_window.h"
 #include "query_summary_view.h"
 #include "run_controller.h"
+#include "why_view.h"
 
 #include "streamstep/engine.h"
 
@@ -378,6 +379,8 @@ void forgetLayout()
 class TestPresentation : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    void toolBarKeepsItsLabels_data();
+    void toolBarKeepsItsLabels();
     void initTestCase();
     void cleanup();
     void darkPaletteIsFollowed_data();
@@ -767,16 +770,32 @@ void TestPresentation::lessonTablesBreakBetweenWords()
 void TestPresentation::germanLeavesNoVisibleStringInEnglish_data()
 {
     QTest::addColumn<QString>("lessonName");
-    // A file sink, an SQLite sink and the console, with and without a watermark.
+    QTest::addColumn<bool>("compare");
+    // A file sink, an SQLite sink and the console, with and without a watermark; the story with a
+    // row explained in the Why pane, and the three modes compared (lesson 02: append rejected).
     for (const char *lesson : {"01-high-value-filter", "03-account-counts-update", "04-windowed-totals-append"})
-        QTest::newRow(lesson) << QString::fromLatin1(lesson);
+        QTest::newRow(lesson) << QString::fromLatin1(lesson) << false;
+    for (const char *lesson : {"02-branch-totals-complete", "04-windowed-totals-append"})
+        QTest::addRow("%s compared", lesson) << QString::fromLatin1(lesson) << true;
 }
 
 void TestPresentation::germanLeavesNoVisibleStringInEnglish()
 {
     QFETCH(QString, lessonName);
+    QFETCH(bool, compare);
     const QByteArray lessonBytes = lessonName.toLatin1();
     const char *lesson = lessonBytes.constData();
+    // The story with the first result row (or input row) explained, or the compare view.
+    const auto explainOrCompare = [compare](MainWindow &window) {
+        if (compare) {
+            window.setCompareShown(true);
+            return;
+        }
+        const QList<QWidget *> views = window.storyViews();
+        auto *view = static_cast<QTableView *>(views[window.resultModel()->rowCount() > 0 ? 1 : 0]);
+        view->selectRow(0);
+        QVERIFY(window.whyView()->isShowingRow());
+    };
     // The English strings first, with the same steps, so each German string has its twin.
     QList<VisibleString> english;
     QStringList dataTexts;
@@ -786,6 +805,7 @@ void TestPresentation::germanLeavesNoVisibleStringInEnglish()
         runLesson(window, lesson);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
+        explainOrCompare(window);
         english = visibleStrings(window);
         const Scenario &s = window.controller()->scenario();
         dataTexts << QString::fromStdString(s.title) << QString::fromStdString(s.sourceName);
@@ -808,8 +828,10 @@ void TestPresentation::germanLeavesNoVisibleStringInEnglish()
         runLesson(window, lesson);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
+        explainOrCompare(window);
         german = visibleStrings(window);
-        window.grab().save(screenshotDir() + QStringLiteral("/%1-german-1280x800.png").arg(QLatin1String(lesson)));
+        window.grab().save(screenshotDir() + QStringLiteral("/%1-german%2-1280x800.png")
+                                                 .arg(QLatin1String(lesson), compare ? QStringLiteral("-compare") : QString()));
     }
     QCoreApplication::removeTranslator(&translator);
 
@@ -833,6 +855,58 @@ void TestPresentation::germanLeavesNoVisibleStringInEnglish()
     QVERIFY2(untranslated.isEmpty(),
              qPrintable(QStringLiteral("%1 visible string(s) not translated into German:\n").arg(untranslated.size())
                         + untranslated.join(QLatin1Char('\n'))));
+}
+
+void TestPresentation::toolBarKeepsItsLabels_data()
+{
+    QTest::addColumn<bool>("german");
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<bool>("named");
+    // With every trigger run ("All 5 triggers run") the names fit at 1280 pixels in both
+    // languages; in a narrower window the buttons give them up for icons.
+    QTest::newRow("en 1280x800") << false << QSize(1280, 800) << true;
+    QTest::newRow("de 1280x800") << true << QSize(1280, 800) << true;
+    QTest::newRow("de 1024x768") << true << QSize(1024, 768) << false;
+    QTest::newRow("de 1920x1080") << true << QSize(1920, 1080) << true;
+    QTest::newRow("en 900x700") << false << QSize(900, 700) << false;
+}
+
+// The run's position and the batch label stay on the stepper toolbar (never in its overflow
+// menu) after three triggers of lesson 04, in English and German.
+void TestPresentation::toolBarKeepsItsLabels()
+{
+    QFETCH(bool, german);
+    QFETCH(QSize, size);
+    QFETCH(bool, named);
+    QTranslator translator;
+    if (german) {
+        QVERIFY(translator.load(QStringLiteral(":/i18n/streamstep_de.qm")));
+        QVERIFY(QCoreApplication::installTranslator(&translator));
+    }
+    {
+        MainWindow window;
+        window.resize(size);
+        runLesson(window, "04-windowed-totals-append");
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QCoreApplication::processEvents();
+        auto *bar = window.findChild<QToolBar *>(QStringLiteral("stepperToolBar"));
+        QVERIFY(bar);
+        for (const char *name : {"triggerLabel", "batchLabel"}) {
+            auto *label = bar->findChild<QLabel *>(QLatin1String(name));
+            QVERIFY(label);
+            QVERIFY2(label->isVisible() && bar->rect().contains(label->geometry()),
+                     qPrintable(QStringLiteral("%1 at %2,%3 %4 wide, toolbar %5 wide")
+                                    .arg(QLatin1String(name)).arg(label->x()).arg(label->y()).arg(label->width()).arg(bar->width())));
+            QVERIFY2(label->width() >= label->sizeHint().width(), name);
+        }
+        auto *step = qobject_cast<QToolButton *>(bar->widgetForAction(window.stepAction()));
+        QVERIFY(step);
+        QCOMPARE(step->toolButtonStyle() == Qt::ToolButtonTextBesideIcon, named);
+        QVERIFY(!step->toolTip().isEmpty());
+    }
+    if (german)
+        QCoreApplication::removeTranslator(&translator);
 }
 
 QTEST_MAIN(TestPresentation)

@@ -8,6 +8,7 @@
 #include "streamstep/value_format.h"
 
 #include <QAbstractItemModelTester>
+#include <QSignalSpy>
 #include <QtTest>
 
 using namespace streamstep;
@@ -44,6 +45,16 @@ std::shared_ptr<BatchReport> inputReport()
     return report;
 }
 
+// The same rows as a batch's written rows.
+std::shared_ptr<const BatchReport> inputReportAsEmitted()
+{
+    auto report = inputReport();
+    report->emitted = report->input;
+    report->numOutputRows = 3;
+    report->batchId = 4;
+    return report;
+}
+
 } // namespace
 
 class TestBatchTableModel : public QObject {
@@ -61,6 +72,7 @@ private Q_SLOTS:
     void finalRowsSayWhetherTheyWereWritten();
     void aTriggersBatchesShowTogether();
     void switchingBatchesKeepsTesterHappy();
+    void linkedRowsAreMarkedInText();
 };
 
 void TestBatchTableModel::emptyModel()
@@ -332,6 +344,45 @@ void TestBatchTableModel::switchingBatchesKeepsTesterHappy()
     QCOMPARE(model.rowCount(), 3);
     model.clear();
     QCOMPARE(model.columnCount(), 0);
+}
+
+// Rows linked to a row selected elsewhere (provenance): a text mark before the first cell, bold, a
+// tint of their own, changed through dataChanged so a view keeps its selection.
+void TestBatchTableModel::linkedRowsAreMarkedInText()
+{
+    BatchTableModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setInputRows(inputReport());
+    const QString before = model.index(2, 0).data().toString();
+    QCOMPARE(before, QStringLiteral("late"));
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+    QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
+    model.setLinkedRows({2, 0, 7, 2});
+    QCOMPARE(model.linkedRows(), (std::vector<int>{0, 2}));
+    QCOMPARE(changed.count(), 2);
+    QCOMPARE(reset.count(), 0);
+    QCOMPARE(model.index(2, 0).data().toString(), BatchTableModel::linkMark() + before);
+    QCOMPARE(model.index(0, 0).data().toString(), BatchTableModel::linkMark());
+    QVERIFY(model.index(2, 1).data(BatchTableModel::LinkedRole).toBool());
+    QVERIFY(!model.index(1, 1).data(BatchTableModel::LinkedRole).toBool());
+    QVERIFY(qvariant_cast<QFont>(model.index(2, 1).data(Qt::FontRole)).bold());
+    // The other cells keep their text.
+    QCOMPARE(model.index(2, 1).data().toString(), QStringLiteral("ACC-0003"));
+    // A model without a status column marks its first data cell.
+    BatchTableModel emitted;
+    QAbstractItemModelTester emittedTester(&emitted, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    emitted.setEmittedRows(std::vector<std::shared_ptr<const BatchReport>>{inputReportAsEmitted()});
+    emitted.setLinkedRows({1});
+    QCOMPARE(emitted.index(1, 0).data().toString(), BatchTableModel::linkMark() + QStringLiteral("NULL"));
+    QCOMPARE(emitted.index(1, 0).data(BatchTableModel::SourceRowRole).toLongLong(), qlonglong(1));
+    QCOMPARE(emitted.index(1, 0).data(BatchTableModel::BatchIdRole).toLongLong(), qlonglong(4));
+    // Unlinking, or showing another batch, removes the marks.
+    model.setLinkedRows({});
+    QCOMPARE(model.index(2, 0).data().toString(), before);
+    model.setLinkedRows({1});
+    model.setInputRows(inputReport());
+    QVERIFY(model.linkedRows().empty());
+    QVERIFY(!model.index(1, 0).data(BatchTableModel::LinkedRole).toBool());
 }
 
 QTEST_GUILESS_MAIN(TestBatchTableModel)

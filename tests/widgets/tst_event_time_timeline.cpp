@@ -12,6 +12,7 @@
 #include "streamstep/scenario.h"
 #include "streamstep/transaction_generator.h"
 #include "streamstep/value_format.h"
+#include "streamstep/why.h"
 
 #include <QApplication>
 #include <QScrollBar>
@@ -405,7 +406,7 @@ void TestEventTimeTimeline::hoveringShowsValues()
     timeline.setCurrentBatch(d.batch);
     const QString dotTip = timeline.toolTipAt(timeline.viewportPosOfDot(dropped));
     const BatchReport &r = *s.reports[size_t(d.batch)];
-    QVERIFY2(dotTip.startsWith(QStringLiteral("Batch %1, input row %2: dropped (late)").arg(r.batchId).arg(d.row + 1)), qPrintable(dotTip));
+    QVERIFY2(dotTip.startsWith(QStringLiteral("Batch %1, input row %2: dropped (late)").arg(r.batchId).arg(d.row)), qPrintable(dotTip));
     QVERIFY(dotTip.contains(QStringLiteral("accountId = %1").arg(QString::fromStdString(toDisplayString(r.input.get(size_t(d.row), 0))))));
     QVERIFY(dotTip.contains(QStringLiteral("event time (eventTime): %1").arg(clock(d.timeMs))));
     QVERIFY(dotTip.contains(QStringLiteral("watermark in force: %1").arg(clock(r.watermarkMs))));
@@ -428,7 +429,15 @@ void TestEventTimeTimeline::hoveringShowsValues()
              qPrintable(bandTip));
     const BatchReport &sr = *s.reports[size_t(seg.batch)];
     const int totalColumn = sr.resultTable.schema.indexOf("total");
-    QVERIFY(bandTip.contains(QStringLiteral("total = %1 — final").arg(QString::fromStdString(toDisplayString(sr.resultTable.get(size_t(seg.rows.front()), size_t(totalColumn)))))));
+    // Each group's values, then the engine's why (why.h): its status and why it was written.
+    const auto query = Query::compile(s.scenario);
+    const BatchReport *previous = seg.batch > 0 ? s.reports[size_t(seg.batch - 1)].get() : nullptr;
+    const QString why = QString::fromStdString(whyResultRow(*query, sr, previous, size_t(seg.rows.front())).text());
+    QVERIFY2(why.startsWith(QStringLiteral("written in append mode: the watermark")), qPrintable(why));
+    QVERIFY2(bandTip.contains(QStringLiteral("total = %1 — %2")
+                                  .arg(QString::fromStdString(toDisplayString(sr.resultTable.get(size_t(seg.rows.front()), size_t(totalColumn)))),
+                                       why)),
+             qPrintable(bandTip));
 
     // The window label in the gutter lists the window's state in every batch.
     const QString labelTip = timeline.toolTipAt(timeline.viewportPosOfWindowLabel(segments[size_t(final)].window));

@@ -1,0 +1,82 @@
+#include "chart_marks.h"
+
+#include <QPainter>
+#include <QPainterPath>
+#include <QTransform>
+
+#include <cmath>
+
+namespace streamstep {
+
+QColor figureColor(int index, bool dark)
+{
+    static const QColor light[] = {QColor(0x00, 0x72, 0xb2), QColor(0xd5, 0x5e, 0x00), QColor(0x00, 0x9e, 0x73),
+                                   QColor(0xcc, 0x79, 0xa7), QColor(0x8a, 0x6d, 0x00)};
+    static const QColor darkSet[] = {QColor(0x56, 0xb4, 0xe9), QColor(0xe6, 0x9f, 0x00), QColor(0x3c, 0xd0, 0xa0),
+                                     QColor(0xe8, 0x9b, 0xc8), QColor(0xf0, 0xe4, 0x42)};
+    return (dark ? darkSet : light)[index % 5];
+}
+
+QImage markerImage(int shape, const QColor &color, const QColor &outline)
+{
+    constexpr int size = 24;
+    QImage image(size, size, QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::transparent);
+    QPainter p(&image);
+    p.setRenderHint(QPainter::Antialiasing);
+    p.setPen(QPen(outline, 2));
+    p.setBrush(color);
+    const QRectF r(3, 3, size - 6, size - 6);
+    QPainterPath path;
+    switch (shape) {
+    case kCircle: path.addEllipse(r); break;
+    case kSquare: path.addRect(r.adjusted(1, 1, -1, -1)); break;
+    case kTriangle:
+        path.moveTo(r.center().x(), r.top());
+        path.lineTo(r.bottomRight());
+        path.lineTo(r.bottomLeft());
+        path.closeSubpath();
+        break;
+    case kDiamond:
+        path.moveTo(r.center().x(), r.top());
+        path.lineTo(r.right(), r.center().y());
+        path.lineTo(r.center().x(), r.bottom());
+        path.lineTo(r.left(), r.center().y());
+        path.closeSubpath();
+        break;
+    default: { // a bold ×
+        const qreal w = 3.5;
+        QPainterPath bar;
+        bar.addRect(QRectF(-w, -r.width() / 2, 2 * w, r.width()));
+        QTransform t;
+        t.translate(r.center().x(), r.center().y());
+        t.rotate(45);
+        path = t.map(bar);
+        t.rotate(90);
+        path = path.united(t.map(bar));
+        break;
+    }
+    }
+    p.drawPath(path);
+    return image;
+}
+
+double niceStep(double range, int maxTicks)
+{
+    if (range <= 0)
+        return 1;
+    const double raw = range / maxTicks;
+    const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
+    for (double m : {1.0, 2.0, 5.0, 10.0})
+        if (m * magnitude >= raw)
+            return m * magnitude;
+    return 10 * magnitude;
+}
+
+QColor mixed(const QColor &a, const QColor &b, double t)
+{
+    return QColor::fromRgbF(float(a.redF() * (1 - t) + b.redF() * t), float(a.greenF() * (1 - t) + b.greenF() * t),
+                            float(a.blueF() * (1 - t) + b.blueF() * t));
+}
+
+} // namespace streamstep

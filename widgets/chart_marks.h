@@ -1,0 +1,20 @@
+// Draws the marks the charts share, so a figure reads the same in every chart: Okabe–Ito colours
+// (safe for colour-blind readers; a lighter set on dark palettes), marker shapes filled with the
+// figure's colour and outlined in the background colour, and round tick steps.
+#pragma once
+
+#include <QColor>
+#include <QImage>
+
+namespace streamstep {
+
+enum MarkerShape { kCircle, kSquare, kTriangle, kDiamond, kCross };
+
+QColor figureColor(int index, bool dark);
+QImage markerImage(int shape, const QColor &color, const QColor &outline);
+// A tick step of 1, 2 or 5 × 10^n that gives at most `maxTicks` intervals over `range`.
+double niceStep(double range, int maxTicks);
+// `a` mixed with `b` by `t` (0: a, 1: b).
+QColor mixed(const QColor &a, const QColor &b, double t);
+
+} // namespace streamstep
