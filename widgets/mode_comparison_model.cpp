@@ -6,15 +6,7 @@ namespace streamstep {
 
 namespace {
 
-QString errorText(const Error &e)
-{
-    switch (e.kind()) {
-    case ErrorKind::Analysis: return QStringLiteral("AnalysisException: ") + QString::fromStdString(e.message());
-    case ErrorKind::Runtime: return QStringLiteral("StreamingQueryException: ") + QString::fromStdString(e.message());
-    case ErrorKind::Scenario: break;
-    }
-    return QString::fromStdString(e.message());
-}
+QString errorString(const Error &e) { return QString::fromStdString(errorText(e)); }
 
 } // namespace
 
@@ -75,13 +67,13 @@ const ModeRun *ModeComparisonModel::run(OutputMode mode) const
 QString ModeComparisonModel::rejection(OutputMode mode) const
 {
     const ModeRun *r = run(mode);
-    return r && r->rejected ? errorText(*r->rejected) : QString();
+    return r && r->rejected ? errorString(*r->rejected) : QString();
 }
 
 QString ModeComparisonModel::failure(OutputMode mode) const
 {
     const ModeRun *r = run(mode);
-    return r && r->failure ? errorText(*r->failure) : QString();
+    return r && r->failure ? errorString(*r->failure) : QString();
 }
 
 const std::vector<std::shared_ptr<const BatchReport>> &ModeComparisonModel::reports(OutputMode mode) const
