@@ -1,5 +1,7 @@
 #include "main_window.h"
 
+#include "export_dialog.h"
+
 #include "batch_chart_view.h"
 #include "batch_list_model.h"
 #include "batch_narrative_view.h"
@@ -241,6 +243,18 @@ void MainWindow::createActions()
     m_saveAsAction->setShortcut(QKeySequence::SaveAs);
     connect(m_saveAsAction, &QAction::triggered, this, &MainWindow::saveAs);
 
+    m_exportAction = new QAction(tr("&Export as Spark Code…"), this);
+    m_exportAction->setObjectName(QStringLiteral("exportAction"));
+    m_exportAction->setShortcut(Qt::CTRL | Qt::SHIFT | Qt::Key_E);
+    m_exportAction->setToolTip(tr("The lesson's query as a PySpark, Scala or Java program for a real Spark cluster "
+                                  "(Ctrl+Shift+E)"));
+    connect(m_exportAction, &QAction::triggered, this, [this] {
+        if (!m_controller->hasScenario())
+            return;
+        ExportDialog dialog(m_controller->sharedScenario(), this);
+        dialog.exec();
+    });
+
     m_quitAction = new QAction(tr("&Quit"), this);
     m_quitAction->setShortcut(QKeySequence::Quit);
     m_quitAction->setMenuRole(QAction::QuitRole);
@@ -364,6 +378,8 @@ void MainWindow::createMenus()
     file->addSeparator();
     file->addAction(m_saveAction);
     file->addAction(m_saveAsAction);
+    file->addSeparator();
+    file->addAction(m_exportAction);
     file->addSeparator();
     file->addAction(m_quitAction);
 
@@ -1332,6 +1348,7 @@ void MainWindow::updateActions()
     m_cancelAction->setEnabled(c.isBusy() && !c.isCancelling());
     m_saveAction->setEnabled(c.hasScenario());
     m_saveAsAction->setEnabled(c.hasScenario());
+    m_exportAction->setEnabled(c.hasScenario());
     m_editInputAction->setEnabled(c.hasScenario());
     m_generateRowsAction->setEnabled(c.hasScenario());
     m_batchSlider->setEnabled(workspace && c.numBatches() > 1);
