@@ -15,7 +15,9 @@ std::optional<std::string> closestName(std::string_view name, const std::vector<
 
 // Spark's StringUtils.orderSuggestedIdentifiersBySimilarity for unqualified columns: the candidates
 // sorted (stably) by the case-sensitive Levenshtein distance of `sqlName` (the unresolved
-// attribute's sql) to each candidate in backticks.
+// attribute's sql) to each candidate in backticks. Spark breaks ties by the order of its
+// AttributeSet, a hash set of expression ids that depend on the whole JVM's history; StreamStep
+// keeps the input order there (tests/spark/KNOWN_DIFFERENCES.md).
 std::vector<std::string> sparkSuggestionOrder(std::string_view sqlName, const std::vector<std::string> &candidates);
 
 } // namespace streamstep::expr

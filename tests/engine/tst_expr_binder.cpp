@@ -203,7 +203,7 @@ private slots:
 
     // Spark's CheckAnalysis text for an unknown column, beside StreamStep's message: up to five
     // input columns ordered by StringUtils.orderSuggestedIdentifiersBySimilarity (Levenshtein
-    // distance to the backticked name, ties in input order), the 0-based position in the text,
+    // distance to the backticked name; ties in input order, where Spark's follow its expression ids), the 0-based position in the text,
     // and Spark 4's wording with its SQLSTATE. Texts copied from Spark 3.5.9 and 4.2.0 runs.
     void unresolvedColumnInSparksWords_data()
     {

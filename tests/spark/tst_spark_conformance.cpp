@@ -13,12 +13,14 @@
 // ("3.5.9 4.2.0"), STREAMSTEP_SPARK_GENERATED (number of random scenarios, 320; fewer only for
 // a quick local look).
 #include "batch_comparison.h"
+#include "../engine/postgres_test_server.h"
 #include "scenario_generator.h"
 
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QProcess>
+#include <QProcessEnvironment>
 #include <QRegularExpression>
 #include <QTest>
 
@@ -54,6 +56,12 @@ ProcessResult runProcess(const QString &program, const QStringList &arguments, i
                          const QString &workingDirectory = {})
 {
     QProcess process;
+    // Lessons with a postgres sink (lesson 07) write to the suite's throwaway server (ctest's
+    // `postgres` fixture) instead of the localhost url they name.
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    if (const std::string url = testPostgresUrl(); !url.empty())
+        environment.insert(QStringLiteral("STREAMSTEP_POSTGRES_URL"), QString::fromStdString(url));
+    process.setProcessEnvironment(environment);
     if (!workingDirectory.isEmpty())
         process.setWorkingDirectory(workingDirectory);
     process.start(program, arguments);
