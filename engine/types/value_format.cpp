@@ -506,12 +506,14 @@ std::optional<int64_t> parseTimestamp(std::string_view text)
         } else {
             if (i == 6)
                 ++fractionDigits;
+            // More than 18 digits in a segment is no timestamp; refused before the 19th digit
+            // would overflow the segment's value.
+            if (currentDigits >= 18 && i != 6)
+                return std::nullopt;
             // Spark: fraction digits beyond microseconds are truncated.
             if (i != 6 || currentDigits < 6)
                 currentValue = currentValue * 10 + (b - '0');
             ++currentDigits;
-            if (currentDigits > 18 && i != 6)
-                return std::nullopt;
         }
         ++j;
     }
