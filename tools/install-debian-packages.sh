@@ -1,11 +1,12 @@
 #!/bin/sh
 # Installs the Debian 12 packages StreamStep builds, tests and runs with (only the missing ones);
-# Java 17 and Maven fetch and run real Spark for the conformance tests (tools/spark).
+# Java 17 and Maven fetch and run real Spark, python3-venv real PySpark, for the conformance tests
+# (tools/spark).
 # Uses sudo when not run as root.
 set -eu
 packages="cmake g++ make pkg-config qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-tools-dev
 qt6-l10n-tools qt6-translations-l10n libqt6sql6-sqlite libqt6svg6 libsqlite3-dev nlohmann-json3-dev
-xvfb xauth fonts-dejavu-core openjdk-17-jdk-headless maven"
+xvfb xauth fonts-dejavu-core openjdk-17-jdk-headless maven python3 python3-venv"
 missing=""
 for p in $packages; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

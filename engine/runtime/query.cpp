@@ -37,6 +37,12 @@ bool Query::isAggregating() const
                        [](const PlanNode &n) { return n.isAggregation(); });
 }
 
+bool Query::isStateful() const
+{
+    return std::any_of(m_compiled->nodes.begin(), m_compiled->nodes.end(),
+                       [](const PlanNode &n) { return n.isStateful(); });
+}
+
 std::string Query::explain() const { return explainPlan(*m_compiled); }
 
 } // namespace streamstep

@@ -177,6 +177,8 @@ public:
     // The query's withWatermark calls, in query order (empty without a watermark).
     const std::vector<WatermarkSpec> &watermarks() const;
     bool isAggregating() const;
+    // Whether any operator keeps state (an aggregation or dropDuplicates).
+    bool isStateful() const;
     // A readable plan, one operator per line, bottom-up (for --explain and the app).
     std::string explain() const;
 
