@@ -190,9 +190,24 @@ public:
                                                 + " is too large for a double");
         }
         const std::string message = cleanSyntaxMessage(ex.what());
+        if (message.starts_with("unexpected end of input") && stoppedAtNul())
+            return failNul();
         if (!m_started && message.starts_with("unexpected end of input"))
             return fail(TextPosition{}, "empty file");
         return fail(m_cursor.at(position == 0 ? 0 : position - 1), "invalid JSON: " + message);
+    }
+
+    // nlohmann's lexer takes a NUL byte for the end of the input: a binary file would read as
+    // "empty", or a document followed by NUL and anything at all as complete.
+    bool stoppedAtNul() const
+    {
+        const size_t n = m_source.numConsumed();
+        return !m_source.endSeen() && n > 0 && m_source.at(n - 1) == '\0';
+    }
+    bool failNul()
+    {
+        return fail(m_cursor.at(m_source.numConsumed() - 1),
+                    "a NUL byte: a scenario file is UTF-8 text, not binary data");
     }
 
     bool failed() const { return m_failed; }
@@ -427,7 +442,9 @@ JsonNode parseJsonDocument(JsonSource &source, const std::string &fileName)
     if (source.buffer().size() > static_cast<size_t>(kMaxScenarioFileBytes))
         throw Error(ErrorKind::Scenario, fileTooLargeMessage(fileName, source.buffer().size(), false));
     TreeBuilder builder(source, fileName);
-    const bool ok = nlohmann::json::sax_parse(SourceIterator(&source), SourceIterator(), &builder);
+    bool ok = nlohmann::json::sax_parse(SourceIterator(&source), SourceIterator(), &builder);
+    if (ok && !builder.failed() && builder.stoppedAtNul())
+        ok = builder.failNul();
     if (!ok || builder.failed()) {
         if (builder.failed())
             throw Error(ErrorKind::Scenario, builder.errorMessage());

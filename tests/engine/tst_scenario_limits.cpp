@@ -130,6 +130,50 @@ private slots:
         }
     }
 
+    // A NUL byte is where nlohmann's lexer sees the end of the input: a binary file must not be
+    // called empty, nor a lesson followed by NUL and anything at all be read as complete.
+    void nulByte_data()
+    {
+        QTest::addColumn<int>("where"); // 0: first byte, 1: after the document, 2: in a string
+        QTest::addRow("a binary file") << 0;
+        QTest::addRow("after a complete lesson, then garbage") << 1;
+        QTest::addRow("inside a string") << 2;
+    }
+    void nulByte()
+    {
+        QFETCH(int, where);
+        ScenarioText base;
+        base.addStep(1);
+        const std::string lesson = base.finish();
+        std::string text;
+        QString expected;
+        if (where == 0) {
+            text = std::string("\0\xff\xfe{\"", 5) + lesson;
+            expected = QString::fromStdString(at(0) + "a NUL byte: a scenario file is UTF-8 text, not binary data");
+        } else if (where == 1) {
+            text = lesson + std::string("\0", 1) + "{\"steps\": \"not read\"";
+            expected = QString::fromStdString(at(lesson.size()) + "a NUL byte: a scenario file is UTF-8 text, not binary data");
+        } else {
+            text = lesson;
+            text.insert(base.titleAt() + 2, 1, '\0');
+            expected = QString::fromStdString(at(base.titleAt() + 2)
+                                              + "invalid JSON: invalid string: control character U+0000 (NUL) must be "
+                                                "escaped to \\u0000");
+        }
+        QCOMPARE(errorOf(text), expected);
+        // The same from a file, which the reader takes in chunks.
+        QTemporaryDir dir;
+        const std::string path = (fs::path(dir.path().toStdString()) / kFileName).string();
+        std::ofstream(path, std::ios::binary) << text;
+        try {
+            readScenarioFile(path);
+            QFAIL("read a file with a NUL byte");
+        } catch (const Error &e) {
+            QCOMPARE(QString::fromStdString(e.message()),
+                     QString(expected).replace(QString::fromStdString(kFileName), QString::fromStdString(path)));
+        }
+    }
+
     void stringLength_data()
     {
         QTest::addColumn<int>("extra");
