@@ -650,6 +650,9 @@ void StatefulAggregate::loadState(StateReader &in)
     const auto damaged = [] { return Error(ErrorKind::Runtime, "state snapshot is damaged (aggregate state)"); };
     const size_t numKeys = m_spec.keys.size();
     m_batch = in.readI64();
+    // A batch id a run can reach: -1 (none yet) or more; the next save writes m_batch - 1.
+    if (m_batch < -1)
+        throw damaged();
     m_groups.clear();
     m_buffers.clear();
     m_order.clear();

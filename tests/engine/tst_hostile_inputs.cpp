@@ -210,6 +210,39 @@ private slots:
                  "state snapshot is damaged (a string value where the query keeps a decimal(12,2))");
     }
 
+    // fuzz_state_snapshot: an aggregate's batch id of INT64_MIN restored, and the next save
+    // (which writes an earlier batch as batch - 1) overflowed. A run's batch ids start at -1.
+    void anAggregateBatchIdARunCannotReachIsDamage_data()
+    {
+        QTest::addColumn<qint64>("batch");
+        QTest::addColumn<bool>("damaged");
+        QTest::addRow("batch 1") << qint64(1) << false;
+        QTest::addRow("before the first batch") << qint64(-1) << false;
+        QTest::addRow("-2") << qint64(-2) << true;
+        QTest::addRow("INT64_MIN") << std::numeric_limits<qint64>::min() << true;
+    }
+    void anAggregateBatchIdARunCannotReachIsDamage()
+    {
+        QFETCH(qint64, batch);
+        QFETCH(bool, damaged);
+        const auto query = Query::compile(makeScenario(R"J([
+            {"op": "groupBy", "keys": ["accountId"], "aggs": ["count(*) AS n"]}])J", "complete", kOneStep));
+        StateWriter out = snapshotHeader(query);
+        writeRunFields(out);
+        writeTracker(out, 0, 0);
+        out.writeI64(batch);
+        out.writeI64(0); // no groups
+        out.writeI64(0); // no evicted rows
+        out.writeU8(1);
+        out.writeI64(0);
+        out.writeU8(0);
+        Run run(query);
+        const QString error = errorOf([&] { run.restoreState(out.bytes()); });
+        QCOMPARE(error, damaged ? QStringLiteral("state snapshot is damaged (aggregate state)") : QStringLiteral("(no error)"));
+        if (!damaged)
+            QVERIFY(!run.saveState().empty()); // and saves again
+    }
+
     // A session window's state: a key's encoding must be its values', its sessions sorted and
     // disjoint (merging relies on both).
     void brokenSessionStateIsDamage_data()
