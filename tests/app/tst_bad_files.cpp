@@ -5,6 +5,8 @@
 #include "main_window.h"
 #include "run_controller.h"
 
+#include "streamstep/scenario.h"
+
 #include <QApplication>
 #include <QFile>
 #include <QMessageBox>
@@ -54,7 +56,7 @@ QList<QPair<QString, QByteArray>> badFiles()
         {QStringLiteral("wrong-types"), QByteArrayLiteral(R"({"schema": 3, "query": "x", "steps": {}})")},
         {QStringLiteral("unknown-op"),
          QByteArray(valid).replace("\"op\": \"filter\"", "\"op\": \"launchMissiles\"")},
-        {QStringLiteral("huge-string"), "{\"description\": \"" + repeated("x", 4 * 1024 * 1024) + "\"}"},
+        {QStringLiteral("huge-string"), "{\"description\": \"" + repeated("x", int(kMaxScenarioStringBytes) + 1) + "\"}"},
         {QStringLiteral("array-top"), QByteArrayLiteral("[1, 2, 3]")},
     };
 }
@@ -128,7 +130,7 @@ private slots:
         QVERIFY(window.controller()->canStep());
 #if !defined(__SANITIZE_ADDRESS__) && !(defined(__has_feature) && __has_feature(address_sanitizer))
         // 900 failures after the warm-up may cost a little (the allocator's pages), never a
-        // file's worth each: a leak of even one parsed 4 MiB string per cycle would be 360 MiB.
+        // file's worth each: a leak of even one parsed 1 MiB string per cycle would be 90 MiB.
         // (AddressSanitizer's quarantine keeps freed memory resident, so only without it.)
         QVERIFY2(rssAtEnd - rssAfterWarmUp < 16 * 1024 * 1024,
                  qPrintable(QStringLiteral("RSS grew by %1 KiB").arg((rssAtEnd - rssAfterWarmUp) / 1024)));
