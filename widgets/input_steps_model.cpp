@@ -27,24 +27,30 @@ InputStepsModel::InputStepsModel(QObject *parent) : QAbstractTableModel(parent)
 
 void InputStepsModel::setBatch(const ColumnBatch *batch)
 {
+    // Compared with the shape remembered, never through m_batch: an edit of the scenario may
+    // already have freed the batch shown (a step list that grew moves its steps).
     auto sameShape = [&] {
-        if (!m_batch || !batch || m_batch->numRows != batch->numRows
-            || m_batch->schema.size() != batch->schema.size())
+        if (!m_batch || !batch || m_numRows != batch->numRows || m_schema.size() != batch->schema.size())
             return false;
         for (size_t c = 0; c < batch->schema.size(); ++c)
-            if (m_batch->schema.fields[c].name != batch->schema.fields[c].name
-                || m_batch->schema.fields[c].type != batch->schema.fields[c].type)
+            if (m_schema.fields[c].name != batch->schema.fields[c].name
+                || m_schema.fields[c].type != batch->schema.fields[c].type)
                 return false;
         return true;
     };
-    if (sameShape()) {
+    auto remember = [&] {
         m_batch = batch;
+        m_numRows = batch ? batch->numRows : 0;
+        m_schema = batch ? batch->schema : Schema();
+    };
+    if (sameShape()) {
+        remember();
         if (rowCount() > 0 && columnCount() > 0)
             Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
         return;
     }
     beginResetModel();
-    m_batch = batch;
+    remember();
     endResetModel();
 }
 
@@ -130,14 +136,14 @@ int InputStepsModel::rowCount(const QModelIndex &parent) const
 {
     if (parent.isValid() || !m_batch)
         return 0;
-    return static_cast<int>(m_batch->numRows);
+    return static_cast<int>(m_numRows);
 }
 
 int InputStepsModel::columnCount(const QModelIndex &parent) const
 {
     if (parent.isValid() || !m_batch)
         return 0;
-    return static_cast<int>(m_batch->columns.size());
+    return static_cast<int>(m_schema.size());
 }
 
 QVariant InputStepsModel::data(const QModelIndex &index, int role) const

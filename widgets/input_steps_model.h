@@ -25,7 +25,9 @@ public:
 
     explicit InputStepsModel(QObject *parent = nullptr);
 
-    // Shows `batch`, which is not owned and must stay alive until the next setBatch() or clear().
+    // Shows `batch`, which is not owned and must stay alive until the next setBatch() or clear()
+    // for data(); rowCount() and columnCount() answer from the shape remembered, so an editor may
+    // ask them after an edit freed the batch, before it shows the new one.
     // A batch of the same shape as the one shown only repaints (the view keeps its current cell);
     // any other resets the model.
     void setBatch(const ColumnBatch *batch);
@@ -60,6 +62,8 @@ Q_SIGNALS:
 
 private:
     const ColumnBatch *m_batch = nullptr;
+    size_t m_numRows = 0; // the shape of m_batch when it was set
+    Schema m_schema;
     QString m_lastError;
     QFont m_nullFont; // NULL cells: italic, so NULL and the string "NULL" look different
 };

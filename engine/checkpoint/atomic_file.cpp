@@ -61,7 +61,8 @@ void AtomicFile::syncDirectory(const fs::path &dir)
 void AtomicFile::write(const fs::path &path, std::string_view bytes)
 {
     const fs::path temp = path.parent_path() / ("." + path.filename().string() + ".tmp");
-    FileDescriptor fd(::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644));
+    // O_NOFOLLOW: a symbolic link planted at the temp name must not redirect the write.
+    FileDescriptor fd(::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0644));
     if (fd.get() < 0)
         throw ioError("cannot create", temp, errno);
     auto fail = [&](const char *what, int error) {

@@ -1,6 +1,7 @@
 #include "checkpoint/checkpoint.h"
 
 #include "checkpoint/atomic_file.h"
+#include "runtime/watermark_tracker.h"
 #include "streamstep/error.h"
 
 namespace streamstep {
@@ -87,6 +88,10 @@ std::optional<OffsetEntry> Checkpoint::offsets(int64_t batchId) const
     e.watermarkMs = require<int64_t>(*json, "batchWatermarkMs", path);
     e.processingTimeMicros = require<int64_t>(*json, "processingTimeMicros", path);
     e.numInputRows = require<int64_t>(*json, "numInputRows", path);
+    if (e.watermarkMs < 0 || e.watermarkMs > WatermarkTracker::kMaxWatermarkMs)
+        throw damaged(path, "'batchWatermarkMs' is out of range");
+    if (e.step < 0 || e.numInputRows < 0)
+        throw damaged(path, "'step' and 'numInputRows' cannot be negative");
     e.inputHash = require<std::string>(*json, "inputHash", path);
     e.queryHash = require<std::string>(*json, "queryHash", path);
     return e;
@@ -116,6 +121,8 @@ std::optional<CommitEntry> Checkpoint::commit(int64_t batchId) const
         throw damaged(path, "it describes batch " + std::to_string(e.batchId));
     e.nextWatermarkMs = require<int64_t>(*json, "nextBatchWatermarkMs", path);
     e.numOutputRows = require<int64_t>(*json, "numOutputRows", path);
+    if (e.nextWatermarkMs < 0 || e.nextWatermarkMs > WatermarkTracker::kMaxWatermarkMs)
+        throw damaged(path, "'nextBatchWatermarkMs' is out of range");
     return e;
 }
 

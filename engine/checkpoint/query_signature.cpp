@@ -31,15 +31,31 @@ std::string listText(const nlohmann::json &list)
     return text;
 }
 
+// A value of a stored signature as text: a checkpoint's metadata is a file a stranger may have
+// edited, so a key may be missing or of any JSON type (shown as JSON then, never a crash).
+std::string textOf(const nlohmann::json &value, const std::string &missing = "?")
+{
+    if (value.is_null())
+        return missing;
+    return value.is_string() ? value.get<std::string>() : value.dump();
+}
+
+std::string stringField(const nlohmann::json &object, const char *key, const std::string &missing = "?")
+{
+    if (!object.is_object() || !object.contains(key))
+        return missing;
+    return textOf(object.at(key), missing);
+}
+
 std::string sinkText(const nlohmann::json &sink)
 {
-    std::string text = sink.value("format", std::string("?")) + " sink";
-    if (sink.contains("path"))
-        text += " '" + sink.value("path", std::string()) + "'";
-    if (sink.contains("url"))
-        text += " '" + sink.value("url", std::string()) + "'";
-    if (sink.contains("table"))
-        text += " table '" + sink.value("table", std::string()) + "'";
+    std::string text = stringField(sink, "format") + " sink";
+    if (sink.is_object() && sink.contains("path"))
+        text += " '" + stringField(sink, "path", "") + "'";
+    if (sink.is_object() && sink.contains("url"))
+        text += " '" + stringField(sink, "url", "") + "'";
+    if (sink.is_object() && sink.contains("table"))
+        text += " table '" + stringField(sink, "table", "") + "'";
     return text;
 }
 
@@ -95,7 +111,7 @@ void QuerySignature::checkCompatible(const nlohmann::json &stored, const nlohman
 {
     const std::string where = "checkpoint '" + checkpointDir + "'";
     const auto field = [](const nlohmann::json &j, const char *key) {
-        return j.contains(key) ? j.at(key) : nlohmann::json();
+        return j.is_object() && j.contains(key) ? j.at(key) : nlohmann::json();
     };
     if (field(stored, "stateOperators") != field(current, "stateOperators"))
         throw analysisError(
@@ -106,8 +122,8 @@ void QuerySignature::checkCompatible(const nlohmann::json &stored, const nlohman
             + "\nOther grouping keys, aggregates or deduplication columns need a new checkpoint folder.");
     if (field(stored, "outputMode") != field(current, "outputMode"))
         throw analysisError("The " + where + " was written by a query in "
-                            + field(stored, "outputMode").get<std::string>() + " output mode; this query uses "
-                            + field(current, "outputMode").get<std::string>()
+                            + textOf(field(stored, "outputMode")) + " output mode; this query uses "
+                            + textOf(field(current, "outputMode"))
                             + " output mode. Resume it in the same mode, or use a new checkpoint folder.");
     if (field(stored, "sourceSchema") != field(current, "sourceSchema"))
         throw analysisError("The source schema differs from the one the " + where + " was written with:\n  checkpoint: "
@@ -134,8 +150,7 @@ void QuerySignature::checkCompatible(const nlohmann::json &stored, const nlohman
     }
     const nlohmann::json a = field(stored, "sink");
     const nlohmann::json b = field(current, "sink");
-    const bool durable = isFaultTolerantSink(a.value("format", std::string()))
-        || isFaultTolerantSink(b.value("format", std::string()));
+    const bool durable = isFaultTolerantSink(stringField(a, "format")) || isFaultTolerantSink(stringField(b, "format"));
     if (durable && a != b)
         throw analysisError("The " + where + " wrote to the " + sinkText(a) + "; this query writes to the "
                             + sinkText(b)

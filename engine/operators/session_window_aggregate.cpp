@@ -301,28 +301,57 @@ void SessionWindowAggregate::saveState(StateWriter &out) const
 
 void SessionWindowAggregate::loadState(StateReader &in)
 {
+    // A snapshot may come from a stranger: every value must have the query's types, each key's
+    // encoding must be the one its values give, and a key's sessions must be sorted and disjoint
+    // (what merging relies on); anything else is a damaged snapshot.
+    const auto damaged = [] { return Error(ErrorKind::Runtime, "state snapshot is damaged (session state)"); };
+    std::vector<DataType> keyTypes;
+    std::vector<DataType> otherKeyTypes;
+    std::vector<DataType> valueTypes;
+    for (size_t c = 0; c < node().output.fields.size(); ++c) {
+        const DataType &type = node().output.fields[c].type;
+        if (c >= m_spec.keys.size())
+            valueTypes.push_back(type);
+        else
+            keyTypes.push_back(type);
+        if (c < m_spec.keys.size() && static_cast<int>(c) != m_spec.sessionKey)
+            otherKeyTypes.push_back(type);
+    }
     m_batch = in.readI64();
     m_groups.clear();
+    std::string encoded;
     for (int64_t n = in.readI64(); n > 0; --n) {
         std::string k = in.readString();
         KeyGroup group;
-        group.otherKeys = in.readValues();
+        group.otherKeys = in.readValuesOf(otherKeyTypes);
+        encoded.clear();
+        for (size_t i = 0; i < otherKeyTypes.size(); ++i) {
+            Column column(otherKeyTypes[i]);
+            column.append(group.otherKeys[i]);
+            encodeKeyValue(encoded, column, 0);
+        }
+        if (encoded != k)
+            throw damaged();
         for (int64_t s = in.readI64(); s > 0; --s) {
             Session session;
             session.start = in.readI64();
             session.end = in.readI64();
-            session.states = in.readAggregateStates();
+            session.states = in.readAggregateStatesOf(m_spec.aggregates);
             session.lastUpdatedBatch = in.readI64();
             session.createdBatch = in.readI64();
+            if (session.end <= session.start
+                || (!group.sessions.empty() && session.start < group.sessions.back().end))
+                throw damaged();
             group.sessions.push_back(std::move(session));
         }
-        m_groups.emplace(std::move(k), std::move(group));
+        if (!m_groups.emplace(std::move(k), std::move(group)).second)
+            throw damaged();
     }
     m_evicted.clear();
     for (int64_t n = in.readI64(); n > 0; --n) {
         Evicted e;
-        e.key = in.readValues();
-        e.values = in.readValues();
+        e.key = in.readValuesOf(keyTypes);
+        e.values = in.readValuesOf(valueTypes);
         e.evictedBatch = in.readI64();
         m_evicted.push_back(std::move(e));
     }

@@ -650,14 +650,21 @@ void StatefulAggregate::loadState(StateReader &in)
     const auto damaged = [] { return Error(ErrorKind::Runtime, "state snapshot is damaged (aggregate state)"); };
     const size_t numKeys = m_spec.keys.size();
     m_batch = in.readI64();
+    // A batch id a run can reach: -1 (none yet) or more; the next save writes m_batch - 1.
+    if (m_batch < -1)
+        throw damaged();
     m_groups.clear();
     m_buffers.clear();
     m_order.clear();
     m_orderedCount = 0;
     m_updatedBits.clear();
     m_createdFrom = std::numeric_limits<size_t>::max();
+    const std::vector<DataType> types = keyTypes(node());
+    std::vector<DataType> valueTypes;
+    for (size_t c = numKeys; c < node().output.fields.size(); ++c)
+        valueTypes.push_back(node().output.fields[c].type);
     std::vector<Column> keyRow;
-    for (const DataType &t : keyTypes(node()))
+    for (const DataType &t : types)
         keyRow.emplace_back(t);
     std::vector<const Column *> keys;
     for (const Column &c : keyRow)
@@ -665,8 +672,8 @@ void StatefulAggregate::loadState(StateReader &in)
     std::vector<uint64_t> hashes;
     for (int64_t n = in.readI64(); n > 0; --n) {
         in.readString(); // the encoded key: recomputed from the key values
-        const std::vector<Value> key = in.readValues();
-        const auto states = in.readAggregateStates();
+        const std::vector<Value> key = in.readValuesOf(types);
+        const auto states = in.readAggregateStatesOf(m_spec.aggregates);
         in.readU8();  // the event time: the key's
         in.readI64();
         const int64_t lastUpdatedBatch = in.readI64();
@@ -701,8 +708,8 @@ void StatefulAggregate::loadState(StateReader &in)
     m_evicted = ColumnBatch::empty(node().output);
     m_evictedBatch.clear();
     for (int64_t n = in.readI64(); n > 0; --n) {
-        const std::vector<Value> key = in.readValues();
-        const std::vector<Value> values = in.readValues();
+        const std::vector<Value> key = in.readValuesOf(types);
+        const std::vector<Value> values = in.readValuesOf(valueTypes);
         if (key.size() + values.size() != m_evicted.columns.size())
             throw damaged();
         std::vector<Value> row = key;

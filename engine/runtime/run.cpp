@@ -142,6 +142,9 @@ void Run::restoreState(const std::string &bytes)
     next.nextBatchId = in.readI64();
     next.ranBatch = in.readU8() != 0;
     next.lastBatchWatermarkMs = in.readI64();
+    if (next.lastBatchWatermarkMs < 0 || next.lastBatchWatermarkMs > WatermarkTracker::kMaxWatermarkMs
+        || next.nextBatchId < 0)
+        throw Error(ErrorKind::Runtime, "state snapshot is damaged (a watermark or batch id out of range)");
     next.tracker.load(in);
     for (auto &op : next.operators)
         if (op->isStateful())

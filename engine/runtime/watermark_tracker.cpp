@@ -1,6 +1,7 @@
 #include "runtime/watermark_tracker.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace streamstep {
 
@@ -18,7 +19,11 @@ std::vector<WatermarkProposal> WatermarkTracker::update(const std::vector<EventT
     for (size_t i = 0; i < m_operatorWatermarks.size(); ++i) {
         auto &current = m_operatorWatermarks[i];
         if (stats[i].count > 0) {
-            const int64_t candidate = stats[i].maxMs - m_slots[i].delayMs;
+            // A delay of millions of years would overflow: such a watermark is as far back as
+            // the clock goes, which never raises the global watermark (it starts at 0).
+            int64_t candidate = 0;
+            if (__builtin_sub_overflow(stats[i].maxMs, m_slots[i].delayMs, &candidate))
+                candidate = std::numeric_limits<int64_t>::min();
             const bool raised = !current || candidate > current->watermarkMs;
             proposals.push_back({static_cast<int>(i), stats[i].maxMs, m_slots[i].delayMs, candidate, raised});
             if (raised)
@@ -81,6 +86,8 @@ void WatermarkTracker::load(StateReader &in)
         c.maxEventTimeMs = in.readI64();
         c.batchId = in.readI64();
         const int64_t slot = in.readI64();
+        if (c.watermarkMs > kMaxWatermarkMs || c.maxEventTimeMs > kMaxWatermarkMs || c.maxEventTimeMs < -kMaxWatermarkMs)
+            throw Error(ErrorKind::Runtime, "state snapshot is damaged (a watermark out of range)");
         if (slot < -1 || slot >= numSlots)
             throw Error(ErrorKind::Runtime, "state snapshot names a watermark the query does not have");
         c.slot = static_cast<int>(slot);
@@ -88,6 +95,8 @@ void WatermarkTracker::load(StateReader &in)
     };
     const int64_t numSlots = static_cast<int64_t>(m_slots.size());
     m_global = readCandidate(numSlots);
+    if (m_global.watermarkMs < 0 || m_global.watermarkMs > kMaxWatermarkMs)
+        throw Error(ErrorKind::Runtime, "state snapshot is damaged (a watermark out of range)");
     if (in.readI64() != numSlots)
         throw Error(ErrorKind::Runtime, "state snapshot has another number of watermarks");
     for (auto &w : m_operatorWatermarks)

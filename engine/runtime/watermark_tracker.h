@@ -2,6 +2,8 @@
 // value how it came about so reports can show the arithmetic.
 #pragma once
 
+#include <cstdint>
+
 #include "operators/flow.h"
 #include "state/state_codec.h"
 #include "streamstep/engine.h"
@@ -20,6 +22,10 @@ struct WatermarkSlot {
 
 class WatermarkTracker {
 public:
+    // The latest watermark a run can hold: operators compare it in microseconds (× 1000), so a
+    // restored state or checkpoint with a later one is damaged, not a value to overflow on.
+    static constexpr int64_t kMaxWatermarkMs = INT64_MAX / 1000;
+
     // `maxPolicy`: spark.sql.streaming.multipleWatermarkPolicy=max (the fastest operator
     // decides) instead of Spark's default min.
     explicit WatermarkTracker(std::vector<WatermarkSlot> slots, bool maxPolicy = false);

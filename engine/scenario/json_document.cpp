@@ -1,5 +1,7 @@
 #include "scenario/json_document.h"
 
+#include "streamstep/scenario.h"
+
 #include <cerrno>
 #include <cstddef>
 #include <cstring>
@@ -148,6 +150,8 @@ public:
     bool number_float(nlohmann::json::number_float_t, const std::string &) { return addNumber(); }
     bool string(std::string &value)
     {
+        if (value.size() > kMaxScenarioStringBytes)
+            return failTooLong(stringStart(), "string", value.size());
         JsonNode *node = nullptr;
         if (!addScalar(JsonNode::Kind::String, stringStart(), &node))
             return false;
@@ -161,6 +165,8 @@ public:
     bool end_array() { return close(); }
     bool key(std::string &key)
     {
+        if (key.size() > kMaxScenarioStringBytes)
+            return failTooLong(stringStart(), "key", key.size());
         const TextPosition position = m_cursor.at(stringStart());
         auto &seen = m_seenKeys.back();
         if (const auto it = seen.find(key); it != seen.end()) {
@@ -184,9 +190,24 @@ public:
                                                 + " is too large for a double");
         }
         const std::string message = cleanSyntaxMessage(ex.what());
+        if (message.starts_with("unexpected end of input") && stoppedAtNul())
+            return failNul();
         if (!m_started && message.starts_with("unexpected end of input"))
             return fail(TextPosition{}, "empty file");
         return fail(m_cursor.at(position == 0 ? 0 : position - 1), "invalid JSON: " + message);
+    }
+
+    // nlohmann's lexer takes a NUL byte for the end of the input: a binary file would read as
+    // "empty", or a document followed by NUL and anything at all as complete.
+    bool stoppedAtNul() const
+    {
+        const size_t n = m_source.numConsumed();
+        return !m_source.endSeen() && n > 0 && m_source.at(n - 1) == '\0';
+    }
+    bool failNul()
+    {
+        return fail(m_cursor.at(m_source.numConsumed() - 1),
+                    "a NUL byte: a scenario file is UTF-8 text, not binary data");
     }
 
     bool failed() const { return m_failed; }
@@ -194,6 +215,23 @@ public:
     JsonNode takeRoot() { return std::move(m_root); }
 
 private:
+    bool failTooLong(size_t start, const char *what, size_t size)
+    {
+        return fail(m_cursor.at(start), std::string("a ") + what + " of " + groupedCount(size)
+                                            + " bytes; a scenario file's strings may have at most "
+                                            + groupedCount(kMaxScenarioStringBytes) + " bytes (1 MiB)");
+    }
+
+    // Counts every value, so that a file of millions of tiny values fails where the limit is
+    // passed instead of building a tree of them.
+    bool countValue(TextPosition position)
+    {
+        if (++m_numValues <= kMaxScenarioJsonValues)
+            return true;
+        return fail(position, "more than " + groupedCount(kMaxScenarioJsonValues)
+                                  + " JSON values; a scenario file may have at most that many");
+    }
+
     bool fail(TextPosition position, const std::string &message)
     {
         m_failed = true;
@@ -247,6 +285,8 @@ private:
         JsonNode node;
         node.kind = kind;
         node.position = m_cursor.at(start);
+        if (!countValue(node.position))
+            return false;
         JsonNode *stored = append(std::move(node));
         if (added)
             *added = stored;
@@ -270,6 +310,8 @@ private:
         if (m_open.size() + 1 > static_cast<size_t>(kMaxJsonDepth))
             return fail(position, "nesting too deep (more than " + std::to_string(kMaxJsonDepth)
                                       + " levels)");
+        if (!countValue(position))
+            return false;
         JsonNode node;
         node.kind = kind;
         node.position = position;
@@ -293,6 +335,7 @@ private:
     JsonNode m_root;
     std::vector<JsonNode *> m_open;
     std::vector<std::unordered_map<std::string, TextPosition>> m_seenKeys;
+    size_t m_numValues = 0;
     bool m_started = false;
     bool m_failed = false;
     std::string m_errorMessage;
@@ -310,6 +353,9 @@ JsonSource::JsonSource(std::FILE *file, std::string fileName)
 bool JsonSource::available(size_t index)
 {
     while (index >= m_buffer.size() && m_file) {
+        // A file that grows while it is read (or a pipe) is refused like one that was too large.
+        if (m_buffer.size() > static_cast<size_t>(kMaxScenarioFileBytes))
+            throw Error(ErrorKind::Scenario, fileTooLargeMessage(m_fileName, m_buffer.size(), true));
         const size_t oldSize = m_buffer.size();
         m_buffer.resize(oldSize + kChunkSize);
         const size_t numRead = std::fread(m_buffer.data() + oldSize, 1, kChunkSize, m_file);
@@ -370,6 +416,20 @@ std::string describeKind(JsonNode::Kind kind)
     return "a value";
 }
 
+std::string groupedCount(uint64_t count)
+{
+    std::string digits = std::to_string(count);
+    for (size_t i = digits.size(); i > 3; i -= 3)
+        digits.insert(i - 3, ",");
+    return digits;
+}
+
+std::string fileTooLargeMessage(const std::string &fileName, uint64_t size, bool atLeast)
+{
+    return fileName + ": the file has " + (atLeast ? "more than " : "") + groupedCount(size)
+        + " bytes; a scenario file may have at most " + groupedCount(kMaxScenarioFileBytes) + " bytes (64 MiB)";
+}
+
 std::string positionedMessage(const std::string &fileName, TextPosition position,
                               const std::string &message)
 {
@@ -379,8 +439,12 @@ std::string positionedMessage(const std::string &fileName, TextPosition position
 
 JsonNode parseJsonDocument(JsonSource &source, const std::string &fileName)
 {
+    if (source.buffer().size() > static_cast<size_t>(kMaxScenarioFileBytes))
+        throw Error(ErrorKind::Scenario, fileTooLargeMessage(fileName, source.buffer().size(), false));
     TreeBuilder builder(source, fileName);
-    const bool ok = nlohmann::json::sax_parse(SourceIterator(&source), SourceIterator(), &builder);
+    bool ok = nlohmann::json::sax_parse(SourceIterator(&source), SourceIterator(), &builder);
+    if (ok && !builder.failed() && builder.stoppedAtNul())
+        ok = builder.failNul();
     if (!ok || builder.failed()) {
         if (builder.failed())
             throw Error(ErrorKind::Scenario, builder.errorMessage());

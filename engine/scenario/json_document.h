@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstdint>
 #include <cstdio>
 #include <string>
 #include <string_view>
@@ -72,8 +73,16 @@ std::string describeKind(JsonNode::Kind kind);
 inline constexpr int kMaxJsonDepth = 64;
 
 // Parses the whole input. Throws Error(ErrorKind::Scenario, "FILE:LINE:COL: …") on an empty
-// input, a syntax error, invalid UTF-8, a duplicate key or nesting deeper than kMaxJsonDepth.
+// input, a syntax error, invalid UTF-8, a duplicate key, nesting deeper than kMaxJsonDepth, a
+// string or key longer than kMaxScenarioStringBytes, more than kMaxScenarioJsonValues values, or
+// (without a place) more than kMaxScenarioFileBytes of input.
 JsonNode parseJsonDocument(JsonSource &source, const std::string &fileName);
+
+// Writes a count with thousands separators ("1,048,576"), as limit messages show them.
+std::string groupedCount(uint64_t count);
+
+// The message for a file over kMaxScenarioFileBytes: "FILE: the file has more than … bytes; …".
+std::string fileTooLargeMessage(const std::string &fileName, uint64_t size, bool atLeast);
 
 // Formats "FILE:LINE:COL: message".
 std::string positionedMessage(const std::string &fileName, TextPosition position,

@@ -447,6 +447,9 @@ private:
         expectKind(schema, Kind::Array, "'schema'");
         if (schema.items.empty())
             fail(schema, "'schema' must list at least one column");
+        if (schema.items.size() > kMaxScenarioColumns)
+            fail(schema.items[kMaxScenarioColumns], "more than " + groupedCount(kMaxScenarioColumns)
+                                                        + " columns; a scenario's source may have at most that many");
         std::vector<TextPosition> namePositions;
         for (const JsonNode &columnNode : schema.items) {
             expectKind(columnNode, Kind::Object, "each column of 'schema'");
@@ -597,6 +600,10 @@ private:
     void readSteps(const JsonNode &node, Scenario &scenario) const
     {
         expectKind(node, Kind::Array, "'steps'");
+        if (node.items.size() > kMaxScenarioSteps)
+            fail(node.items[kMaxScenarioSteps], "more than " + groupedCount(kMaxScenarioSteps)
+                                                    + " steps; a scenario file may have at most that many");
+        size_t totalRows = 0;
         for (const JsonNode &stepNode : node.items) {
             expectKind(stepNode, Kind::Object, "each step");
             const ObjectView view(stepNode, m_fileName, "in a step", {"rows", "processingTime"});
@@ -605,6 +612,14 @@ private:
             step.rows = ColumnBatch::empty(scenario.sourceSchema);
             const JsonNode &rows = view.required("rows");
             expectKind(rows, Kind::Array, "'rows'");
+            if (rows.items.size() > kMaxScenarioRowsPerStep)
+                fail(rows.items[kMaxScenarioRowsPerStep], "more than " + groupedCount(kMaxScenarioRowsPerStep)
+                                                              + " rows in one step; a step may have at most that many");
+            if (totalRows + rows.items.size() > kMaxScenarioTotalRows)
+                fail(rows.items[kMaxScenarioTotalRows - totalRows],
+                     "more than " + groupedCount(kMaxScenarioTotalRows)
+                         + " rows in all steps; a scenario file may have at most that many");
+            totalRows += rows.items.size();
             for (auto &column : step.rows.columns)
                 column.reserve(rows.items.size());
             std::vector<Value> row;
@@ -791,6 +806,10 @@ Scenario readScenarioFile(const std::string &path)
     std::unique_ptr<std::FILE, FileCloser> file(std::fopen(path.c_str(), "rb"));
     if (!file)
         throw Error(ErrorKind::Scenario, path + ": cannot open: " + std::strerror(errno));
+    // A file over the limit is refused before a byte is read (the reader checks again as it
+    // reads, for a file that grows or is no regular file).
+    if (const auto size = std::filesystem::file_size(path, ec); !ec && size > static_cast<uintmax_t>(kMaxScenarioFileBytes))
+        throw Error(ErrorKind::Scenario, fileTooLargeMessage(path, size, false));
     JsonSource source(file.get(), path);
     const JsonNode root = parseJsonDocument(source, path);
     return ScenarioReader(path).read(root);

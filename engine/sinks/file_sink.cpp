@@ -55,6 +55,34 @@ Schema schemaFromJson(const nlohmann::json &fields)
     return schema;
 }
 
+// A field of a manifest entry: the manifest is a file anyone may have edited, so a field of the
+// wrong type is damage (named), not an exception from the JSON library.
+template <typename T>
+T manifestField(const nlohmann::json &entry, const char *key, T fallback, const fs::path &path)
+{
+    const auto damaged = [&](const std::string &why) {
+        return Error(ErrorKind::Runtime, "file sink manifest file '" + path.string() + "' is damaged: " + why);
+    };
+    if (!entry.is_object())
+        throw damaged("an entry is not a JSON object");
+    const auto it = entry.find(key);
+    if (it == entry.end())
+        return fallback;
+    try {
+        return it->get<T>();
+    } catch (const nlohmann::json::exception &) {
+        throw damaged(std::string("'") + key + "' has the wrong type");
+    }
+}
+
+// A part file a manifest lists must be a plain name in the sink folder (what addBatch writes):
+// a listed "../x" or "/etc/x" would make a reader show files from elsewhere.
+bool isPartFileName(const std::string &name)
+{
+    return !name.empty() && name != "." && name != ".." && name.find('/') == std::string::npos
+        && name.find('\\') == std::string::npos && name.find('\0') == std::string::npos;
+}
+
 } // namespace
 
 FileSink::FileSink(fs::path folder, std::string displayPath, Format format, bool header, Schema schema,
@@ -70,7 +98,7 @@ FileSink::FileSink(fs::path folder, std::string displayPath, Format format, bool
     if (!m_lastCommitted)
         return;
     const nlohmann::json latest = *m_manifest.get(*m_lastCommitted);
-    const std::string owner = latest.value("queryId", std::string());
+    const std::string owner = manifestField(latest, "queryId", std::string(), m_manifest.entryPath(*m_lastCommitted));
     if (owner != m_context.queryId)
         m_foreignUpTo = m_lastCommitted;
     if (owner != m_context.queryId)
@@ -159,7 +187,7 @@ ColumnBatch FileSink::readCommitted(const fs::path &folder)
         const fs::path entryPath = manifest.entryPath(batchId);
         Schema schema;
         try {
-            schema = schemaFromJson(entry.value("schema", nlohmann::json()));
+            schema = schemaFromJson(manifestField(entry, "schema", nlohmann::json(), entryPath));
         } catch (const Error &e) {
             throw Error(ErrorKind::Runtime, "file sink manifest file '" + entryPath.string()
                                                 + "' is damaged: " + e.message());
@@ -171,16 +199,24 @@ ColumnBatch FileSink::readCommitted(const fs::path &folder)
             throw Error(ErrorKind::Runtime, "file sink manifest file '" + entryPath.string()
                                                 + "' has a different schema than the batches before it");
         }
-        const bool header = entry.value("header", false);
-        const std::string format = entry.value("format", std::string());
+        const bool header = manifestField(entry, "header", false, entryPath);
+        const std::string format = manifestField(entry, "format", std::string(), entryPath);
         const bool csv = format == "csv";
-        for (const nlohmann::json &file : entry.value("files", nlohmann::json::array())) {
-            const fs::path path = folder / file.value("path", std::string());
+        const nlohmann::json files = manifestField(entry, "files", nlohmann::json::array(), entryPath);
+        if (!files.is_array())
+            throw Error(ErrorKind::Runtime, "file sink manifest file '" + entryPath.string() + "' is damaged: 'files' is not an array");
+        for (const nlohmann::json &file : files) {
+            const std::string name = manifestField(file, "path", std::string(), entryPath);
+            if (!isPartFileName(name))
+                throw Error(ErrorKind::Runtime, "file sink manifest file '" + entryPath.string() + "' is damaged: it lists '"
+                                                    + name + "', which is not a file of the sink folder");
+            const fs::path path = folder / name;
             const std::string text = AtomicFile::read(path);
-            if (text.size() != file.value("size", size_t{0}))
+            const int64_t size = manifestField(file, "size", int64_t{0}, entryPath);
+            if (size < 0 || text.size() != static_cast<uint64_t>(size))
                 throw Error(ErrorKind::Runtime, "file sink part file '" + path.string() + "' is damaged: it has "
                                                     + std::to_string(text.size()) + " bytes, the manifest says "
-                                                    + std::to_string(file.value("size", size_t{0})));
+                                                    + std::to_string(size));
             try {
                 if (format == "parquet") {
                     const ColumnBatch rows = ParquetFormat::read(text);

@@ -46,6 +46,57 @@ fs::path resolveSinkPath(const fs::path &outputDir, const std::string &path, con
     return outputDir / normal;
 }
 
+namespace {
+
+bool isInside(const fs::path &root, const fs::path &path)
+{
+    auto r = root.begin();
+    auto p = path.begin();
+    for (; r != root.end(); ++r, ++p)
+        if (p == path.end() || *r != *p)
+            return false;
+    return true;
+}
+
+// Refuses a sink whose path, a parent of it or a file it writes beside it is a symbolic link
+// that leads outside the output folder: the lexical check of resolveSinkPath cannot see links,
+// and a folder unpacked from a stranger's archive may hold them.
+void checkSymbolicLinks(const fs::path &outputDir, const fs::path &relative, const std::vector<std::string> &besides,
+                        const std::string &where, const std::string &pathText)
+{
+    std::error_code ec;
+    const fs::path root = fs::weakly_canonical(outputDir, ec);
+    if (ec)
+        return; // a missing output folder is reported when the run starts
+    std::vector<fs::path> candidates;
+    fs::path current = outputDir;
+    for (const fs::path &part : relative) {
+        current /= part;
+        candidates.push_back(current);
+    }
+    for (const std::string &name : besides)
+        candidates.push_back(name.starts_with("-") ? fs::path(current.string() + name) : current / name);
+    for (const fs::path &candidate : candidates) {
+        if (!fs::is_symlink(fs::symlink_status(candidate, ec)))
+            continue;
+        // Where the link points, resolved from its own folder (a dangling link too: a sink
+        // would create its target).
+        fs::path target = fs::read_symlink(candidate, ec);
+        if (!ec && target.is_relative())
+            target = candidate.parent_path() / target;
+        const fs::path resolved = ec ? fs::path() : fs::weakly_canonical(target, ec);
+        if (ec || !isInside(root, resolved))
+            throw Error(ErrorKind::Scenario, where + "the sink path '" + pathText
+                                                 + "' leads outside the output folder (--output-dir) through the "
+                                                   "symbolic link '"
+                                                 + candidate.string() + "' (to '" + (ec ? target : resolved).string()
+                                                 + "'); sink paths must stay inside it, so a shared scenario cannot "
+                                                   "write elsewhere");
+    }
+}
+
+} // namespace
+
 void checkSinkOptions(const SinkSpec &sink, const Schema &resultSchema, OutputMode mode)
 {
     if (isPostgresSink(sink.format)) {
@@ -75,8 +126,19 @@ fs::path validateSinkOptions(const Query &query, const fs::path &outputDir)
     checkSinkOptions(sink, query.resultSchema(), query.outputMode());
     if (!sinkWritesFiles(sink.format))
         return {};
-    return resolveSinkPath(outputDir, stringSinkOption(sink, "path"), query.compiled().scenario.fileName,
-                           sink.position);
+    const std::string path = stringSinkOption(sink, "path");
+    const std::string &fileName = query.compiled().scenario.fileName;
+    const fs::path resolved = resolveSinkPath(outputDir, path, fileName, sink.position);
+    // What each sink writes beside or inside its path: a file sink's manifest folder, SQLite's
+    // journal files.
+    const std::vector<std::string> besides = sink.format == "sqlite"
+        ? std::vector<std::string>{"-journal", "-wal", "-shm"}
+        : std::vector<std::string>{FileSink::kManifestFolder};
+    checkSymbolicLinks(outputDir, fs::path(path).lexically_normal(), besides,
+                       fileName + ":" + std::to_string(sink.position.line) + ":" + std::to_string(sink.position.column)
+                           + ": ",
+                       path);
+    return resolved;
 }
 
 std::unique_ptr<Sink> createSink(const Query &query, const SinkContext &context)

@@ -189,10 +189,79 @@ ColumnBatch StateReader::readBatch(const Schema &schema)
     std::vector<Value> row(schema.size());
     for (int64_t r = 0; r < rows; ++r) {
         for (size_t c = 0; c < schema.size(); ++c)
-            row[c] = readValue();
+            row[c] = readValueOf(schema.fields[c].type);
         batch.appendRow(row);
     }
     return batch;
+}
+
+void StateReader::damaged(const std::string &what) const
+{
+    throw Error(ErrorKind::Runtime, "state snapshot is damaged (" + what + ")");
+}
+
+Value StateReader::readValueOf(const DataType &type)
+{
+    Value value = readValue();
+    if (value.isNull())
+        return value;
+    const DataType actual = value.type();
+    if (actual.kind != type.kind)
+        damaged("a " + actual.scenarioName() + " value where the query keeps a " + type.scenarioName());
+    if (type.kind == TypeKind::Decimal) {
+        const Decimal &d = value.asDecimal();
+        Int128 limit = 1;
+        for (int i = 0; i < type.precision; ++i)
+            limit *= 10;
+        if (d.scale != type.scale || d.precision != type.precision || d.unscaled >= limit || d.unscaled <= -limit)
+            damaged("a decimal that does not fit " + type.scenarioName());
+    }
+    return value;
+}
+
+std::vector<Value> StateReader::readValuesOf(const std::vector<DataType> &types)
+{
+    const int64_t n = readI64();
+    if (n != static_cast<int64_t>(types.size()))
+        damaged("bad count");
+    std::vector<Value> out;
+    out.reserve(types.size());
+    for (const DataType &type : types)
+        out.push_back(readValueOf(type));
+    return out;
+}
+
+std::vector<std::vector<expr::AggregateState>> StateReader::readAggregateStatesOf(
+    const std::vector<expr::BoundAggregate> &aggregates)
+{
+    if (readI64() != static_cast<int64_t>(aggregates.size()))
+        damaged("bad count");
+    std::vector<std::vector<expr::AggregateState>> states(aggregates.size());
+    for (size_t a = 0; a < aggregates.size(); ++a) {
+        const std::vector<expr::AggregateCall> &calls = aggregates[a].calls;
+        if (readI64() != static_cast<int64_t>(calls.size()))
+            damaged("bad count");
+        states[a].resize(calls.size());
+        for (size_t c = 0; c < calls.size(); ++c) {
+            expr::AggregateState &state = states[a][c];
+            state.sum = readI128();
+            state.doubleSum = readDouble();
+            state.count = readI64();
+            const uint8_t flags = readU8();
+            state.isSet = flags & 1;
+            state.overflow = flags & 2;
+            const expr::AggregateKind kind = calls[c].kind;
+            const bool keepsValue = kind == expr::AggregateKind::Min || kind == expr::AggregateKind::Max
+                || kind == expr::AggregateKind::First || kind == expr::AggregateKind::Last;
+            if (keepsValue && calls[c].argument)
+                state.value = readValueOf(calls[c].argument->type);
+            else if (!(state.value = readValue()).isNull())
+                damaged("a value in an aggregate that keeps none");
+            if (state.count < 0)
+                damaged("a negative count");
+        }
+    }
+    return states;
 }
 
 } // namespace streamstep

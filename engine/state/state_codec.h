@@ -46,11 +46,22 @@ public:
     std::vector<Value> readValues();
     expr::AggregateState readAggregateState();
     std::vector<std::vector<expr::AggregateState>> readAggregateStates();
+    // Reads rows that must fit the schema (readValueOf per cell).
     ColumnBatch readBatch(const Schema &schema);
+    // A value that must be of `type` or NULL — a snapshot is a file a stranger may hand over, and
+    // a value of another type (or a decimal beyond its precision) would break the operators
+    // that trust their state: throws Error(Runtime) "state snapshot is damaged (…)".
+    Value readValueOf(const DataType &type);
+    // Values that must be exactly `types` (count and each type).
+    std::vector<Value> readValuesOf(const std::vector<DataType> &types);
+    // Aggregate states that must fit the aggregates' calls: one list per aggregate, one state
+    // per call, min/max/first/last values of the call's argument type, nothing else.
+    std::vector<std::vector<expr::AggregateState>> readAggregateStatesOf(const std::vector<expr::BoundAggregate> &aggregates);
     bool atEnd() const { return m_offset == m_bytes.size(); }
 
 private:
     void need(size_t n) const;
+    [[noreturn]] void damaged(const std::string &what) const;
     const std::string &m_bytes;
     size_t m_offset = 0;
 };

@@ -141,9 +141,26 @@ int64_t triggerTimeMicros(const std::vector<Step> &steps, size_t index);
 // The same for every step at once.
 std::vector<int64_t> triggerTimesMicros(const std::vector<Step> &steps);
 
+// The limits of a scenario file (docs/scenario-format.md, "Limits"). Lessons are shared between
+// strangers, so a file is untrusted: these are far beyond any lesson a teacher writes (the
+// bundled ones are under 200 KB with fewer than 40 steps), yet keep a hostile or broken file
+// from exhausting memory or freezing the app. Reading refuses a file beyond one of them with
+// "FILE:LINE:COL: …" at the first value over the limit (the file size without a place).
+inline constexpr int64_t kMaxScenarioFileBytes = 64 * 1024 * 1024; // 64 MiB
+inline constexpr size_t kMaxScenarioStringBytes = 1024 * 1024;    // any JSON string or key: 1 MiB
+inline constexpr size_t kMaxScenarioSteps = 100'000;
+inline constexpr size_t kMaxScenarioRowsPerStep = 1'000'000;
+inline constexpr size_t kMaxScenarioTotalRows = 2'000'000;         // all steps together
+inline constexpr size_t kMaxScenarioColumns = 1'000;               // source schema columns
+// Every JSON value of the document (a row [a, b] is three): the parsed tree costs about 130
+// bytes a value, so this keeps the worst file near 1.3 GB while reading; a million rows of
+// four columns (about 50 MB of lesson) need five million.
+inline constexpr size_t kMaxScenarioJsonValues = 10'000'000;
+
 // Reads and validates a scenario file. Throws Error(ErrorKind::Scenario, "FILE:LINE:COL: what is
 // wrong") on unreadable files, JSON syntax errors, unknown keys, wrong types, values that do not
-// fit their column, invalid durations, duplicate column names and too-deep nesting.
+// fit their column, invalid durations, duplicate column names, too-deep nesting and files
+// beyond the limits above.
 Scenario readScenarioFile(const std::string &path);
 Scenario parseScenario(const std::string &text, const std::string &fileName = "<text>");
 

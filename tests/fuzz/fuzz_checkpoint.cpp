@@ -1,0 +1,34 @@
+// Fuzzes a restart from a checkpoint folder and output folder a stranger handed over (the CLI's
+// `run --checkpoint DIR`): the first byte picks one of the fuzz queries, the rest is a bundle of
+// files (checkpoint/metadata, checkpoint/offsets/N, checkpoint/commits/N,
+// checkpoint/state/N.snapshot, and the sink's folder). Recovery must either resume and finish or
+// refuse with an Error naming what is damaged.
+#include "fuzz_support.h"
+
+#include "streamstep/engine.h"
+#include "streamstep/streaming_query.h"
+
+#include <cstdint>
+#include <string>
+
+using namespace streamstep;
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    if (size < 1)
+        return 0;
+    const std::vector<Scenario> &queries = fuzz::checkpointQueries();
+    const Scenario &scenario = queries[data[0] % queries.size()];
+    const std::filesystem::path root = fuzz::scratchFolder() / "checkpoint";
+    fuzz::writeBundleFolder(root, fuzz::parseBundle(std::string_view(reinterpret_cast<const char *>(data) + 1, size - 1)));
+    StreamingQueryOptions options;
+    options.outputDir = root.string();
+    options.checkpointDir = (root / "checkpoint").string();
+    try {
+        StreamingQuery query(scenario, options);
+        (void)query.status();
+        query.runAll();
+    } catch (const Error &) {
+    }
+    return 0;
+}
