@@ -45,13 +45,20 @@ NodePtr makeColumnRef(int index, DataType type)
     return node;
 }
 
-NodePtr castTo(const NodePtr &node, const DataType &type, CastKind kind)
+NodePtr castTo(const NodePtr &node, const DataType &type, CastKind kind, EvalMode mode)
 {
     if (node->type == type)
         return node;
+    std::optional<Value> value;
     if (node->isLiteral()) {
+        if (mode == EvalMode::Ansi)
+            value = ansiCastValue(node->literal, type);
+        else
+            value = castValue(node->literal, type);
+    }
+    if (value) {
         auto folded = makeNode(ExprOp::Literal, type);
-        folded->literal = castValue(node->literal, type);
+        folded->literal = *value;
         if (kind == CastKind::Implicit)
             folded->writtenLiteral = node->writtenLiteral ? *node->writtenLiteral
                                                           : ExprNode::WrittenLiteral{node->literal, node->type};
@@ -59,6 +66,7 @@ NodePtr castTo(const NodePtr &node, const DataType &type, CastKind kind)
     }
     auto cast = makeNode(ExprOp::Cast, type, {node});
     cast->implicitCast = kind == CastKind::Implicit;
+    cast->evalMode = mode;
     return cast;
 }
 
@@ -140,7 +148,7 @@ Column ExprNode::evaluate(const ColumnBatch &batch, const EvalContext &context) 
 Column ExprNode::compute(const ArgumentColumns &in, const EvalContext &context, size_t rows) const
 {
     if (op == ExprOp::Cast)
-        return castColumn(in[0], type);
+        return evalMode == EvalMode::Ansi ? ansiCastColumn(in[0], type, queryContext) : castColumn(in[0], type);
     Column out = makeColumn(type, rows);
     if (op == ExprOp::Function)
         function->kernel(*this, in, context, out);
