@@ -78,6 +78,10 @@ public:
     bool isLiteral() const { return op == ExprOp::Literal; }
 
 private:
+    // Spark's lazy branches under ANSI (AND, OR, CASE WHEN, coalesce evaluate an argument only
+    // for the rows that need it): after a whole-column pass failed, each argument again over just
+    // its rows, so an error in a row the branch does not take does not fail the batch.
+    [[gnu::noinline]] Column evaluateBranchesLazily(const ColumnBatch &batch, const EvalContext &context) const;
     // The node's kernel over its evaluated arguments.
     [[gnu::noinline]] Column compute(const ArgumentColumns &in, const EvalContext &context, size_t rows) const;
 };
