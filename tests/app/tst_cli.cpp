@@ -221,7 +221,8 @@ private slots:
                 QCOMPARE(batch["emitted"].size(), size_t(1));
                 QVERIFY2(lines[0].contains("\"perUnit\": 5.0000000000000}"), lines[0].constData());
             }
-            QVERIFY2(r.err.startsWith("StreamingQueryException: [DIVIDE_BY_ZERO] Division by zero."), r.err.constData());
+            // (after the note that the memory sink does not survive a restart)
+            QVERIFY2(r.err.contains("StreamingQueryException: [DIVIDE_BY_ZERO] Division by zero."), r.err.constData());
             QVERIFY2(r.err.contains("\n  batch 1 (step 1) failed: withColumn expr: division by zero in `amount / qty`"),
                      r.err.constData());
         }
