@@ -1,6 +1,7 @@
 // Expressions: the Spark SQL subset of the scenario contract. Parsing keeps source positions
 // (so the query builder can underline errors), binding resolves names and types against a
-// Schema with Spark 3.5's non-ANSI coercion rules, and evaluation runs over whole columns.
+// Schema with Spark 3.5's non-ANSI coercion rules (or Spark 4's ANSI ones, EvalMode::Ansi), and
+// evaluation runs over whole columns.
 #pragma once
 
 #include "expr/runtime_errors.h"
@@ -108,7 +109,8 @@ public:
 };
 using BoundExprPtr = std::shared_ptr<const BoundExpr>;
 
-// Resolves names (case-insensitive), checks and coerces types like Spark 3.5 (non-ANSI) and
+// Resolves names (case-insensitive), checks and coerces types like Spark 3.5 (non-ANSI; under
+// options.mode Ansi with AnsiStringPromotionTypeCoercion, and nodes that fail at run time) and
 // returns an evaluable expression. Throws Error(ErrorKind::Analysis, message, column), e.g.
 // "unknown column 'amout' (did you mean 'amount'?)" at the column's 1-based position,
 // "unknown function 'sqrtt'", or Spark's data-type-mismatch text. Aggregate functions are
