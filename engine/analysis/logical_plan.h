@@ -19,6 +19,7 @@ namespace streamstep {
 struct ExprOrigin {
     std::string what;
     TextPosition filePosition;
+    std::string text; // the expression as written (Spark's sqlText, for ANSI errors' excerpts)
 };
 
 // Spark: EventTimeWatermark. Marks `eventTimeColumn` (a timestamp or a window struct) as event

@@ -91,6 +91,8 @@ public:
         query->sink = m_scenario.sink;
         query->conf = sparkConfOf(m_scenario);
         m_bindOptions.version = query->conf.version;
+        // spark.sql.ansi.enabled (the 4.2 profile's default): Spark's EvalMode.ANSI.
+        m_bindOptions.mode = query->conf.ansi ? expr::EvalMode::Ansi : expr::EvalMode::Legacy;
 
         Schema schema = m_scenario.sourceSchema;
         for (const QueryOp &op : m_scenario.query)
@@ -118,7 +120,15 @@ private:
     }
     expr::BoundExprPtr bind(const AstNode &ast, const Schema &schema, const ExprOrigin &origin)
     {
-        return withOrigin(fileName(), origin, [&] { return expr::bind(ast, schema, m_bindOptions); });
+        return withOrigin(fileName(), origin, [&] { return expr::bind(ast, schema, optionsFor(origin)); });
+    }
+    // The bind options for an expression of the query: the profile's, and the expression's text
+    // and place for the runtime errors' excerpts.
+    expr::BindOptions optionsFor(const ExprOrigin &origin) const
+    {
+        expr::BindOptions options = m_bindOptions;
+        options.source = std::make_shared<const expr::ExpressionSource>(expr::ExpressionSource{origin.text, origin.what});
+        return options;
     }
 
     // Appends a node and returns its output schema.
@@ -282,7 +292,7 @@ private:
         }
         case QueryOp::Kind::Filter: {
             FilterNode n;
-            ExprOrigin origin{op.opName + " condition", op.condition.filePosition};
+            ExprOrigin origin{op.opName + " condition", op.condition.filePosition, op.condition.text};
             std::vector<WindowCall> windows;
             AstPtr condition = extractWindows(parse(op.condition, origin), origin, windows);
             if (!windows.empty())
@@ -315,7 +325,8 @@ private:
                 if (op.columns.empty())
                     failAt(fileName(), op.position, "select needs at least one column");
                 for (size_t i = 0; i < op.columns.size(); ++i) {
-                    ExprOrigin origin{"select column " + std::to_string(i + 1), op.columns[i].filePosition};
+                    ExprOrigin origin{"select column " + std::to_string(i + 1), op.columns[i].filePosition,
+                                      op.columns[i].text};
                     expr::NamedAst named = parseNamed(op.columns[i], origin);
                     named.expr = extractWindows(named.expr, origin, windows);
                     if (named.expr->kind == AstNode::Kind::Star) {
@@ -329,7 +340,7 @@ private:
                     origins.push_back(origin);
                 }
             } else {
-                ExprOrigin origin{"withColumn expr", op.expr.filePosition};
+                ExprOrigin origin{"withColumn expr", op.expr.filePosition, op.expr.text};
                 AstPtr value = extractWindows(parse(op.expr, origin), origin, windows);
                 bool replaced = false;
                 for (const Field &f : schema.fields) {
@@ -369,7 +380,7 @@ private:
             std::vector<WindowCall> windows;
             int sessionKey = -1;
             for (size_t i = 0; i < op.keys.size(); ++i) {
-                ExprOrigin origin{"groupBy key " + std::to_string(i + 1), op.keys[i].filePosition};
+                ExprOrigin origin{"groupBy key " + std::to_string(i + 1), op.keys[i].filePosition, op.keys[i].text};
                 expr::NamedAst named = parseNamed(op.keys[i], origin);
                 const size_t before = windows.size();
                 named.expr = extractWindows(named.expr, origin, windows);
@@ -381,7 +392,7 @@ private:
             std::vector<expr::NamedAst> aggregates;
             std::vector<ExprOrigin> aggregateOrigins;
             for (size_t i = 0; i < op.aggs.size(); ++i) {
-                ExprOrigin origin{"groupBy agg " + std::to_string(i + 1), op.aggs[i].filePosition};
+                ExprOrigin origin{"groupBy agg " + std::to_string(i + 1), op.aggs[i].filePosition, op.aggs[i].text};
                 expr::NamedAst named = parseNamed(op.aggs[i], origin);
                 std::vector<WindowCall> inAggs;
                 extractWindows(named.expr, origin, inAggs);
@@ -423,7 +434,7 @@ private:
             std::vector<std::string> aggregateTexts;
             for (size_t i = 0; i < aggregates.size(); ++i) {
                 auto bound = withOrigin(fileName(), aggregateOrigins[i], [&] {
-                    return expr::bindAggregate(aggregates[i], bindSchema, keySchema, m_bindOptions);
+                    return expr::bindAggregate(aggregates[i], bindSchema, keySchema, optionsFor(aggregateOrigins[i]));
                 });
                 output.fields.push_back(bound.field);
                 boundAggregates.push_back(std::move(bound));

@@ -1,5 +1,5 @@
 // Running aggregate state, following Spark 3.5's Count/Sum/Average/Min/Max/First/Last
-// (aggregate/*.scala) in non-ANSI mode.
+// (aggregate/*.scala) in non-ANSI mode; under ANSI a decimal sum that overflows fails.
 #include "expr/expression.h"
 #include "types/decimal.h"
 #include "types/value_order.h"
@@ -91,8 +91,13 @@ Value aggregateResult(const AggregateCall &call, const AggregateState &state)
             return Value::null();
         switch (type.kind) {
         case TypeKind::Decimal:
-            if (state.overflow || !fitsPrecision(state.sum, type.precision))
+            if (state.overflow || !fitsPrecision(state.sum, type.precision)) {
+                // Spark's CheckOverflowInSum: NULL, or under ANSI the query fails.
+                if (call.evalMode == EvalMode::Ansi)
+                    throwArithmeticOverflow(call.queryContext, "Overflow in sum of decimals", "try_sum",
+                                            "the sum overflows " + type.sparkName());
                 return Value::null();
+            }
             return Value::decimal(state.sum, type.precision, type.scale);
         case TypeKind::Long:
             return Value::int64(static_cast<int64_t>(static_cast<uint64_t>(

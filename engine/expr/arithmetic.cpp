@@ -2,12 +2,14 @@
 // physical types. Each operator says, per type, what its result is and whether it overflowed or
 // divided by zero (Outcome); the evaluation mode then decides what that means. Spark 3.5's
 // default (EvalMode.LEGACY): integer overflow keeps the wrapped low bits (Java's int/long
-// arithmetic); decimal overflow and division or remainder by zero give NULL.
+// arithmetic); decimal overflow and division or remainder by zero give NULL. Spark 4's default
+// (EvalMode.ANSI): any of them fails the batch with Spark's error (runtime_errors.h).
 #include "expr/datetime_pattern.h"
 #include "expr/operator_kernels.h"
 #include "expr/physical_types.h"
 
 #include "streamstep/time_math.h"
+#include "streamstep/value_format.h"
 #include "types/decimal.h"
 
 #include <cmath>
@@ -42,6 +44,8 @@ Outcome decimalOutcome(const std::optional<Int128> &v, Int128 &r)
 }
 
 struct AddOp : IntegralAndFractional {
+    static constexpr const char *kTryFunction = "try_add";
+    static constexpr bool kRemainder = false;
     template <class T>
     static Outcome integral(T a, T b, T &r)
     {
@@ -59,6 +63,8 @@ struct AddOp : IntegralAndFractional {
 };
 
 struct SubtractOp : IntegralAndFractional {
+    static constexpr const char *kTryFunction = "try_subtract";
+    static constexpr bool kRemainder = false;
     template <class T>
     static Outcome integral(T a, T b, T &r)
     {
@@ -76,6 +82,8 @@ struct SubtractOp : IntegralAndFractional {
 };
 
 struct MultiplyOp : IntegralAndFractional {
+    static constexpr const char *kTryFunction = "try_multiply";
+    static constexpr bool kRemainder = false;
     template <class T>
     static Outcome integral(T a, T b, T &r)
     {
@@ -93,6 +101,8 @@ struct MultiplyOp : IntegralAndFractional {
 };
 
 struct DivideOp : FractionalOnly {
+    static constexpr const char *kTryFunction = "try_divide";
+    static constexpr bool kRemainder = false;
     static Outcome fractional(double a, double b, double &r)
     {
         if (b == 0)
@@ -111,6 +121,8 @@ struct DivideOp : FractionalOnly {
 // Java's `%`: the sign of the dividend; x % -1 is 0 (also for the most negative x, which would
 // overflow the division in C++).
 struct RemainderOp : IntegralAndFractional {
+    static constexpr const char *kTryFunction = "try_mod";
+    static constexpr bool kRemainder = true;
     template <class T>
     static Outcome integral(T a, T b, T &r)
     {
@@ -141,10 +153,41 @@ constexpr bool legacyNull(Outcome o, bool integral)
     return o == Outcome::DivideByZero || (o == Outcome::Overflow && !integral);
 }
 
+// Spark's EvalMode.ANSI for a non-NULL row whose outcome is not Ok: the batch fails.
+template <class Op>
+[[noreturn, gnu::noinline]] void ansiFailure(const ExprNode &node, Outcome outcome)
+{
+    if (outcome == Outcome::DivideByZero)
+        throwDivideByZero(node.queryContext, Op::kRemainder);
+    throwArithmeticOverflow(node.queryContext, "overflow", Op::kTryFunction,
+                            node.type.sparkName() + " overflow");
+}
+
+// A decimal result beyond its type's precision (NUMERIC_VALUE_OUT_OF_RANGE): Spark names the
+// exact result, which + - * have at the result's scale when it fits 128 bits.
+template <class Op>
+[[noreturn, gnu::noinline]] void ansiDecimalOverflow(const ExprNode &node, Int128 a, int as, Int128 b, int bs)
+{
+    const int scale = node.type.scale;
+    Int128 exact = 0;
+    bool known = false;
+    if constexpr (std::is_same_v<Op, AddOp> || std::is_same_v<Op, SubtractOp>) {
+        Int128 l = 0;
+        Int128 r = 0;
+        known = scale >= as && scale >= bs && !__builtin_mul_overflow(a, pow10Int128(scale - as), &l)
+            && !__builtin_mul_overflow(b, pow10Int128(scale - bs), &r)
+            && !(std::is_same_v<Op, AddOp> ? __builtin_add_overflow(l, r, &exact) : __builtin_sub_overflow(l, r, &exact));
+    } else if constexpr (std::is_same_v<Op, MultiplyOp>) {
+        known = as + bs == scale && !__builtin_mul_overflow(a, b, &exact);
+    }
+    throwDecimalOutOfRange(node.queryContext, known ? formatDecimal(exact, scale) : "a value of more than 38 digits",
+                           node.type);
+}
+
 // Integers and doubles: every row is computed (a NULL row's slot holds zero, harmless for every
 // operator), then NULL rows get a NULL flag and a zero slot, branch-free.
-template <class Op, class S, bool LeftScalar, bool RightScalar>
-void numericLoop(const Column &l, const Column &r, Column &out)
+template <class Op, class S, bool LeftScalar, bool RightScalar, bool Ansi>
+void numericLoop(const ExprNode &node, const Column &l, const Column &r, Column &out)
 {
     const auto *a = S::read(l);
     const auto *b = S::read(r);
@@ -163,6 +206,9 @@ void numericLoop(const Column &l, const Column &r, Column &out)
             outcome = Op::integral(S::load(a[li]), S::load(b[ri]), v);
         else
             outcome = Op::fractional(S::load(a[li]), S::load(b[ri]), v);
+        if constexpr (Ansi)
+            if (outcome != Outcome::Ok && !(an[li] | bn[ri])) [[unlikely]]
+                ansiFailure<Op>(node, outcome);
         const bool isNull = an[li] | bn[ri] | legacyNull(outcome, integral);
         on[i] = isNull;
         o[i] = isNull ? decltype(S::store(v)){} : S::store(v);
@@ -171,7 +217,7 @@ void numericLoop(const Column &l, const Column &r, Column &out)
 
 // Decimals: per row on the exact values at each operand's scale; NULL rows are skipped.
 template <class Op, bool LeftScalar, bool RightScalar>
-void decimalLoop(const Column &l, const Column &r, Column &out, const DataType &type)
+void decimalLoop(const ExprNode &node, const Column &l, const Column &r, Column &out, const DataType &type)
 {
     const Int128 *a = l.decimals.data();
     const Int128 *b = r.decimals.data();
@@ -186,7 +232,13 @@ void decimalLoop(const Column &l, const Column &r, Column &out, const DataType &
             continue;
         }
         Int128 v = 0;
-        if (legacyNull(Op::decimal(a[li], as, b[ri], bs, type, v), false))
+        const Outcome outcome = Op::decimal(a[li], as, b[ri], bs, type, v);
+        if (outcome != Outcome::Ok && node.evalMode == EvalMode::Ansi) {
+            if (outcome == Outcome::DivideByZero)
+                ansiFailure<Op>(node, outcome);
+            ansiDecimalOverflow<Op>(node, a[li], as, b[ri], bs);
+        }
+        if (legacyNull(outcome, false))
             out.nulls[i] = 1;
         else
             out.decimals[i] = v;
@@ -202,8 +254,15 @@ void checkOperands(const ExprNode &node, const ArgumentColumns &in)
         || (decimal ? in[0].type().kind != TypeKind::Decimal || in[1].type().kind != TypeKind::Decimal
                     : !(in[0].type() == node.type) || !(in[1].type() == node.type)))
         throw std::logic_error("arithmetic operands do not have the types the binder gives them");
-    if (node.evalMode != EvalMode::Legacy)
-        throw std::logic_error("ANSI arithmetic is not implemented");
+}
+
+template <class Op, class S, bool LS, bool RS>
+void numericLoopFor(const ExprNode &node, const Column &l, const Column &r, Column &out)
+{
+    if (node.evalMode == EvalMode::Ansi)
+        numericLoop<Op, S, LS, RS, true>(node, l, r, out);
+    else
+        numericLoop<Op, S, LS, RS, false>(node, l, r, out);
 }
 
 template <class Op>
@@ -216,18 +275,18 @@ void arithmetic(const ExprNode &node, const ArgumentColumns &in, Column &out)
         switch (node.type.kind) {
         case TypeKind::Int:
             if constexpr (Op::kIntegral) {
-                numericLoop<Op, Int32Storage, LS, RS>(l, r, out);
+                numericLoopFor<Op, Int32Storage, LS, RS>(node, l, r, out);
                 return;
             }
             break;
         case TypeKind::Long:
             if constexpr (Op::kIntegral) {
-                numericLoop<Op, Int64Storage, LS, RS>(l, r, out);
+                numericLoopFor<Op, Int64Storage, LS, RS>(node, l, r, out);
                 return;
             }
             break;
-        case TypeKind::Double: numericLoop<Op, DoubleStorage, LS, RS>(l, r, out); return;
-        case TypeKind::Decimal: decimalLoop<Op, LS, RS>(l, r, out, node.type); return;
+        case TypeKind::Double: numericLoopFor<Op, DoubleStorage, LS, RS>(node, l, r, out); return;
+        case TypeKind::Decimal: decimalLoop<Op, LS, RS>(node, l, r, out, node.type); return;
         default: break;
         }
         throw std::logic_error("arithmetic over type " + node.type.sparkName());
@@ -261,6 +320,13 @@ void remainderKernel(const ExprNode &node, const ArgumentColumns &in, const Eval
     arithmetic<RemainderOp>(node, in, out);
 }
 
+// Spark 4.2's UnaryMinus under ANSI (MathUtils.negateExact): "overflow", without a hint or a
+// query context.
+[[noreturn, gnu::noinline]] static void negateOverflow(const ExprNode &node)
+{
+    throwArithmeticOverflow(node.queryContext, "overflow", "", "-(" + node.type.sparkName() + " minimum) overflow");
+}
+
 // Spark's UnaryMinus: 0 - x, wrapping for the most negative integer in LEGACY mode.
 void negateKernel(const ExprNode &node, const ArgumentColumns &in, const EvalContext &, Column &out)
 {
@@ -269,6 +335,12 @@ void negateKernel(const ExprNode &node, const ArgumentColumns &in, const EvalCon
         throw std::logic_error("negation changes the type");
     out.nulls = c.nulls;
     const size_t n = out.size();
+    if (node.evalMode == EvalMode::Ansi && (node.type.kind == TypeKind::Int || node.type.kind == TypeKind::Long)) {
+        const int64_t minimum = node.type.kind == TypeKind::Int ? INT32_MIN : INT64_MIN;
+        for (size_t i = 0; i < n; ++i)
+            if (!c.nulls[i] && c.ints[i] == minimum)
+                negateOverflow(node);
+    }
     switch (node.type.kind) {
     case TypeKind::Int:
         for (size_t i = 0; i < n; ++i) {

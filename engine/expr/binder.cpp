@@ -1,6 +1,8 @@
 // Name resolution and Spark 3.5 (non-ANSI) type coercion. The coercion steps follow the order of
 // Spark's TypeCoercion rules: InConversion, PromoteStrings, DecimalPrecision, BooleanEquality,
-// FunctionArgumentConversion/CaseWhenCoercion, Division, ImplicitTypeCasts.
+// FunctionArgumentConversion/CaseWhenCoercion, Division, ImplicitTypeCasts. Under ANSI
+// (EvalMode::Ansi) strings meeting numbers follow AnsiStringPromotionTypeCoercion instead, and
+// every node gets Spark's query context: the span of the AST node it was bound for.
 #include "expr/analysis_errors.h"
 #include "expr/cast.h"
 #include "expr/expr_node.h"
@@ -111,11 +113,12 @@ struct AggregateScope {
 class Binder {
 public:
     Binder(const Schema &schema, const BindOptions &options)
-        : m_schema(schema), m_mode(options.mode), m_version(options.version)
+        : m_schema(schema), m_mode(options.mode), m_version(options.version), m_source(options.source)
     {
     }
     Binder(const Schema &input, AggregateScope &scope, const BindOptions &options)
-        : m_schema(input), m_aggregate(&scope), m_mode(options.mode), m_version(options.version)
+        : m_schema(input), m_aggregate(&scope), m_mode(options.mode), m_version(options.version),
+          m_source(options.source)
     {
     }
 
@@ -126,6 +129,14 @@ public:
         // The parser bounds what it builds; trees the planner rewrote (aliases substituted for
         // filter pushdown) are bounded here, before anything recurses over the bound tree.
         const DepthGuard depth(m_depth, node);
+        NodePtr bound = bindKind(node);
+        giveContext(bound, node);
+        return bound;
+    }
+
+private:
+    [[gnu::noinline]] NodePtr bindKind(const AstNode &node)
+    {
         if (m_aggregate && !m_insideAggregate)
             if (NodePtr key = matchGroupingKey(node))
                 return key;
@@ -147,7 +158,31 @@ public:
         throw analysisError("unsupported expression", positionOf(node));
     }
 
-private:
+    // Spark's CurrentOrigin: every node made while binding `node` (its own, and the casts its
+    // coercion inserted) has `node`'s span; nodes of its operands already have theirs. The nodes
+    // are this binder's own, not yet shared, so they are finished here in place.
+    [[gnu::noinline]] void giveContext(const NodePtr &bound, const AstNode &node) const
+    {
+        std::vector<const ExprNode *> pending{bound.get()};
+        while (!pending.empty()) {
+            const ExprNode *n = pending.back();
+            pending.pop_back();
+            if (n->queryContext.begin >= 0)
+                continue;
+            auto &own = const_cast<ExprNode &>(*n);
+            own.queryContext = QueryContext{m_source, std::max(node.begin, 0), node.end};
+            if (own.op != ExprOp::Cast) // a cast's mode is castTo's (to_timestamp's stays non-ANSI)
+                own.evalMode = m_mode;
+            for (const NodePtr &a : n->args)
+                pending.push_back(a.get());
+        }
+    }
+
+    // The binder's implicit casts, in the query's evaluation mode.
+    NodePtr castTo(const NodePtr &node, const DataType &type) const
+    {
+        return expr::castTo(node, type, CastKind::Implicit, m_mode);
+    }
     [[noreturn, gnu::noinline]] static void misplaced(const AstNode &node)
     {
         if (node.kind == AstNode::Kind::Star)
@@ -165,7 +200,9 @@ private:
                      "cannot cast " + quotedType(child->type) + " to " + quotedType(node.castType));
         if (child->type == node.castType)
             return child;
-        return makeNode(ExprOp::Cast, node.castType, {child});
+        auto cast = makeNode(ExprOp::Cast, node.castType, {child});
+        cast->evalMode = m_mode;
+        return cast;
     }
 
     [[gnu::noinline]] NodePtr bindBetween(const AstNode &node)
@@ -280,19 +317,50 @@ private:
         if (!child->type.isNumeric())
             unexpectedInput(node, 1, "(\"NUMERIC\" or \"INTERVAL DAY TO SECOND\" or \"INTERVAL YEAR TO MONTH\" or \"INTERVAL\")",
                             *node.children[0], child->type);
-        if (child->isLiteral() && !child->literal.isNull()) {
-            // Fold -literal (non-ANSI: wraps).
-            Column c = makeNode(ExprOp::Negate, child->type, {child})
-                           ->evaluate(ColumnBatch{{}, {}, 1}, EvalContext{});
-            return makeLiteral(c.get(0), child->type);
-        }
         auto negate = makeNode(ExprOp::Negate, child->type, {child});
         negate->evalMode = m_mode;
+        if (child->isLiteral() && !child->literal.isNull()) {
+            // Fold -literal (non-ANSI: wraps; ANSI: an overflow stays for run time, as Spark's
+            // ConstantFolding leaves what throws).
+            try {
+                Column c = negate->evaluate(ColumnBatch{{}, {}, 1}, EvalContext{});
+                return makeLiteral(c.get(0), child->type);
+            } catch (const Error &) {
+            }
+        }
         return negate;
     }
 
+    // Spark 4's AnsiStringPromotionTypeCoercion.findWiderTypeForString: the type a STRING operand
+    // of a binary operator takes beside `other` (a number: BIGINT or DOUBLE, not `other` itself).
+    static std::optional<DataType> ansiStringPromotion(const DataType &other)
+    {
+        if (other.isIntegral())
+            return DataType::int64();
+        if (other.kind == TypeKind::Double || other.kind == TypeKind::Decimal)
+            return DataType::float64();
+        if (other.kind == TypeKind::Null)
+            return DataType::string();
+        if (isAtomic(other) && other.kind != TypeKind::String)
+            return other;
+        return std::nullopt;
+    }
+
+    // Under ANSI: a STRING operand beside another type, both cast to the promoted type.
+    void promoteStringsAnsi(NodePtr &l, NodePtr &r) const
+    {
+        const bool ls = l->type.kind == TypeKind::String;
+        const bool rs = r->type.kind == TypeKind::String;
+        if (ls == rs)
+            return;
+        if (auto t = ansiStringPromotion(ls ? r->type : l->type)) {
+            l = castTo(l, *t);
+            r = castTo(r, *t);
+        }
+    }
+
     // Spark's DecimalPrecision for a binary operator with one decimal side.
-    static void promoteDecimals(NodePtr &l, NodePtr &r)
+    void promoteDecimals(NodePtr &l, NodePtr &r) const
     {
         if (l->type == r->type)
             return;
@@ -315,7 +383,7 @@ private:
         }
     }
 
-    static void implicitCasts(NodePtr &l, NodePtr &r)
+    void implicitCasts(NodePtr &l, NodePtr &r) const
     {
         if (l->type == r->type)
             return;
@@ -329,6 +397,8 @@ private:
 
     NodePtr comparison(const AstNode &node, const std::string &op, NodePtr l, NodePtr r)
     {
+        if (m_mode == EvalMode::Ansi)
+            promoteStringsAnsi(l, r);
         const TypeKind lk = l->type.kind;
         const TypeKind rk = r->type.kind;
         // PromoteStrings.
@@ -385,6 +455,9 @@ private:
 
     NodePtr arithmetic(const AstNode &node, const std::string &op, NodePtr l, NodePtr r)
     {
+        // ANSI: a string beside an integer becomes BIGINT ('5' + 1 is 6L), beside a fraction DOUBLE.
+        if (m_mode == EvalMode::Ansi)
+            promoteStringsAnsi(l, r);
         // PromoteStrings: strings in arithmetic become doubles ('abc' + 1 is NULL, not an error).
         if (l->type.kind == TypeKind::String)
             l = castTo(l, DataType::float64());
@@ -598,15 +671,15 @@ private:
                             positionOf(node));
     }
 
-    [[gnu::noinline]] static NodePtr finishFunction(const AstNode &node, const FunctionDefinition *function,
-                                                    std::vector<NodePtr> args)
+    [[gnu::noinline]] NodePtr finishFunction(const AstNode &node, const FunctionDefinition *function,
+                                             std::vector<NodePtr> args) const
     {
         if (!function)
             unknownFunction(node);
         const size_t n = node.children.size();
         if (n < function->minArgs || n > function->maxArgs)
             throwWrongNumArgs(node, function->minArgs, function->maxArgs);
-        return function->bind(FunctionCall(node, *function, std::move(args)));
+        return function->bind(FunctionCall(node, *function, std::move(args), m_mode));
     }
 
     NodePtr bindAggregateCall(const AstNode &node, const FunctionDefinition &function);
@@ -617,6 +690,7 @@ private:
     int m_depth = 0; // AST levels being bound
     EvalMode m_mode = EvalMode::Legacy;
     SparkVersion m_version = SparkVersion::Spark35;
+    std::shared_ptr<const ExpressionSource> m_source;
 };
 
 NodePtr Binder::bindAggregateCall(const AstNode &node, const FunctionDefinition &function)
@@ -632,9 +706,11 @@ NodePtr Binder::bindAggregateCall(const AstNode &node, const FunctionDefinition 
                             positionOf(node));
     AggregateCall call;
     call.kind = function.aggregate;
+    call.evalMode = m_mode;
+    call.queryContext = QueryContext{m_source, std::max(node.begin, 0), node.end};
     call.distinct = node.distinct;
     const bool star = node.children.size() == 1 && node.children[0]->kind == AstNode::Kind::Star;
-    Binder inner(*m_aggregate->input, *m_aggregate, BindOptions{m_mode, m_version});
+    Binder inner(*m_aggregate->input, *m_aggregate, BindOptions{m_mode, m_source, m_version});
     inner.m_insideAggregate = true;
     inner.m_depth = m_depth;
     if (call.kind == AggregateKind::Count) {
@@ -702,20 +778,8 @@ const AstNode &unaliased(const NamedAst &named) { return *named.expr; }
 
 } // namespace
 
-namespace {
-
-void requireSupportedMode(const BindOptions &options, const AstNode &node)
-{
-    if (options.mode == EvalMode::Ansi)
-        throw analysisError("ANSI mode (spark.sql.ansi.enabled=true, Spark 4's default) is not supported yet",
-                            positionOf(node));
-}
-
-} // namespace
-
 BoundExprPtr bind(const AstNode &node, const Schema &schema, const BindOptions &options)
 {
-    requireSupportedMode(options, node);
     return Binder(schema, options).bind(node);
 }
 
@@ -747,7 +811,6 @@ BoundAggregate bindAggregate(const NamedAst &named, const Schema &input, const S
     AggregateScope scope;
     scope.input = &input;
     scope.keys = &keys;
-    requireSupportedMode(options, *named.expr);
     Binder binder(input, scope, options);
     NodePtr result = binder.bind(*named.expr);
     BoundAggregate out;

@@ -1,6 +1,7 @@
 #include "expr/cast.h"
 
 #include "expr/kernel.h"
+#include "expr/runtime_errors.h"
 #include "types/decimal.h"
 
 #include "streamstep/value_format.h"
@@ -364,6 +365,132 @@ Value castValue(const Value &value, const DataType &to)
 {
     Column c(value.type());
     c.append(value);
+    return castColumn(c, to).get(0);
+}
+
+namespace {
+
+// Why the ANSI cast of one row fails.
+struct AnsiCastFailure {
+    enum class Kind { InvalidInput, Overflow, OutOfRange } kind;
+    std::string value; // the string as written (InvalidInput), Spark's SQL literal (Overflow), the number (OutOfRange)
+};
+
+// UTF8String.toLongExact / toIntExact: trimmed, an optional sign, then digits only (no fraction).
+bool isExactIntegralText(std::string_view text, int64_t min, int64_t max)
+{
+    const std::string_view s = trim(text);
+    if (s.find('.') != std::string_view::npos)
+        return false;
+    return parseIntegralText(s, min, max).has_value();
+}
+
+// Spark's toSQLValue of a double: Java's Double.toString with a D suffix.
+std::string doubleLiteral(double d) { return formatDouble(d) + "D"; }
+
+// Cast.scala's ANSI range checks for a double to an integral type: Math.floor(x) <= MAX and
+// Math.ceil(x) >= MIN (NaN fails both).
+bool doubleFitsIntegral(double d, bool toInt)
+{
+    const double max = toInt ? 2147483647.0 : 9223372036854775807.0;
+    const double min = toInt ? -2147483648.0 : -9223372036854775808.0;
+    return std::floor(d) <= max && std::ceil(d) >= min;
+}
+
+std::optional<AnsiCastFailure> ansiFailure(const Column &input, size_t i, const DataType &to)
+{
+    using Kind = AnsiCastFailure::Kind;
+    const DataType &from = input.type();
+    if (from == to || input.nulls[i] || from.kind == TypeKind::Null)
+        return std::nullopt;
+    if (from.kind == TypeKind::String) {
+        const std::string &text = input.strings[i];
+        bool valid = true;
+        switch (to.kind) {
+        case TypeKind::Int: valid = isExactIntegralText(text, INT32_MIN, INT32_MAX); break;
+        case TypeKind::Long: valid = isExactIntegralText(text, INT64_MIN, INT64_MAX); break;
+        case TypeKind::Double: valid = parseDoubleText(text).has_value(); break;
+        case TypeKind::Boolean: valid = parseBooleanText(text).has_value(); break;
+        case TypeKind::Timestamp: valid = parseTimestamp(trim(text)).has_value(); break;
+        case TypeKind::Decimal:
+            if (parseDecimalToType(text, to.precision, to.scale))
+                return std::nullopt;
+            // A number too wide for the type is out of range; anything else is malformed.
+            if (const auto d = parseDoubleText(text); d && std::isfinite(*d))
+                return AnsiCastFailure{Kind::OutOfRange, std::string(trim(text))};
+            valid = false;
+            break;
+        default: break;
+        }
+        if (!valid)
+            return AnsiCastFailure{Kind::InvalidInput, text};
+        return std::nullopt;
+    }
+    if (to.kind == TypeKind::Int || to.kind == TypeKind::Long) {
+        const bool toInt = to.kind == TypeKind::Int;
+        switch (from.kind) {
+        case TypeKind::Long:
+            if (toInt && (input.ints[i] < INT32_MIN || input.ints[i] > INT32_MAX))
+                return AnsiCastFailure{Kind::Overflow, std::to_string(input.ints[i]) + "L"};
+            break;
+        case TypeKind::Double:
+            if (!doubleFitsIntegral(input.doubles[i], toInt))
+                return AnsiCastFailure{Kind::Overflow, doubleLiteral(input.doubles[i])};
+            break;
+        case TypeKind::Decimal: {
+            const Int128 whole = input.decimals[i] / pow10Int128(from.scale);
+            if (whole < (toInt ? INT32_MIN : INT64_MIN) || whole > (toInt ? INT32_MAX : INT64_MAX))
+                return AnsiCastFailure{Kind::Overflow, formatDecimal(input.decimals[i], from.scale) + "BD"};
+            break;
+        }
+        default: break;
+        }
+        return std::nullopt;
+    }
+    if (to.kind == TypeKind::Decimal) {
+        switch (from.kind) {
+        case TypeKind::Int:
+        case TypeKind::Long:
+            if (!rescaleDecimal(input.ints[i], 0, to.scale, to.precision))
+                return AnsiCastFailure{Kind::OutOfRange, std::to_string(input.ints[i])};
+            break;
+        case TypeKind::Double:
+            if (!doubleToDecimal(input.doubles[i], to.precision, to.scale))
+                return AnsiCastFailure{Kind::OutOfRange, formatDouble(input.doubles[i])};
+            break;
+        case TypeKind::Decimal:
+            if (!rescaleDecimal(input.decimals[i], from.scale, to.scale, to.precision))
+                return AnsiCastFailure{Kind::OutOfRange, formatDecimal(input.decimals[i], from.scale)};
+            break;
+        default: break;
+        }
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+Column ansiCastColumn(const Column &input, const DataType &to, const QueryContext &context)
+{
+    for (size_t i = 0; i < input.size(); ++i) {
+        const auto failure = ansiFailure(input, i, to);
+        if (!failure)
+            continue;
+        switch (failure->kind) {
+        case AnsiCastFailure::Kind::InvalidInput: throwCastInvalidInput(context, failure->value, to);
+        case AnsiCastFailure::Kind::Overflow: throwCastOverflow(context, failure->value, input.type(), to);
+        case AnsiCastFailure::Kind::OutOfRange: throwDecimalOutOfRange(context, failure->value, to);
+        }
+    }
+    return castColumn(input, to);
+}
+
+std::optional<Value> ansiCastValue(const Value &value, const DataType &to)
+{
+    Column c(value.type());
+    c.append(value);
+    if (ansiFailure(c, 0, to))
+        return std::nullopt;
     return castColumn(c, to).get(0);
 }
 

@@ -5,6 +5,9 @@
 
 #include "streamstep/column_batch.h"
 
+#include <optional>
+#include <string_view>
+
 namespace streamstep::expr {
 
 // Spark's Cast.canCast for the types we have.
@@ -13,6 +16,16 @@ bool canCast(const DataType &from, const DataType &to);
 Column castColumn(const Column &input, const DataType &to);
 // Casts one value (for folding literals).
 Value castValue(const Value &value, const DataType &to);
+
+struct QueryContext; // runtime_errors.h
+
+// Spark's ANSI CAST (Cast with EvalMode.ANSI, the 4.2 profile): the same values as castColumn
+// where the input is valid, and the batch fails at the first row that is not: a malformed string
+// (CAST_INVALID_INPUT, also "1.5" to INT), a number outside an integral type (CAST_OVERFLOW) or a
+// decimal's precision (NUMERIC_VALUE_OUT_OF_RANGE), with `context` as Spark's excerpt.
+Column ansiCastColumn(const Column &input, const DataType &to, const QueryContext &context);
+// The ANSI cast of one value for folding a literal; nullopt when it would fail.
+std::optional<Value> ansiCastValue(const Value &value, const DataType &to);
 
 // Spark's UTF8String.toLong/toInt (non-ANSI cast): trims, accepts a sign and a fraction that is
 // dropped; nullopt when invalid or out of range.

@@ -45,13 +45,20 @@ NodePtr makeColumnRef(int index, DataType type)
     return node;
 }
 
-NodePtr castTo(const NodePtr &node, const DataType &type, CastKind kind)
+NodePtr castTo(const NodePtr &node, const DataType &type, CastKind kind, EvalMode mode)
 {
     if (node->type == type)
         return node;
+    std::optional<Value> value;
     if (node->isLiteral()) {
+        if (mode == EvalMode::Ansi)
+            value = ansiCastValue(node->literal, type);
+        else
+            value = castValue(node->literal, type);
+    }
+    if (value) {
         auto folded = makeNode(ExprOp::Literal, type);
-        folded->literal = castValue(node->literal, type);
+        folded->literal = *value;
         if (kind == CastKind::Implicit)
             folded->writtenLiteral = node->writtenLiteral ? *node->writtenLiteral
                                                           : ExprNode::WrittenLiteral{node->literal, node->type};
@@ -59,6 +66,7 @@ NodePtr castTo(const NodePtr &node, const DataType &type, CastKind kind)
     }
     auto cast = makeNode(ExprOp::Cast, type, {node});
     cast->implicitCast = kind == CastKind::Implicit;
+    cast->evalMode = mode;
     return cast;
 }
 
@@ -97,6 +105,13 @@ OperatorKernel operatorKernel(ExprOp op)
     throw std::logic_error("no operator kernel for this node");
 }
 
+// The nodes whose arguments Spark evaluates only for the rows that need them.
+bool hasLazyBranches(const ExprNode &node)
+{
+    return node.op == ExprOp::And || node.op == ExprOp::Or || node.op == ExprOp::CaseWhen
+        || (node.op == ExprOp::Function && node.function && node.function->name == "coalesce");
+}
+
 } // namespace
 
 LiteralRows literalRowsFor(ExprOp op)
@@ -132,15 +147,78 @@ Column ExprNode::evaluate(const ColumnBatch &batch, const EvalContext &context) 
     case ExprOp::Literal: return repeatValue(type, literal, n);
     default: break;
     }
+    if (evalMode == EvalMode::Ansi && hasLazyBranches(*this)) {
+        try {
+            const ArgumentColumns in(args, batch, context, literalRowsFor(op));
+            return compute(in, context, n);
+        } catch (const Error &) {
+            return evaluateBranchesLazily(batch, context);
+        }
+    }
     // The arguments' recursion runs here; the node's own work is out of line (small frames).
     const ArgumentColumns in(args, batch, context, literalRowsFor(op));
+    return compute(in, context, n);
+}
+
+Column ExprNode::evaluateBranchesLazily(const ColumnBatch &batch, const EvalContext &context) const
+{
+    const size_t n = batch.numRows;
+    std::vector<uint8_t> decided(n, 0); // the row's result needs no further argument
+    std::vector<uint8_t> chosen(n, 0);  // CASE WHEN: the current condition was TRUE here
+    std::vector<Column> columns;
+    // Argument k over the rows where `need` holds, NULL elsewhere (the kernels never read those).
+    auto evaluateWhere = [&](const NodePtr &arg, auto &&need) {
+        std::vector<uint32_t> rows;
+        for (size_t r = 0; r < n; ++r)
+            if (need(r))
+                rows.push_back(static_cast<uint32_t>(r));
+        Column full = makeColumn(arg->type, n);
+        std::fill(full.nulls.begin(), full.nulls.end(), uint8_t(1));
+        if (!rows.empty()) {
+            const Column part = rows.size() == n ? arg->evaluate(batch, context)
+                                                 : arg->evaluate(batch.gather(rows), context);
+            for (size_t j = 0; j < rows.size(); ++j) {
+                full.nulls[rows[j]] = part.nulls[j];
+                if (!part.nulls[j])
+                    copyValue(part, j, full, rows[j]);
+            }
+        }
+        columns.push_back(std::move(full));
+        return &columns.back();
+    };
+    columns.reserve(args.size());
+    auto isTrue = [](const Column &c, size_t r) { return !c.nulls[r] && c.ints[r] != 0; };
+    auto isFalse = [](const Column &c, size_t r) { return !c.nulls[r] && c.ints[r] == 0; };
+    if (op == ExprOp::And || op == ExprOp::Or) {
+        const Column *left = evaluateWhere(args[0], [](size_t) { return true; });
+        const bool andOp = op == ExprOp::And;
+        evaluateWhere(args[1], [&](size_t r) { return andOp ? !isFalse(*left, r) : !isTrue(*left, r); });
+    } else if (op == ExprOp::CaseWhen) {
+        const size_t pairs = (args.size() - 1) / 2;
+        for (size_t k = 0; k < pairs; ++k) {
+            const Column *condition = evaluateWhere(args[2 * k], [&](size_t r) { return !decided[r]; });
+            for (size_t r = 0; r < n; ++r)
+                chosen[r] = !decided[r] && isTrue(*condition, r);
+            evaluateWhere(args[2 * k + 1], [&](size_t r) { return chosen[r] != 0; });
+            for (size_t r = 0; r < n; ++r)
+                decided[r] = decided[r] | chosen[r];
+        }
+        evaluateWhere(args.back(), [&](size_t r) { return !decided[r]; });
+    } else { // coalesce
+        for (const NodePtr &arg : args) {
+            const Column *value = evaluateWhere(arg, [&](size_t r) { return !decided[r]; });
+            for (size_t r = 0; r < n; ++r)
+                decided[r] = decided[r] | !value->nulls[r];
+        }
+    }
+    const ArgumentColumns in(std::move(columns));
     return compute(in, context, n);
 }
 
 Column ExprNode::compute(const ArgumentColumns &in, const EvalContext &context, size_t rows) const
 {
     if (op == ExprOp::Cast)
-        return castColumn(in[0], type);
+        return evalMode == EvalMode::Ansi ? ansiCastColumn(in[0], type, queryContext) : castColumn(in[0], type);
     Column out = makeColumn(type, rows);
     if (op == ExprOp::Function)
         function->kernel(*this, in, context, out);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "expr/expression.h"
+#include "expr/runtime_errors.h"
 #include "streamstep/interval.h"
 
 #include <memory>
@@ -58,7 +59,11 @@ public:
     bool windowEnd = false; // WindowField: end instead of start
     Interval interval;      // TimeAdd
     const FunctionDefinition *function = nullptr; // Function: its registry entry (static lifetime)
-    EvalMode evalMode = EvalMode::Legacy;         // Add … Remainder: overflow and division by zero
+    EvalMode evalMode = EvalMode::Legacy; // Add … Remainder, Negate, Cast: overflow, division by zero, malformed input
+    // Spark's Origin of the node: the span of the expression text it was bound from (an implicit
+    // cast has the span of the operator that needed it), for the "== SQL ==" excerpt of an ANSI
+    // error. begin < 0: not set yet (the binder sets it as it finishes each AST node).
+    QueryContext queryContext;
     // Cast: inserted by the binder's coercion rules rather than written (toSql omits it, as the
     // binder inserts it again when the printed text is bound).
     bool implicitCast = false;
@@ -73,6 +78,10 @@ public:
     bool isLiteral() const { return op == ExprOp::Literal; }
 
 private:
+    // Spark's lazy branches under ANSI (AND, OR, CASE WHEN, coalesce evaluate an argument only
+    // for the rows that need it): after a whole-column pass failed, each argument again over just
+    // its rows, so an error in a row the branch does not take does not fail the batch.
+    [[gnu::noinline]] Column evaluateBranchesLazily(const ColumnBatch &batch, const EvalContext &context) const;
     // The node's kernel over its evaluated arguments.
     [[gnu::noinline]] Column compute(const ArgumentColumns &in, const EvalContext &context, size_t rows) const;
 };
@@ -83,9 +92,12 @@ NodePtr makeLiteral(const Value &value, DataType type);
 NodePtr makeColumnRef(int index, DataType type);
 // Returns `node` itself when it already has `type`; folds casts of literals. An implicit cast is
 // one of the binder's coercions (Spark's analyzer inserts it; the printed SQL leaves it out), an
-// explicit one is part of what the expression means (CAST(x AS T), to_timestamp(x)).
+// explicit one is part of what the expression means (CAST(x AS T), to_timestamp(x)). Under
+// EvalMode::Ansi a literal whose cast fails stays a Cast node (Spark's ConstantFolding leaves an
+// expression that throws unfolded): the error comes at run time, for a batch with rows.
 enum class CastKind { Implicit, Explicit };
-NodePtr castTo(const NodePtr &node, const DataType &type, CastKind kind = CastKind::Implicit);
+NodePtr castTo(const NodePtr &node, const DataType &type, CastKind kind = CastKind::Implicit,
+               EvalMode mode = EvalMode::Legacy);
 
 // Filter fast path for the most common condition, a comparison (=, <, <=, >, >=, <=>) of a
 // column with a literal (`amount > 100000.00`): clears keep[r] for every row r of the batch

@@ -1,8 +1,10 @@
 // Expressions: the Spark SQL subset of the scenario contract. Parsing keeps source positions
 // (so the query builder can underline errors), binding resolves names and types against a
-// Schema with Spark 3.5's non-ANSI coercion rules, and evaluation runs over whole columns.
+// Schema with Spark 3.5's non-ANSI coercion rules (or Spark 4's ANSI ones, EvalMode::Ansi), and
+// evaluation runs over whole columns.
 #pragma once
 
+#include "expr/runtime_errors.h"
 #include "streamstep/column_batch.h"
 #include "streamstep/error.h"
 #include "streamstep/spark_version.h"
@@ -80,9 +82,12 @@ std::string defaultName(const AstNode &node);
 enum class EvalMode { Legacy, Ansi };
 
 struct BindOptions {
-    // Ansi is rejected for now ("ANSI mode … is not supported yet"): its coercion rules and
-    // kernels are the next step of the Spark 4.2 profile.
+    // Legacy: Spark 3.5's default. Ansi: spark.sql.ansi.enabled=true (the 4.2 profile's default):
+    // AnsiStringPromotionTypeCoercion, and kernels that fail the batch with Spark's error texts.
     EvalMode mode = EvalMode::Legacy;
+    // The expression's text as written and where in the query it is, for the "== SQL ==" excerpt
+    // and the located message of a runtime error (none: errors without an excerpt).
+    std::shared_ptr<const ExpressionSource> source;
     // Whose wording Spark's own error texts take (UNRESOLVED_COLUMN differs between 3.5 and 4.x).
     SparkVersion version = SparkVersion::Spark35;
 };
@@ -104,7 +109,8 @@ public:
 };
 using BoundExprPtr = std::shared_ptr<const BoundExpr>;
 
-// Resolves names (case-insensitive), checks and coerces types like Spark 3.5 (non-ANSI) and
+// Resolves names (case-insensitive), checks and coerces types like Spark 3.5 (non-ANSI; under
+// options.mode Ansi with AnsiStringPromotionTypeCoercion, and nodes that fail at run time) and
 // returns an evaluable expression. Throws Error(ErrorKind::Analysis, message, column), e.g.
 // "unknown column 'amout' (did you mean 'amount'?)" at the column's 1-based position,
 // "unknown function 'sqrtt'", or Spark's data-type-mismatch text. Aggregate functions are
@@ -135,6 +141,8 @@ struct AggregateCall {
     bool distinct = false; // count(DISTINCT x) etc. (rejected for streaming by the checker)
     bool ignoreNulls = false; // first(x, true) / last(x, true)
     DataType resultType;   // Spark's result type (sum of decimal(p,s) -> decimal(p+10,s), …)
+    EvalMode evalMode = EvalMode::Legacy; // Ansi: a decimal sum that overflows fails (try_sum)
+    QueryContext queryContext;            // the call's span, for Spark's "== SQL ==" excerpt
 };
 
 // An aggregate output expression, e.g. `sum(amount) AS total` or `sum(a) / count(*)`.

@@ -70,8 +70,9 @@ std::vector<const FunctionDefinition *> FunctionRegistry::functions() const
     return out;
 }
 
-FunctionCall::FunctionCall(const AstNode &ast, const FunctionDefinition &function, std::vector<NodePtr> args)
-    : m_ast(ast), m_function(function), m_args(std::move(args))
+FunctionCall::FunctionCall(const AstNode &ast, const FunctionDefinition &function, std::vector<NodePtr> args,
+                           EvalMode mode)
+    : m_ast(ast), m_function(function), m_args(std::move(args)), m_mode(mode)
 {
     for (const Value &v : function.defaultsAfter(m_args.size()))
         m_args.push_back(makeLiteral(v, v.type()));
@@ -88,14 +89,14 @@ NodePtr FunctionCall::typedArg(size_t i, const DataType &type) const
 {
     if (!implicitCastTarget(m_args[i]->type, type))
         unexpectedInput(i, quotedType(type));
-    return castTo(m_args[i], type);
+    return castTo(m_args[i], type, CastKind::Implicit, m_mode);
 }
 
 NodePtr FunctionCall::numericArg(size_t i) const
 {
     NodePtr a = m_args[i];
     if (a->type.kind == TypeKind::String || a->type.kind == TypeKind::Null)
-        a = castTo(a, DataType::float64());
+        a = castTo(a, DataType::float64(), CastKind::Implicit, m_mode);
     if (!a->type.isNumeric())
         unexpectedInput(i, "\"NUMERIC\"");
     return a;

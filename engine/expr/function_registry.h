@@ -74,7 +74,8 @@ private:
 // arguments, and Spark's implicit coercions of an argument to the type a parameter expects.
 class FunctionCall {
 public:
-    FunctionCall(const AstNode &ast, const FunctionDefinition &function, std::vector<NodePtr> args);
+    FunctionCall(const AstNode &ast, const FunctionDefinition &function, std::vector<NodePtr> args,
+                 EvalMode mode = EvalMode::Legacy);
 
     const AstNode &ast() const { return m_ast; }
     const FunctionDefinition &function() const { return m_function; }
@@ -82,6 +83,8 @@ public:
     // Argument i: as bound, with trailing defaults filled in (see FunctionDefinition).
     const NodePtr &arg(size_t i) const { return m_args[i]; }
     const std::vector<NodePtr> &args() const { return m_args; }
+    // The evaluation mode of the query (its implicit casts fail on malformed input under Ansi).
+    EvalMode mode() const { return m_mode; }
     // Whether argument i was written (not a filled-in default).
     bool written(size_t i) const { return i < m_ast.children.size(); }
     // The argument as written (the call itself for a filled-in default, as Spark's messages
@@ -106,6 +109,7 @@ private:
     const AstNode &m_ast;
     const FunctionDefinition &m_function;
     std::vector<NodePtr> m_args;
+    EvalMode m_mode;
 };
 
 // The families, one file each under functions/.

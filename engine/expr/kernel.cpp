@@ -64,6 +64,14 @@ void copyValue(const Column &source, size_t from, Column &out, size_t to)
     }
 }
 
+ArgumentColumns::ArgumentColumns(std::vector<Column> columns) : m_owned(std::move(columns))
+{
+    for (const Column &c : m_owned) {
+        m_columns.push_back(&c);
+        m_scalar.push_back(0);
+    }
+}
+
 ArgumentColumns::ArgumentColumns(const std::vector<NodePtr> &args, const ColumnBatch &batch,
                                  const EvalContext &context, LiteralRows literals)
 {

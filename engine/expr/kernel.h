@@ -27,6 +27,8 @@ class ArgumentColumns {
 public:
     ArgumentColumns(const std::vector<NodePtr> &args, const ColumnBatch &batch, const EvalContext &context,
                     LiteralRows literals);
+    // Arguments evaluated already, as whole columns.
+    explicit ArgumentColumns(std::vector<Column> columns);
     ArgumentColumns(const ArgumentColumns &) = delete;
     ArgumentColumns &operator=(const ArgumentColumns &) = delete;
 

@@ -23,6 +23,13 @@ namespace {
 struct Parsed {
     AstPtr node;
     int height = 1;
+    // The span with the parentheses around the node, when it was written in some: `(a + b) * 2`
+    // spans from its "(" (Spark's parser context of the operator, and so of its error excerpt).
+    int outerBegin = -1;
+    int outerEnd = -1;
+
+    int begin() const { return outerBegin >= 0 ? outerBegin : node->begin; }
+    int end() const { return outerEnd >= 0 ? outerEnd : node->end; }
 };
 
 class Parser {
@@ -150,7 +157,12 @@ private:
     // recursive path calls, so the recursive functions keep small stack frames.
     [[gnu::noinline]] Parsed binary(const std::string &op, const Token &at, Parsed l, Parsed r) const
     {
-        return above(makeBinary(op, std::move(l.node), std::move(r.node)), {l.height, r.height}, at);
+        const int begin = l.begin();
+        const int end = r.end();
+        AstPtr n = makeBinary(op, std::move(l.node), std::move(r.node));
+        n->begin = begin;
+        n->end = end;
+        return above(std::move(n), {l.height, r.height}, at);
     }
 
     // Spark's precedence as climbing levels, so that each level of nesting costs few stack
@@ -163,7 +175,7 @@ private:
     // A unary operator node (NOT, -) at token t.
     [[gnu::noinline]] Parsed unary(const char *op, const Token &t, Parsed child) const
     {
-        auto n = makeNode(AstNode::Kind::Unary, t.begin, child.node->end);
+        auto n = makeNode(AstNode::Kind::Unary, t.begin, child.end());
         n->op = op;
         n->children = {child.node};
         return above(n, {child.height}, t);
@@ -473,8 +485,12 @@ private:
             const Nesting nesting(*this, t);
             inner = parseExpr();
         }
+        const int close = peek().end;
         expectSymbol(")");
-        return above(inner.node, {inner.height}, t); // the parentheses are a level
+        Parsed out = above(inner.node, {inner.height}, t); // the parentheses are a level
+        out.outerBegin = t.begin;
+        out.outerEnd = close;
+        return out;
     }
 
     [[gnu::noinline]] Parsed parseOtherPrimary()

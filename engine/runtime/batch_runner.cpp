@@ -58,6 +58,18 @@ public:
     }
 
 private:
+    // An operator's pass over the batch; an expression that fails there (Spark's ANSI errors)
+    // fails the batch, named in the error.
+    static Flow processLocated(Operator &op, Flow &flow, BatchContext &context, const BatchReport &report)
+    {
+        try {
+            return op.process(flow, context);
+        } catch (const Error &e) {
+            throw e.relocated("batch " + std::to_string(report.batchId) + " (step " + std::to_string(report.step)
+                              + ") failed: " + e.message());
+        }
+    }
+
     void runBatch(BatchReport &report, int step, bool noData, int64_t triggerTimeMicros,
                   std::chrono::steady_clock::time_point started)
     {
@@ -110,7 +122,7 @@ private:
             done += op.workUnits();
             if (op.isStateful())
                 m_monitor.aboutToChange(m_state);
-            Flow output = op.process(flow, context);
+            Flow output = processLocated(op, flow, context, report);
             flow = std::move(output);
             if (op.isStateful())
                 report.stateOperators.push_back(op.stateReport());
@@ -273,9 +285,10 @@ std::vector<BatchReport> runStep(const CompiledQuery &query, RunState &state, co
         state.failure = Error(ErrorKind::Runtime, *query.planningFailure);
         throw *state.failure;
     }
-    // Batches do not fail half-way (expressions are non-ANSI: no runtime errors); the only
-    // runtime failure, a redefined watermark, is detected after a batch completed. Durable runs
-    // recover from the checkpoint's last committed snapshot.
+    // A batch fails half-way when an expression fails under ANSI (overflow, division by zero,
+    // malformed casts): the state is put back as it was before the step and nothing is emitted.
+    // A redefined watermark is detected after a batch completed. Durable runs recover from the
+    // checkpoint's last committed snapshot.
     StepMonitor monitor(control);
     BatchRunner runner(query, state, monitor);
     // A no-data batch may follow when the watermark can move a stateful operator: it gets the

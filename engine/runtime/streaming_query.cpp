@@ -237,7 +237,7 @@ std::vector<BatchReport> StreamingQueryRunner::runAll(const std::function<void(c
             try {
                 planBatch(entry);
             } catch (const Error &e) {
-                throw Error(ErrorKind::Runtime, batchText(entry.batchId, stepIndex) + " failed: " + e.message());
+                throw e.relocated(batchText(entry.batchId, stepIndex) + " failed: " + e.message());
             }
             hook("after-offsets", entry.batchId);
         }
@@ -278,7 +278,7 @@ std::vector<BatchReport> StreamingQueryRunner::runAll(const std::function<void(c
             } catch (const Error &e) {
                 if (e.message().starts_with(batch))
                     throw;
-                throw Error(ErrorKind::Runtime, batch + " failed: " + e.message());
+                throw e.relocated(batch + " failed: " + e.message());
             }
             hook("after-commit", report.batchId);
             if (onBatch)

@@ -41,6 +41,14 @@ public:
         m_sparkMessage = std::move(text);
         return *this;
     }
+    // The same error with `message` in place of message() (a location put in front of it):
+    // kind and Spark's text are kept.
+    Error relocated(std::string message) const
+    {
+        Error e(m_kind, std::move(message), m_expressionPosition);
+        e.m_sparkMessage = m_sparkMessage;
+        return e;
+    }
 
 private:
     ErrorKind m_kind;
@@ -65,8 +73,11 @@ inline std::string errorText(const Error &e)
     case ErrorKind::Runtime: prefix = "StreamingQueryException: "; break;
     case ErrorKind::Scenario: break;
     }
-    if (e.sparkMessage())
-        return prefix + *e.sparkMessage() + "\n  " + e.message();
+    if (e.sparkMessage()) {
+        // Spark's runtime errors end with their "== SQL ==" excerpt's last line and its newline.
+        const std::string &spark = *e.sparkMessage();
+        return prefix + spark + (spark.ends_with('\n') ? "  " : "\n  ") + e.message();
+    }
     return prefix + e.message();
 }
 
