@@ -247,7 +247,7 @@ private slots:
     void evalMode()
     {
         for (EvalMode mode : {EvalMode::Legacy, EvalMode::Ansi}) {
-            const BoundExprPtr bound = bind(*parseExpression("-(i + j) * 2"), schema(), BindOptions{mode});
+            const BoundExprPtr bound = bind(*parseExpression("-(i + j) * 2"), schema(), BindOptions{mode, {}, SparkVersion::Spark35});
             const auto *times = dynamic_cast<const ExprNode *>(bound.get());
             QVERIFY(times && times->op == ExprOp::Multiply);
             QCOMPARE(int(times->evalMode), int(mode));
