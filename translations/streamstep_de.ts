@@ -1236,6 +1236,57 @@ Nächstes (aus der maximalen Ereigniszeit dieses Batches): %2</translation>
     </message>
 </context>
 <context>
+    <name>streamstep::ExportDialog</name>
+    <message>
+        <source>Export as Spark Code</source>
+        <translation>Als Spark-Code exportieren</translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation>&amp;Sprache:</translation>
+    </message>
+    <message>
+        <source>&amp;Replay the lesson&apos;s steps (one trigger each, printing each batch as JSON)</source>
+        <translation>Schritte der Lektion &amp;nachspielen (je ein Trigger, jeder Batch als JSON ausgegeben)</translation>
+    </message>
+    <message>
+        <source>Without replay the program reads a folder of JSON files and writes the real sink until stopped, as on a cluster</source>
+        <translation>Ohne Nachspielen liest das Programm einen Ordner mit JSON-Dateien und schreibt in die echte Senke, bis es angehalten wird – wie auf einem Cluster</translation>
+    </message>
+    <message>
+        <source>&amp;Save…</source>
+        <translation>&amp;Speichern…</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>&amp;Kopieren</translation>
+    </message>
+    <message>
+        <source>Copy the program to the clipboard</source>
+        <translation>Das Programm in die Zwischenablage kopieren</translation>
+    </message>
+    <message>
+        <source>Run it with spark-submit (PySpark: python3 with pyspark installed). The SQLite and PostgreSQL sinks become foreachBatch upserts: Spark has no streaming JDBC sink.</source>
+        <translation>Ausführen mit spark-submit (PySpark: python3 mit installiertem pyspark). Die SQLite- und PostgreSQL-Senken werden zu foreachBatch-Upserts: Spark hat keine Streaming-JDBC-Senke.</translation>
+    </message>
+    <message>
+        <source>This query cannot be exported: %1</source>
+        <translation>Diese Abfrage lässt sich nicht exportieren: %1</translation>
+    </message>
+    <message>
+        <source>“%1” cannot name a Java class or Scala object: use letters, digits and _, not starting with a digit.</source>
+        <translation>„%1“ kann keine Java-Klasse und kein Scala-Objekt benennen: Buchstaben, Ziffern und _ verwenden, nicht mit einer Ziffer beginnen.</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>%1 konnte nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>Save Spark Program</source>
+        <translation>Spark-Programm speichern</translation>
+    </message>
+</context>
+<context>
     <name>streamstep::GeneratorDialog</name>
     <message>
         <source>Generate Rows</source>
@@ -2188,6 +2239,49 @@ Nächstes (aus der maximalen Ereigniszeit dieses Batches): %2</translation>
         <source>Run the same query and steps in append, update and complete side by side (Ctrl+M)</source>
         <translation>Dieselbe Abfrage mit denselben Schritten im Append-, Update- und Complete-Modus nebeneinander ausführen (Strg+M)</translation>
     </message>
+    <message>
+        <source>Connect to a PostgreSQL server?</source>
+        <translation>Mit einem PostgreSQL-Server verbinden?</translation>
+    </message>
+    <message>
+        <source>This query&apos;s sink writes to a PostgreSQL server:&lt;br&gt;&lt;b&gt;%1&lt;/b&gt;, table &lt;b&gt;%2&lt;/b&gt; (from %3).&lt;br&gt;&lt;br&gt;Connect and write each batch there, showing the table as the server holds it after each batch? Without connecting the query runs in memory and the sink panel shows the rows each batch would write.</source>
+        <translation>Die Senke dieser Abfrage schreibt auf einen PostgreSQL-Server:&lt;br&gt;&lt;b&gt;%1&lt;/b&gt;, Tabelle &lt;b&gt;%2&lt;/b&gt; (aus %3).&lt;br&gt;&lt;br&gt;Verbinden, jeden Batch dort schreiben und die Tabelle nach jedem Batch so zeigen, wie der Server sie hält? Ohne Verbindung läuft die Abfrage im Speicher, und die Senkenansicht zeigt die Zeilen, die jeder Batch schreiben würde.</translation>
+    </message>
+    <message>
+        <source>Connect</source>
+        <translation>Verbinden</translation>
+    </message>
+    <message>
+        <source>Stay in memory</source>
+        <translation>Im Speicher bleiben</translation>
+    </message>
+    <message>
+        <source>&amp;Export as Spark Code…</source>
+        <translation>Als Spark-Code &amp;exportieren…</translation>
+    </message>
+    <message>
+        <source>The lesson&apos;s query as a PySpark, Scala or Java program for a real Spark cluster (Ctrl+Shift+E)</source>
+        <translation>Die Abfrage der Lektion als PySpark-, Scala- oder Java-Programm für einen echten Spark-Cluster (Strg+Umschalt+E)</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;4 · Sink holds&lt;/b&gt; — PostgreSQL table &apos;%1&apos; at %2 after batch %3, read back from the server: %n row(s)</source>
+        <translation>
+            <numerusform>&lt;b&gt;4 · Senke enthält&lt;/b&gt; — PostgreSQL-Tabelle &apos;%1&apos; auf %2 nach Batch %3, vom Server zurückgelesen: %n Zeile</numerusform>
+            <numerusform>&lt;b&gt;4 · Senke enthält&lt;/b&gt; — PostgreSQL-Tabelle &apos;%1&apos; auf %2 nach Batch %3, vom Server zurückgelesen: %n Zeilen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Batch %1 was written by the postgres sink in one transaction (its id recorded in _streamstep_batches), then the table was read back with SELECT, ordered by its primary key. Rows the batch inserted read &quot;new&quot;, rows its upsert changed &quot;updated&quot;. Rows of earlier runs stay in the table.</source>
+        <translation>Batch %1 wurde von der Postgres-Senke in einer Transaktion geschrieben (seine Id in _streamstep_batches vermerkt), danach wurde die Tabelle mit SELECT nach ihrem Primärschlüssel geordnet zurückgelesen. Vom Batch eingefügte Zeilen heißen „neu“, von seinem Upsert geänderte „aktualisiert“. Zeilen früherer Läufe bleiben in der Tabelle.</translation>
+    </message>
+    <message>
+        <source>Not connected to %1 (you chose to stay in memory; open the scenario again to be asked again).</source>
+        <translation>Nicht mit %1 verbunden (Sie haben „Im Speicher bleiben“ gewählt; öffnen Sie das Szenario erneut, um wieder gefragt zu werden).</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;4 · Sink holds&lt;/b&gt; — postgres: rows batch %1 would write to table &apos;%2&apos;&lt;br&gt;%3</source>
+        <translation>&lt;b&gt;4 · Senke enthält&lt;/b&gt; — postgres: Zeilen, die Batch %1 in Tabelle &apos;%2&apos; schreiben würde&lt;br&gt;%3</translation>
+    </message>
 </context>
 <context>
     <name>streamstep::ModeComparisonChart</name>
@@ -2370,6 +2464,30 @@ Nächstes (aus der maximalen Ereigniszeit dieses Batches): %2</translation>
     <message>
         <source>(not set)</source>
         <translation>(nicht gesetzt)</translation>
+    </message>
+    <message>
+        <source>Test Connection</source>
+        <translation>Verbindung testen</translation>
+    </message>
+    <message>
+        <source>Connect to the server with these options and check the table; nothing is changed</source>
+        <translation>Mit diesen Optionen zum Server verbinden und die Tabelle prüfen; nichts wird geändert</translation>
+    </message>
+    <message>
+        <source>Connecting…</source>
+        <translation>Verbinde…</translation>
+    </message>
+    <message>
+        <source>OK: </source>
+        <translation>OK: </translation>
+    </message>
+    <message>
+        <source>Failed: </source>
+        <translation>Fehlgeschlagen: </translation>
+    </message>
+    <message>
+        <source>The query does not start, so there is no result to check the table against: %1</source>
+        <translation>Die Abfrage startet nicht, daher gibt es kein Ergebnis, gegen das die Tabelle geprüft werden könnte: %1</translation>
     </message>
 </context>
 <context>

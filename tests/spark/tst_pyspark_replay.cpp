@@ -7,11 +7,13 @@
 // also checks that path. Label spark; without the environments every row fails and says how to
 // install them. Outputs stay in the build folder (pyspark-runs/).
 #include "batch_comparison.h"
+#include "../engine/postgres_test_server.h"
 #include "scenario_generator.h"
 
 #include <QDir>
 #include <QFile>
 #include <QProcess>
+#include <QProcessEnvironment>
 #include <QTest>
 
 #include <map>
@@ -71,6 +73,12 @@ private slots:
                 const QString outputDir = m_runDir + QStringLiteral("/streamstep/") + QLatin1String(profile) + QLatin1Char('/') + entry.name;
                 QDir().mkpath(outputDir);
                 QProcess cli;
+                // Lesson 07's postgres sink writes to the suite's throwaway server (ctest's
+                // `postgres` fixture), not the localhost url it names.
+                QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+                if (const std::string url = testPostgresUrl(); !url.empty())
+                    environment.insert(QStringLiteral("STREAMSTEP_POSTGRES_URL"), QString::fromStdString(url));
+                cli.setProcessEnvironment(environment);
                 cli.start(QStringLiteral(STREAMSTEP_CLI), {QStringLiteral("run"), entry.file, QStringLiteral("--jsonl"),
                                                            QStringLiteral("--spark-version"), QLatin1String(profile),
                                                            QStringLiteral("--output-dir"), outputDir});
