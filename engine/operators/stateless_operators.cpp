@@ -109,11 +109,11 @@ Flow applyFilter(const PlanNode &node, Flow &input, BatchContext &context,
     return out;
 }
 
-Flow applyProject(const PlanNode &node, Flow &input, BatchContext &context)
+Flow applyProject(const PlanNode &node, Flow &input, BatchContext &context, const std::vector<uint8_t> *liveAfter)
 {
     if (input.unexpandedWindows) {
         Flow expanded = expandWindows(input);
-        return applyProject(node, expanded, context);
+        return applyProject(node, expanded, context, liveAfter);
     }
     Flow out;
     out.batch.schema = node.output;
@@ -128,6 +128,9 @@ Flow applyProject(const PlanNode &node, Flow &input, BatchContext &context)
         const auto &projection = projections[i];
         if (projection->columnIndex)
             lastUse[static_cast<size_t>(*projection->columnIndex)] = static_cast<int>(i);
+        else if (liveAfter && i < liveAfter->size() && !(*liveAfter)[i])
+            columns[i] = Column(projection->type); // Spark's ColumnPruning: never evaluated, so
+                                                   // an ANSI error in it cannot fail the batch
         else
             columns[i] = projection->evaluate(input.rows(), context.eval);
     }
@@ -358,7 +361,12 @@ std::vector<uint8_t> ProjectOperator::liveInput(const std::vector<uint8_t> &live
 
 Flow ProjectOperator::process(Flow &input, BatchContext &context)
 {
-    return applyProject(node(), input, context);
+    return applyProject(node(), input, context, &liveAfter());
+}
+
+Flow ProjectOperator::transformResultTable(Flow &rows, BatchContext &context)
+{
+    return applyProject(node(), rows, context); // the result table keeps every column
 }
 
 std::vector<uint8_t> TimeWindowOperator::liveInput(const std::vector<uint8_t> &liveAfter) const

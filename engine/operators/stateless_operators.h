@@ -40,6 +40,7 @@ public:
     std::vector<uint8_t> liveInput(const std::vector<uint8_t> &liveAfter) const override;
     Flow process(Flow &input, BatchContext &context) override;
     bool transformsResultTable() const override { return true; }
+    Flow transformResultTable(Flow &rows, BatchContext &context) override;
 };
 
 class TimeWindowOperator final : public OperatorBase<TimeWindowOperator> {
@@ -61,7 +62,8 @@ public:
 // (see isPruned) instead of being filtered.
 Flow applyFilter(const PlanNode &node, Flow &input, BatchContext &context,
                  const std::vector<uint8_t> *liveAfter = nullptr);
-Flow applyProject(const PlanNode &node, Flow &input, BatchContext &context);
+Flow applyProject(const PlanNode &node, Flow &input, BatchContext &context,
+                  const std::vector<uint8_t> *liveAfter = nullptr);
 // Adds the window column; a row appears once per window containing its timestamp (sliding
 // windows whose length is a multiple of the slide are left unexpanded, see Flow); rows with a
 // NULL timestamp are removed.

@@ -211,7 +211,7 @@ std::vector<std::string> compareRuns(const RunOutput &spark, const RunOutput &ow
                               + std::to_string(own.exitCode));
     // StreamStep prints Spark's text first; its own lines (where in the lesson, a hint) may follow.
     const bool sameError = own.error == spark.error
-        || (!spark.error.empty() && own.error.starts_with(spark.error + "\n"));
+        || (!spark.error.empty() && own.error.starts_with(spark.error.ends_with('\n') ? spark.error : spark.error + "\n"));
     if (!sameError)
         differences.push_back("error: Spark \"" + spark.error + "\"\n      StreamStep \"" + own.error + "\"");
     const size_t common = std::min(spark.batches.size(), own.batches.size());
