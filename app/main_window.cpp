@@ -1472,7 +1472,7 @@ void MainWindow::about()
                           "<p>Teaches Apache Spark Structured Streaming by stepping an embedded engine "
                           "trigger by trigger: input rows, the result table, the rows emitted to the sink, "
                           "the watermark and the state, batch by batch.</p>"
-                          "<p>The engine reproduces Spark 3.5's micro-batch semantics and error messages.</p>")
+                          "<p>The engine reproduces Spark 3.5's and Spark 4.2's micro-batch semantics and error messages; each lesson says which it follows.</p>")
                            .arg(QStringLiteral(STREAMSTEP_VERSION)));
 }
 

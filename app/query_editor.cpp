@@ -80,7 +80,8 @@ QueryEditor::QueryEditor(QWidget *parent)
       m_upButton(newButton(tr("Up"), tr("Move the selected op up"), this)),
       m_downButton(newButton(tr("Down"), tr("Move the selected op down"), this)), m_mode(new QComboBox(this)),
       m_sink(new QComboBox(this)),
-      m_sinkOptionsButton(newButton(tr("Options…"), tr("Edit the sink's options (DataStreamWriter.option)"), this))
+      m_sinkOptionsButton(newButton(tr("Options…"), tr("Edit the sink's options (DataStreamWriter.option)"), this)),
+      m_version(new QComboBox(this))
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -148,6 +149,14 @@ QueryEditor::QueryEditor(QWidget *parent)
     sinkRow->addWidget(m_sinkOptionsButton);
     form->addRow(tr("Sink:"), sinkRow);
     connect(m_sinkOptionsButton, &QToolButton::clicked, this, &QueryEditor::editSinkOptions);
+    m_version->setObjectName(QStringLiteral("sparkVersionCombo"));
+    for (SparkVersion version : {SparkVersion::Spark35, SparkVersion::Spark42})
+        m_version->addItem(sparkVersionText(version), int(version));
+    m_version->setToolTip(tr("Whose defaults and error messages the query follows: Spark 4.2 turns ANSI mode on "
+                             "(overflow, division by zero and bad casts fail the batch) and words errors as 4.2 does"));
+    form->addRow(tr("Spark:"), m_version);
+    connect(m_version, &QComboBox::activated, this,
+            [this] { setSparkVersion(SparkVersion(m_version->currentData().toInt())); });
     layout->addLayout(form);
     connect(m_mode, &QComboBox::activated, this, [this] { setOutputMode(OutputMode(m_mode->currentData().toInt())); });
     connect(m_sink, &QComboBox::activated, this, [this] { setSinkFormat(m_sink->currentData().toString()); });
@@ -308,6 +317,7 @@ void QueryEditor::setScenario(const Scenario *scenario)
         sinkIndex = m_sink->count() - 1;
     }
     m_sink->setCurrentIndex(sinkIndex);
+    m_version->setCurrentIndex(m_version->findData(int(scenario->sparkVersion)));
     if (m_selectAfterEdit >= 0 && m_selectAfterEdit < m_model->numOps())
         m_view->setCurrentIndex(m_model->index(m_selectAfterEdit));
     m_selectAfterEdit = -1;
@@ -389,6 +399,21 @@ void QueryEditor::setSinkFormat(const QString &format)
     next.sink.format = format.toStdString();
     next.sink.options = defaultOptions(next.sink.format);
     emitEdit(next, tr("Set sink to %1").arg(format), currentRow());
+}
+
+QString QueryEditor::sparkVersionText(SparkVersion version)
+{
+    return version == SparkVersion::Spark42 ? tr("Spark 4.2 (ANSI mode)") : tr("Spark 3.5");
+}
+
+void QueryEditor::setSparkVersion(SparkVersion version)
+{
+    QuerySpec next = spec();
+    if (!m_scenario || next.sparkVersion == version)
+        return;
+    next.sparkVersion = version;
+    next.hasSparkVersion = true;
+    emitEdit(next, tr("Follow Spark %1").arg(QString::fromStdString(sparkVersionName(version))), currentRow());
 }
 
 void QueryEditor::addOpOfKind(QueryOp::Kind kind)

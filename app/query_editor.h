@@ -34,6 +34,9 @@ public:
     QListView *opsView() const { return m_view; }
     QComboBox *outputModeCombo() const { return m_mode; }
     QComboBox *sinkFormatCombo() const { return m_sink; }
+    // Whose defaults and messages the query follows (format "sparkVersion"): Spark 3.5, or 4.2
+    // with ANSI mode and its error texts.
+    QComboBox *sparkVersionCombo() const { return m_version; }
     int currentRow() const;
 
     // The edits, as the buttons and combos make them (also for tests: no dialog involved).
@@ -43,6 +46,8 @@ public:
     void moveOp(int row, int delta);
     void setOutputMode(OutputMode mode);
     void setSinkFormat(const QString &format);
+    void setSparkVersion(SparkVersion version);
+    static QString sparkVersionText(SparkVersion version);
     // Replaces the sink's options (Spark's DataStreamWriter.option: text values); an empty
     // value removes the option.
     void setSinkOptions(const std::map<std::string, nlohmann::json> &options);
@@ -85,6 +90,7 @@ private:
     QComboBox *m_mode;
     QComboBox *m_sink;
     QToolButton *m_sinkOptionsButton;
+    QComboBox *m_version;
     int m_selectAfterEdit = -1;
     std::optional<Schema> m_resultSchema;
     QString m_whyNoSchema;

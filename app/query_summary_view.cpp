@@ -3,6 +3,7 @@
 #include "query_editor.h"
 
 #include "streamstep/engine.h"
+#include "streamstep/error.h"
 #include "streamstep/scenario.h"
 
 #include <QLabel>
@@ -61,7 +62,7 @@ QString optionValue(const nlohmann::json &value)
 } // namespace
 
 QuerySummaryView::QuerySummaryView(QWidget *parent)
-    : QWidget(parent), m_title(new QLabel(this)), m_validation(new QLabel(this)),
+    : QWidget(parent), m_title(new QLabel(this)), m_sparkLine(new QLabel(this)), m_validation(new QLabel(this)),
       m_splitter(new QSplitter(Qt::Vertical, this)), m_editor(new QueryEditor(this)), m_tabs(new QTabWidget(this)),
       m_summary(new QTextBrowser(this)), m_description(new QTextBrowser(this))
 {
@@ -75,6 +76,9 @@ QuerySummaryView::QuerySummaryView(QWidget *parent)
     m_title->setWordWrap(true);
     m_title->setObjectName(QStringLiteral("scenarioTitle"));
     layout->addWidget(m_title);
+    m_sparkLine->setObjectName(QStringLiteral("sparkVersionLine"));
+    m_sparkLine->setWordWrap(true);
+    layout->addWidget(m_sparkLine);
 
     m_validation->setObjectName(QStringLiteral("validationMessage"));
     m_validation->setWordWrap(true);
@@ -129,6 +133,7 @@ QString QuerySummaryView::suggestedFix(const QString &message)
 void QuerySummaryView::clear()
 {
     m_title->clear();
+    m_sparkLine->clear();
     m_validation->hide();
     m_validation->clear();
     m_summary->clear();
@@ -139,6 +144,16 @@ void QuerySummaryView::clear()
 void QuerySummaryView::showScenario(const Scenario &scenario, const Query *query, const QString &validationMessage)
 {
     m_title->setText(scenario.title.empty() ? tr("Untitled scenario") : QString::fromStdString(scenario.title));
+    const QString version = QString::fromStdString(sparkVersionName(scenario.sparkVersion));
+    try {
+        const SparkConf conf = sparkConfOf(scenario);
+        m_sparkLine->setText(conf.ansi ? tr("Follows Spark %1 — ANSI mode on").arg(version)
+                                       : tr("Follows Spark %1 — ANSI mode off").arg(version));
+        m_sparkLine->setToolTip(conf.ansi ? tr("Overflow, division by zero and bad casts fail the batch, with Spark's error")
+                                          : tr("Overflow wraps around; division by zero and bad casts give NULL"));
+    } catch (const Error &) {
+        m_sparkLine->setText(tr("Follows Spark %1").arg(version)); // the conf's own error is the validation message
+    }
 
     if (validationMessage.isEmpty()) {
         m_validation->hide();
@@ -169,9 +184,10 @@ void QuerySummaryView::showScenario(const Scenario &scenario, const Query *query
         out += QStringLiteral("<br>&nbsp;&nbsp;.option(%1, \"%2\")").arg(quoted(key), optionValue(value).toHtmlEscaped());
     out += QStringLiteral("<br>&nbsp;&nbsp;.start()</code></p>");
 
-    out += QStringLiteral("<p><b>%1</b> %2<br><b>%3</b> %4<br><b>%5</b> %6</p>")
+    out += QStringLiteral("<p><b>%1</b> %2<br><b>%3</b> %4<br><b>%5</b> %6<br><b>%7</b> %8</p>")
                .arg(tr("Output mode:"), html(outputModeName(scenario.outputMode)), tr("Sink:"),
-                    html(scenario.sink.format), tr("Triggers:"), QString::number(scenario.steps.size()));
+                    html(scenario.sink.format), tr("Triggers:"), QString::number(scenario.steps.size()),
+                    tr("Spark:"), html(sparkVersionName(scenario.sparkVersion)));
     if (query) {
         out += QStringLiteral("<h4>%1</h4><pre>%2</pre>").arg(tr("Plan"), html(query->explain()));
     }
@@ -179,6 +195,11 @@ void QuerySummaryView::showScenario(const Scenario &scenario, const Query *query
     m_description->setMarkdown(QString::fromStdString(scenario.description));
     m_editor->setScenario(&scenario);
     m_editor->setResultSchema(query ? std::optional<Schema>(query->resultSchema()) : std::nullopt, validationMessage);
+}
+
+QString QuerySummaryView::sparkLineText() const
+{
+    return m_sparkLine->text();
 }
 
 QString QuerySummaryView::validationText() const

@@ -33,12 +33,15 @@ public:
     QueryEditor *editor() const { return m_editor; }
     QTabWidget *tabs() const { return m_tabs; }
     QTextBrowser *lessonView() const { return m_description; }
+    // "Follows Spark 3.5 — ANSI mode off", as shown under the title.
+    QString sparkLineText() const;
 
     // Suggests the usual fix for one of Spark's analysis messages; empty when there is none.
     static QString suggestedFix(const QString &message);
 
 private:
     QLabel *m_title;
+    QLabel *m_sparkLine; // which Spark the lesson follows, and its ANSI setting
     QLabel *m_validation;
     QSplitter *m_splitter;
     QueryEditor *m_editor;

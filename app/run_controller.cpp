@@ -115,6 +115,8 @@ void RunController::setQuery(const QuerySpec &spec)
     scenario.query = spec.ops;
     scenario.outputMode = spec.outputMode;
     scenario.sink = spec.sink;
+    scenario.sparkVersion = spec.sparkVersion;
+    scenario.hasSparkVersion = spec.hasSparkVersion;
     compile();
     reset();
     Q_EMIT scenarioChanged();

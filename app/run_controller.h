@@ -26,16 +26,19 @@ namespace streamstep {
 class RunWorker;
 struct StepOutcome;
 
-// The part of a scenario the query editor changes: the ops, the output mode and the sink. The
-// undo stack keeps these, not whole scenarios, so an edit never copies the input steps.
+// The part of a scenario the query editor changes: the ops, the output mode, the sink and the
+// Spark version whose defaults and messages the query follows. The undo stack keeps these, not
+// whole scenarios, so an edit never copies the input steps.
 struct QuerySpec {
     std::vector<QueryOp> ops;
     OutputMode outputMode = OutputMode::Append;
     SinkSpec sink;
+    SparkVersion sparkVersion = SparkVersion::Spark35;
+    bool hasSparkVersion = false; // the lesson names its version (saving writes it back only then)
 
     static QuerySpec fromScenario(const Scenario &scenario)
     {
-        return {scenario.query, scenario.outputMode, scenario.sink};
+        return {scenario.query, scenario.outputMode, scenario.sink, scenario.sparkVersion, scenario.hasSparkVersion};
     }
 };
 

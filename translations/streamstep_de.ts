@@ -1901,8 +1901,8 @@ Nächstes (aus der maximalen Ereigniszeit dieses Batches): %2</translation>
         <translation>Über StreamStep</translation>
     </message>
     <message>
-        <source>&lt;h3&gt;StreamStep %1&lt;/h3&gt;&lt;p&gt;Teaches Apache Spark Structured Streaming by stepping an embedded engine trigger by trigger: input rows, the result table, the rows emitted to the sink, the watermark and the state, batch by batch.&lt;/p&gt;&lt;p&gt;The engine reproduces Spark 3.5&apos;s micro-batch semantics and error messages.&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;StreamStep %1&lt;/h3&gt;&lt;p&gt;Lehrt Apache Spark Structured Streaming, indem eine eingebettete Engine Trigger für Trigger ausgeführt wird: Eingabezeilen, Ergebnistabelle, an die Senke ausgegebene Zeilen, Watermark und Zustand, Batch für Batch.&lt;/p&gt;&lt;p&gt;Die Engine bildet die Micro-Batch-Semantik und die Fehlermeldungen von Spark 3.5 nach.&lt;/p&gt;</translation>
+        <source>&lt;h3&gt;StreamStep %1&lt;/h3&gt;&lt;p&gt;Teaches Apache Spark Structured Streaming by stepping an embedded engine trigger by trigger: input rows, the result table, the rows emitted to the sink, the watermark and the state, batch by batch.&lt;/p&gt;&lt;p&gt;The engine reproduces Spark 3.5&apos;s and Spark 4.2&apos;s micro-batch semantics and error messages; each lesson says which it follows.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;StreamStep %1&lt;/h3&gt;&lt;p&gt;Lehrt Apache Spark Structured Streaming, indem eine eingebettete Engine Trigger für Trigger ausgeführt wird: Eingabezeilen, Ergebnistabelle, an die Senke ausgegebene Zeilen, Watermark und Zustand, Batch für Batch.&lt;/p&gt;&lt;p&gt;Die Engine bildet die Micro-Batch-Semantik und die Fehlermeldungen von Spark 3.5 und Spark 4.2 nach; jede Lektion sagt, welcher sie folgt.&lt;/p&gt;</translation>
     </message>
     <message>
         <source>The language changes when StreamStep starts next time.</source>
@@ -2489,6 +2489,26 @@ Nächstes (aus der maximalen Ereigniszeit dieses Batches): %2</translation>
         <source>The query does not start, so there is no result to check the table against: %1</source>
         <translation>Die Abfrage startet nicht, daher gibt es kein Ergebnis, gegen das die Tabelle geprüft werden könnte: %1</translation>
     </message>
+    <message>
+        <source>Whose defaults and error messages the query follows: Spark 4.2 turns ANSI mode on (overflow, division by zero and bad casts fail the batch) and words errors as 4.2 does</source>
+        <translation>Wessen Voreinstellungen und Fehlermeldungen die Abfrage folgt: Spark 4.2 schaltet den ANSI-Modus ein (Überlauf, Division durch null und ungültige Casts lassen den Batch scheitern) und formuliert Fehler wie 4.2</translation>
+    </message>
+    <message>
+        <source>Spark:</source>
+        <translation>Spark:</translation>
+    </message>
+    <message>
+        <source>Spark 4.2 (ANSI mode)</source>
+        <translation>Spark 4.2 (ANSI-Modus)</translation>
+    </message>
+    <message>
+        <source>Spark 3.5</source>
+        <translation>Spark 3.5</translation>
+    </message>
+    <message>
+        <source>Follow Spark %1</source>
+        <translation>Spark %1 folgen</translation>
+    </message>
 </context>
 <context>
     <name>streamstep::QueryOpDialog</name>
@@ -2634,6 +2654,30 @@ Nächstes (aus der maximalen Ereigniszeit dieses Batches): %2</translation>
     <message>
         <source>The source schema, the DataFrame code Spark would run, and the engine&apos;s plan</source>
         <translation>Das Quellschema, der DataFrame-Code, den Spark ausführen würde, und der Plan der Engine</translation>
+    </message>
+    <message>
+        <source>Follows Spark %1 — ANSI mode on</source>
+        <translation>Folgt Spark %1 — ANSI-Modus an</translation>
+    </message>
+    <message>
+        <source>Follows Spark %1 — ANSI mode off</source>
+        <translation>Folgt Spark %1 — ANSI-Modus aus</translation>
+    </message>
+    <message>
+        <source>Overflow, division by zero and bad casts fail the batch, with Spark&apos;s error</source>
+        <translation>Überlauf, Division durch null und ungültige Casts lassen den Batch mit Sparks Fehler scheitern</translation>
+    </message>
+    <message>
+        <source>Overflow wraps around; division by zero and bad casts give NULL</source>
+        <translation>Überlauf läuft um; Division durch null und ungültige Casts ergeben NULL</translation>
+    </message>
+    <message>
+        <source>Follows Spark %1</source>
+        <translation>Folgt Spark %1</translation>
+    </message>
+    <message>
+        <source>Spark:</source>
+        <translation>Spark:</translation>
     </message>
 </context>
 <context>

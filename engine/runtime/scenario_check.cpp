@@ -215,8 +215,10 @@ CheckResult checkScenario(const Scenario &scenario)
             for (const std::string &p : problems)
                 fail(where + ": " + p);
             if (!missing.empty() || !unexpected.empty()) {
-                std::string text = where + ": emitted rows differ (expected "
-                    + std::to_string(expected.size()) + ", got " + std::to_string(actual.size()) + ")";
+                // The counts of what differs first: "expected 2, got 2" alone reads like no difference.
+                std::string text = where + ": emitted rows differ: " + std::to_string(missing.size())
+                    + " missing, " + std::to_string(unexpected.size()) + " unexpected (expected "
+                    + std::to_string(expected.size()) + " rows, got " + std::to_string(actual.size()) + ")";
                 for (const std::string &m : missing)
                     text += "\n  - missing:    " + m;
                 for (const std::string &u : unexpected)

@@ -409,7 +409,7 @@ private slots:
         Result r = runCli({"check", path});
         QCOMPARE(r.exitCode, 4);
         QVERIFY2(r.out.contains("FAIL"), r.out.constData());
-        QVERIFY2(r.out.contains("step 0: emitted rows differ"), r.out.constData());
+        QVERIFY2(r.out.contains("step 0: emitted rows differ: 1 missing, 1 unexpected (expected 2 rows, got 2)"), r.out.constData());
         QVERIFY2(r.out.contains(R"(- missing:    {"branchCode": "DELHI", "totalAmount": 320000.01})"), r.out.constData());
         QVERIFY2(r.out.contains(R"(+ unexpected: {"branchCode": "DELHI", "totalAmount": 320000.00})"), r.out.constData());
     }

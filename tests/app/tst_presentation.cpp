@@ -270,6 +270,7 @@ bool allowedUntranslated(const QString &text, const QStringList &dataTexts)
             QStringLiteral("OK"), QStringLiteral("StreamStep"), QStringLiteral("Watermark"), QStringLiteral("Batch"),
             QStringLiteral("Batches"), QStringLiteral("Sink"), QStringLiteral("Trigger"), QStringLiteral("Status"),
             QStringLiteral("Plan"), QStringLiteral("English"), QStringLiteral("Deutsch"), QStringLiteral("final"),
+            QStringLiteral("Spark"), // the product name, and with a version number "Spark 3.5"
             // Sink formats, output modes and query ops: Spark's own words.
             QStringLiteral("console"), QStringLiteral("memory"), QStringLiteral("csv"), QStringLiteral("json"),
             QStringLiteral("sqlite"), QStringLiteral("parquet"), QStringLiteral("postgres"), QStringLiteral("foreachBatch"), QStringLiteral("append"), QStringLiteral("update"),

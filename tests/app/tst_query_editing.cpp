@@ -57,6 +57,7 @@ private Q_SLOTS:
     void saveOpenRoundTripAfterEdits();
     void opFormChecksTheExpressionAsYouType();
     void closingWithEditsDoesNotBlockInTests();
+    void sparkVersionChoiceSwitchesDefaultsAndIsUndoable();
 };
 
 void TestQueryEditing::initTestCase()
@@ -229,6 +230,66 @@ void TestQueryEditing::saveOpenRoundTripAfterEdits()
     QCOMPARE(reopened.controller()->isValid(), window.controller()->isValid());
     QVERIFY(!reopened.isWindowModified());
     QCOMPARE(reopened.undoStack()->count(), 0);
+}
+
+// The query panel's Spark choice (format "sparkVersion"): the window says which Spark the lesson
+// follows; 4.2 turns ANSI mode on, so a division by zero that 3.5 turns into NULL fails the batch
+// with Spark 4.2's error; undo goes back to 3.5 and saving writes the choice into the file.
+void TestQueryEditing::sparkVersionChoiceSwitchesDefaultsAndIsUndoable()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    MainWindow window;
+    QVERIFY(window.openScenario(lesson("01-high-value-filter.scenario.json")));
+    RunController *controller = window.controller();
+    QueryEditor *editor = window.queryEditor();
+    QCOMPARE(controller->scenario().sparkVersion, SparkVersion::Spark35);
+    QCOMPARE(editor->sparkVersionCombo()->currentData().toInt(), int(SparkVersion::Spark35));
+    QVERIFY2(window.summaryView()->sparkLineText().startsWith(QStringLiteral("Follows Spark 3.5 — ANSI mode off")),
+             qPrintable(window.summaryView()->sparkLineText()));
+
+    // Every row passes: amount / 0 is NULL without ANSI mode.
+    editor->insertOp(0, filter("amount / 0 IS NULL"));
+    QVERIFY(controller->isValid());
+    QVERIFY(controller->step());
+    QVERIFY(controller->waitForIdle(60 * 1000));
+    QVERIFY(controller->numBatches() > 0);
+    QCOMPARE(controller->reports().front()->numInputRows, int64_t(controller->scenario().steps.front().rows.numRows));
+    QVERIFY(controller->canStep());
+
+    editor->setSparkVersion(SparkVersion::Spark42);
+    QCOMPARE(window.undoStack()->undoText(), QStringLiteral("Follow Spark 4.2"));
+    QCOMPARE(controller->scenario().sparkVersion, SparkVersion::Spark42);
+    QCOMPARE(editor->sparkVersionCombo()->currentData().toInt(), int(SparkVersion::Spark42));
+    QVERIFY2(window.summaryView()->sparkLineText().startsWith(QStringLiteral("Follows Spark 4.2 — ANSI mode on")),
+             qPrintable(window.summaryView()->sparkLineText()));
+    QCOMPARE(controller->numBatches(), 0); // a new query: the run starts over
+    QVERIFY(controller->isValid());
+    QSignalSpy failed(controller, &RunController::errorOccurred);
+    QVERIFY(!controller->step()); // the lesson-sized step runs at once, and fails
+    QVERIFY(controller->waitForIdle(60 * 1000));
+    QCOMPARE(failed.count(), 1);
+    QCOMPARE(controller->numBatches(), 0); // the failed batch wrote nothing
+    const QString error = failed.front().front().toString();
+    QVERIFY2(error.contains(QStringLiteral("[DIVIDE_BY_ZERO] Division by zero.")), qPrintable(error));
+    QVERIFY(!controller->canStep());
+
+    // Saved, the file names its version; undo goes back to 3.5 and the batch runs again.
+    const QString path = dir.filePath(QStringLiteral("ansi.scenario.json"));
+    QVERIFY(window.saveTo(path));
+    QVERIFY(written(*controller).contains(QStringLiteral(R"("sparkVersion": "4.2")")));
+    window.undoStack()->undo();
+    QCOMPARE(controller->scenario().sparkVersion, SparkVersion::Spark35);
+    QVERIFY(window.summaryView()->sparkLineText().startsWith(QStringLiteral("Follows Spark 3.5")));
+    QVERIFY(controller->step());
+    QVERIFY(controller->waitForIdle(60 * 1000));
+    QCOMPARE(failed.count(), 1);
+    QVERIFY(controller->numBatches() > 0);
+
+    MainWindow reopened;
+    QVERIFY(reopened.openScenario(path));
+    QCOMPARE(reopened.controller()->scenario().sparkVersion, SparkVersion::Spark42);
+    QCOMPARE(reopened.queryEditor()->sparkVersionCombo()->currentText(), QStringLiteral("Spark 4.2 (ANSI mode)"));
 }
 
 void TestQueryEditing::opFormChecksTheExpressionAsYouType()
