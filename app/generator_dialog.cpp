@@ -103,8 +103,8 @@ int64_t GeneratorDialog::appendStartMicros(const Scenario &scenario)
         for (const Step &step : scenario.steps) {
             const Column &times = step.rows.columns[static_cast<size_t>(column)];
             for (size_t r = 0; r < times.size(); ++r)
-                if (!times.isNull(r) && (!latest || times.ints[r] > *latest))
-                    latest = times.ints[r];
+                if (!times.isNull(r) && (!latest || times.ints()[r] > *latest))
+                    latest = times.ints()[r];
         }
     }
     if (!latest)

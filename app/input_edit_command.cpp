@@ -7,27 +7,6 @@ namespace streamstep {
 
 namespace {
 
-// Calls f(destination, source) for each storage vector a column of this type uses, nulls first.
-template <typename F>
-void forEachStorage(Column &a, const Column &b, F f)
-{
-    f(a.nulls, b.nulls);
-    switch (a.type().kind) {
-    case TypeKind::Boolean:
-    case TypeKind::Int:
-    case TypeKind::Long:
-    case TypeKind::Timestamp: f(a.ints, b.ints); break;
-    case TypeKind::Window:
-        f(a.ints, b.ints);
-        f(a.ends, b.ends);
-        break;
-    case TypeKind::Double: f(a.doubles, b.doubles); break;
-    case TypeKind::Decimal: f(a.decimals, b.decimals); break;
-    case TypeKind::String: f(a.strings, b.strings); break;
-    case TypeKind::Null: break;
-    }
-}
-
 ColumnBatch rowsOf(const ColumnBatch &batch, size_t first, size_t count)
 {
     std::vector<uint32_t> indices(count);
@@ -40,9 +19,7 @@ void eraseRows(ColumnBatch &batch, size_t first, size_t count)
     if (count == 0)
         return;
     for (Column &c : batch.columns)
-        forEachStorage(c, c, [&](auto &v, const auto &) {
-            v.erase(v.begin() + static_cast<std::ptrdiff_t>(first), v.begin() + static_cast<std::ptrdiff_t>(first + count));
-        });
+        c.eraseRows(first, count);
     batch.numRows -= count;
 }
 
@@ -51,9 +28,7 @@ void insertRowsAt(ColumnBatch &batch, size_t at, const ColumnBatch &rows)
     if (rows.numRows == 0)
         return;
     for (size_t i = 0; i < batch.columns.size(); ++i)
-        forEachStorage(batch.columns[i], rows.columns[i], [&](auto &v, const auto &from) {
-            v.insert(v.begin() + static_cast<std::ptrdiff_t>(at), from.begin(), from.end());
-        });
+        batch.columns[i].insertRows(at, rows.columns[i]);
     batch.numRows += rows.numRows;
 }
 

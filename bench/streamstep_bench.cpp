@@ -203,6 +203,33 @@ double timeRun(const std::shared_ptr<const Query> &query, const std::vector<Colu
 
 // ---- cases ----
 
+// `groupBy accountId: sum(amount) AS total, count(*) AS n` in update mode into the given sink,
+// and the result rows of `batchCount` batches of it in which every batch changes every one of
+// `perBatch` accounts' rows: what the sink cases write.
+std::shared_ptr<const Query> totalsQuery(const Json &sinkSpec)
+{
+    return compileQuery(
+        Json::parse(R"J([{"op": "groupBy", "keys": ["accountId"], "aggs": ["sum(amount) AS total", "count(*) AS n"]}])J"),
+        "update", Json(), sinkSpec);
+}
+
+std::vector<ColumnBatch> totalsBatches(const Query &query, int64_t perBatch, int batchCount)
+{
+    TransactionGenerator ids(TransactionGeneratorOptions{.numAccounts = perBatch});
+    std::vector<ColumnBatch> batches;
+    for (int b = 0; b < batchCount; ++b) {
+        ColumnBatch batch = ColumnBatch::empty(query.resultSchema());
+        for (int64_t a = 0; a < perBatch; ++a) {
+            batch.columns[0].appendString(ids.accountId(a + 1));
+            batch.columns[1].appendDecimal(static_cast<Int128>((a * 7919 + b * 104729) % 100'000'000));
+            batch.columns[2].appendInt(b + 1);
+        }
+        batch.numRows = static_cast<size_t>(perBatch);
+        batches.push_back(std::move(batch));
+    }
+    return batches;
+}
+
 class Bench {
 public:
     explicit Bench(Settings settings) : m_s(std::move(settings)) {}
@@ -306,10 +333,10 @@ void Bench::filterSelect()
         std::vector<Int128> amounts;
         std::vector<int64_t> times;
         for (const ColumnBatch &b : batches) {
-            const auto &acc = b.columns[0].strings;
-            const auto &amt = b.columns[2].decimals;
-            const auto &ts = b.columns[3].ints;
-            const auto &an = b.columns[2].nulls;
+            const auto acc = b.columns[0].strings();
+            const auto amt = b.columns[2].decimals();
+            const auto ts = b.columns[3].ints();
+            const auto an = b.columns[2].nulls();
             for (size_t r = 0; r < b.numRows; ++r) {
                 if (!an[r] && amt[r] > 10'000'000) {
                     accounts.push_back(acc[r]);
@@ -397,9 +424,9 @@ void Bench::windowAggregation(const std::string &name, int64_t keys, uint64_t se
         const auto start = std::chrono::steady_clock::now();
         std::unordered_map<WindowKey, SumCount, WindowKeyHash> state;
         for (const ColumnBatch &b : batches) {
-            const auto &acc = b.columns[0].strings;
-            const auto &amt = b.columns[2].decimals;
-            const auto &ts = b.columns[3].ints;
+            const auto acc = b.columns[0].strings();
+            const auto amt = b.columns[2].decimals();
+            const auto ts = b.columns[3].ints();
             for (size_t r = 0; r < b.numRows; ++r) {
                 const int64_t t = ts[r];
                 const int64_t w = t - ((t % window) + window) % window;
@@ -434,9 +461,9 @@ void Bench::windowAggregation(const std::string &name, int64_t keys, uint64_t se
             const auto start = std::chrono::steady_clock::now();
             for (const ColumnBatch &b : batches) {
                 sqlite3_exec(db, "BEGIN", nullptr, nullptr, nullptr);
-                const auto &acc = b.columns[0].strings;
-                const auto &amt = b.columns[2].decimals;
-                const auto &ts = b.columns[3].ints;
+                const auto acc = b.columns[0].strings();
+                const auto amt = b.columns[2].decimals();
+                const auto ts = b.columns[3].ints();
                 for (size_t r = 0; r < b.numRows; ++r) {
                     const int64_t t = ts[r];
                     sqlite3_bind_int64(upsert, 1, t - ((t % window) + window) % window);
@@ -539,23 +566,8 @@ void Bench::sqliteSink()
     // every batch changes every account's row.
     const Json sinkSpec = {{"format", "sqlite"},
                            {"options", {{"path", "bench.db"}, {"table", "totals"}, {"key", Json::array({"accountId"})}}}};
-    const auto query = compileQuery(
-        Json::parse(R"J([{"op": "groupBy", "keys": ["accountId"], "aggs": ["sum(amount) AS total", "count(*) AS n"]}])J"),
-        "update", Json(), sinkSpec);
-    TransactionGenerator ids(TransactionGeneratorOptions{.numAccounts = perBatch});
-    std::vector<ColumnBatch> batches;
-    for (int b = 0; b < batchCount; ++b) {
-        ColumnBatch batch = ColumnBatch::empty(query->resultSchema());
-        for (int64_t a = 0; a < perBatch; ++a) {
-            batch.columns[0].strings.push_back(ids.accountId(a + 1));
-            batch.columns[1].decimals.push_back(static_cast<Int128>((a * 7919 + b * 104729) % 100'000'000));
-            batch.columns[2].ints.push_back(b + 1);
-        }
-        for (Column &c : batch.columns)
-            c.nulls.assign(static_cast<size_t>(perBatch), 0);
-        batch.numRows = static_cast<size_t>(perBatch);
-        batches.push_back(std::move(batch));
-    }
+    const auto query = totalsQuery(sinkSpec);
+    const std::vector<ColumnBatch> batches = totalsBatches(*query, perBatch, batchCount);
     const fs::path dir = fs::temp_directory_path() / ("streamstep-bench-" + std::to_string(::getpid()));
     const auto fresh = [&] {
         fs::remove_all(dir);
@@ -605,12 +617,15 @@ void Bench::sqliteSink()
             char text[48];
             for (const ColumnBatch &b : batches) {
                 sqlite3_exec(db, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr);
+                const auto ids = b.columns[0].strings();
+                const auto cents = b.columns[1].decimals();
+                const auto counts = b.columns[2].ints();
                 for (size_t r = 0; r < b.numRows; ++r) {
-                    const std::string &id = b.columns[0].strings[r];
+                    const std::string &id = ids[r];
                     sqlite3_bind_text(upsert, 1, id.data(), static_cast<int>(id.size()), SQLITE_STATIC);
-                    const int length = formatCents(text, static_cast<int64_t>(b.columns[1].decimals[r]));
+                    const int length = formatCents(text, static_cast<int64_t>(cents[r]));
                     sqlite3_bind_text(upsert, 2, text, length, SQLITE_TRANSIENT);
-                    sqlite3_bind_int64(upsert, 3, b.columns[2].ints[r]);
+                    sqlite3_bind_int64(upsert, 3, counts[r]);
                     sqlite3_step(upsert);
                     sqlite3_reset(upsert);
                 }
@@ -644,23 +659,8 @@ void Bench::postgresSink()
     const int repetitions = m_s.quick ? 1 : 3;
     const Json sinkSpec = {{"format", "postgres"},
                            {"options", {{"url", url}, {"table", "bench_totals"}, {"key", Json::array({"accountId"})}}}};
-    const auto query = compileQuery(
-        Json::parse(R"J([{"op": "groupBy", "keys": ["accountId"], "aggs": ["sum(amount) AS total", "count(*) AS n"]}])J"),
-        "update", Json(), sinkSpec);
-    TransactionGenerator ids(TransactionGeneratorOptions{.numAccounts = perBatch});
-    std::vector<ColumnBatch> batches;
-    for (int b = 0; b < batchCount; ++b) {
-        ColumnBatch batch = ColumnBatch::empty(query->resultSchema());
-        for (int64_t a = 0; a < perBatch; ++a) {
-            batch.columns[0].strings.push_back(ids.accountId(a + 1));
-            batch.columns[1].decimals.push_back(static_cast<Int128>((a * 7919 + b * 104729) % 100'000'000));
-            batch.columns[2].ints.push_back(b + 1);
-        }
-        for (Column &c : batch.columns)
-            c.nulls.assign(static_cast<size_t>(perBatch), 0);
-        batch.numRows = static_cast<size_t>(perBatch);
-        batches.push_back(std::move(batch));
-    }
+    const auto query = totalsQuery(sinkSpec);
+    const std::vector<ColumnBatch> batches = totalsBatches(*query, perBatch, batchCount);
     PGconn *admin = PQconnectdb(url);
     const auto run = [&](const std::string &sql) { PQclear(PQexec(admin, sql.c_str())); };
     const auto fresh = [&] {
@@ -709,9 +709,9 @@ void Bench::postgresSink()
             for (const ColumnBatch &b : batches) {
                 run("BEGIN");
                 for (size_t r = 0; r < b.numRows; ++r) {
-                    cents[formatCents(cents, static_cast<int64_t>(b.columns[1].decimals[r]))] = '\0';
-                    const std::string n = std::to_string(b.columns[2].ints[r]);
-                    const char *values[3] = {b.columns[0].strings[r].c_str(), cents, n.c_str()};
+                    cents[formatCents(cents, static_cast<int64_t>(b.columns[1].decimals()[r]))] = '\0';
+                    const std::string n = std::to_string(b.columns[2].ints()[r]);
+                    const char *values[3] = {b.columns[0].strings()[r].c_str(), cents, n.c_str()};
                     PQclear(PQexecPrepared(admin, "", 3, values, nullptr, nullptr, 0));
                 }
                 run("COMMIT");
@@ -737,7 +737,7 @@ void Bench::lessonReplay()
     for (int cycle = 1; lesson.steps.size() < 100; ++cycle) {
         for (size_t i = 0; i < base && lesson.steps.size() < 100; ++i) {
             Step step = lesson.steps[i];
-            for (int64_t &t : step.rows.columns[static_cast<size_t>(eventTime)].ints)
+            for (int64_t &t : step.rows.columns[static_cast<size_t>(eventTime)].ints())
                 t += cycle * 30 * kMinuteMicros;
             lesson.steps.push_back(std::move(step));
         }
@@ -771,12 +771,11 @@ int64_t columnBytes(const ColumnBatch &batch)
 {
     int64_t bytes = 0;
     for (const Column &c : batch.columns) {
-        bytes += static_cast<int64_t>(c.nulls.capacity() + c.ints.capacity() * 8 + c.ends.capacity() * 8
-                                      + c.doubles.capacity() * 8 + c.decimals.capacity() * 16
-                                      + c.strings.capacity() * sizeof(std::string));
-        for (const std::string &s : c.strings)
-            if (s.capacity() > 15)
-                bytes += static_cast<int64_t>(s.capacity() + 1);
+        bytes += c.capacityBytes();
+        if (c.type().kind == TypeKind::String)
+            for (const std::string &s : c.strings())
+                if (s.capacity() > 15)
+                    bytes += static_cast<int64_t>(s.capacity() + 1);
     }
     return bytes;
 }
@@ -791,8 +790,7 @@ void Bench::stateMemory()
         Json::parse(R"J([{"op": "groupBy", "keys": ["accountNo"], "aggs": ["count(*) AS n"]}])J"), "update", schema);
     ColumnBatch input = ColumnBatch::empty(query->sourceSchema());
     for (int64_t i = 0; i < groups; ++i)
-        input.columns[0].ints.push_back(static_cast<int64_t>((static_cast<uint64_t>(i) * 0x9e3779b97f4a7c15ULL) >> 20));
-    input.columns[0].nulls.assign(static_cast<size_t>(groups), 0);
+        input.columns[0].appendInt(static_cast<int64_t>((static_cast<uint64_t>(i) * 0x9e3779b97f4a7c15ULL) >> 20));
     input.numRows = static_cast<size_t>(groups);
 
     double perGroup = 0;

@@ -113,9 +113,9 @@ void BatchTableModel::setParts(std::vector<Part> parts, std::vector<RowMark> mar
                     if (column.isNull(row))
                         continue;
                     if (kind == TypeKind::Timestamp)
-                        format.addTimestamp(column.ints[row]);
+                        format.addTimestamp(column.ints()[row]);
                     else if (kind == TypeKind::Window)
-                        format.addWindow(column.ints[row], column.ends[row]);
+                        format.addWindow(column.ints()[row], column.ends()[row]);
                     else
                         break;
                 }
@@ -270,11 +270,11 @@ QString BatchTableModel::cellText(const ColumnBatch &batch, size_t row, size_t c
     if (c.isNull(row))
         return QStringLiteral("NULL");
     switch (c.type().kind) {
-    case TypeKind::String: return QString::fromStdString(c.strings[row]);
+    case TypeKind::String: return QString::fromStdString(c.strings()[row]);
     case TypeKind::Int:
-    case TypeKind::Long: return QString::number(c.ints[row]);
-    case TypeKind::Timestamp: return m_timeFormats[column].timestampText(c.ints[row]);
-    case TypeKind::Window: return m_timeFormats[column].windowText(c.ints[row], c.ends[row]);
+    case TypeKind::Long: return QString::number(c.ints()[row]);
+    case TypeKind::Timestamp: return m_timeFormats[column].timestampText(c.ints()[row]);
+    case TypeKind::Window: return m_timeFormats[column].windowText(c.ints()[row], c.ends()[row]);
     default: return QString::fromStdString(toDisplayString(c.get(row)));
     }
 }

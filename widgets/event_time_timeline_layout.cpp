@@ -285,7 +285,7 @@ EventTimeTimelineLayout::ReportRows EventTimeTimelineLayout::reportRows(const st
     if (times) {
         for (size_t row = 0; row < n; ++row) {
             if (!times->isNull(row)) {
-                const int64_t ms = floorDiv(times->ints[row], 1000);
+                const int64_t ms = floorDiv(times->ints()[row], 1000);
                 lo = std::min(lo, ms);
                 hi = std::max(hi, ms);
             }
@@ -301,7 +301,7 @@ EventTimeTimelineLayout::ReportRows EventTimeTimelineLayout::reportRows(const st
             TimelineDot d;
             d.row = int(row);
             d.hasTime = times && !times->isNull(row);
-            d.timeMs = d.hasTime ? floorDiv(times->ints[row], 1000) : 0;
+            d.timeMs = d.hasTime ? floorDiv(times->ints()[row], 1000) : 0;
             d.fate = fateOf(row);
             rows.dots.push_back(d);
         }
@@ -346,7 +346,7 @@ EventTimeTimelineLayout::ReportRows EventTimeTimelineLayout::reportRows(const st
         const size_t fate = size_t(fateOf(row));
         size_t bucket = numBuckets;
         if (times && !times->isNull(row))
-            bucket = size_t(floorDiv(floorDiv(times->ints[row], 1000), width) - first);
+            bucket = size_t(floorDiv(floorDiv(times->ints()[row], 1000), width) - first);
         ++counts[fate * (numBuckets + 1) + bucket];
     }
     for (InputRowFate fate : {InputRowFate::Processed, InputRowFate::LateButKept, InputRowFate::DroppedByWatermark,
@@ -418,8 +418,8 @@ void EventTimeTimelineLayout::build()
             const Column &w = r.resultTable.columns[size_t(wc)];
             for (size_t row = 0; row < r.resultTable.numRows; ++row) {
                 if (!w.isNull(row)) {
-                    include(floorDiv(w.ints[row], 1000));
-                    include(floorDiv(w.ends[row], 1000));
+                    include(floorDiv(w.ints()[row], 1000));
+                    include(floorDiv(w.ends()[row], 1000));
                 }
             }
         }
@@ -547,7 +547,7 @@ void EventTimeTimelineLayout::build()
             for (size_t row = 0; row < r.resultTable.numRows; ++row) {
                 if (wcol.isNull(row))
                     continue;
-                const std::pair<int64_t, int64_t> key{floorDiv(wcol.ints[row], 1000), floorDiv(wcol.ends[row], 1000)};
+                const std::pair<int64_t, int64_t> key{floorDiv(wcol.ints()[row], 1000), floorDiv(wcol.ends()[row], 1000)};
                 auto [it, inserted] = windowIndex.try_emplace(key, m_windows.size());
                 if (inserted) {
                     TimelineWindow window;

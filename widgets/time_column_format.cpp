@@ -24,9 +24,9 @@ TimeColumnFormat TimeColumnFormat::of(const Column &column)
         if (column.isNull(row))
             continue;
         if (kind == TypeKind::Timestamp)
-            format.addTimestamp(column.ints[row]);
+            format.addTimestamp(column.ints()[row]);
         else
-            format.addWindow(column.ints[row], column.ends[row]);
+            format.addWindow(column.ints()[row], column.ends()[row]);
     }
     return format;
 }

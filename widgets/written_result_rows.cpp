@@ -21,16 +21,16 @@ size_t rowHash(const ColumnBatch &batch, size_t row)
             continue;
         }
         switch (c.type().kind) {
-        case TypeKind::String: h = mix(h, std::hash<std::string>()(c.strings[row])); break;
-        case TypeKind::Double: h = mix(h, std::hash<double>()(c.doubles[row])); break;
+        case TypeKind::String: h = mix(h, std::hash<std::string>()(c.strings()[row])); break;
+        case TypeKind::Double: h = mix(h, std::hash<double>()(c.doubles()[row])); break;
         case TypeKind::Decimal: {
-            const auto value = static_cast<unsigned __int128>(c.decimals[row]);
+            const auto value = static_cast<unsigned __int128>(c.decimals()[row]);
             h = mix(mix(h, size_t(uint64_t(value))), size_t(uint64_t(value >> 64)));
             break;
         }
-        case TypeKind::Window: h = mix(mix(h, size_t(c.ints[row])), size_t(c.ends[row])); break;
+        case TypeKind::Window: h = mix(mix(h, size_t(c.ints()[row])), size_t(c.ends()[row])); break;
         default:
-            h = mix(h, c.ints.empty() ? 0 : size_t(c.ints[row]));
+            h = mix(h, size_t(c.ints()[row])); // Null-typed rows are all NULL (above)
             break;
         }
     }

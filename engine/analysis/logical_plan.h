@@ -6,7 +6,7 @@
 
 #include "expr/expression.h"
 #include "streamstep/scenario.h"
-#include "types/check.h"
+#include "streamstep/check.h"
 
 #include <memory>
 #include <string>

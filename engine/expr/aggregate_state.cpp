@@ -36,18 +36,18 @@ void updateAggregate(const AggregateCall &call, AggregateState &state, const Col
             // that does not fit becomes NULL, and NULL + x stays NULL.
             if (state.overflow)
                 return;
-            if (__builtin_add_overflow(state.sum, argument->decimals[row], &state.sum)
+            if (__builtin_add_overflow(state.sum, argument->decimals()[row], &state.sum)
                 || !fitsPrecision(state.sum, sumBufferPrecision(t)))
                 state.overflow = true;
             return;
         case TypeKind::Int:
         case TypeKind::Long:
             if (call.kind == AggregateKind::Sum)
-                state.sum += argument->ints[row]; // wraps to bigint at the end, like Spark
+                state.sum += argument->ints()[row]; // wraps to bigint at the end, like Spark
             else
-                state.doubleSum += static_cast<double>(argument->ints[row]); // avg sums doubles
+                state.doubleSum += static_cast<double>(argument->ints()[row]); // avg sums doubles
             return;
-        case TypeKind::Double: state.doubleSum += argument->doubles[row]; return;
+        case TypeKind::Double: state.doubleSum += argument->doubles()[row]; return;
         default: return;
         }
     }

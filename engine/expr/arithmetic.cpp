@@ -191,10 +191,10 @@ void numericLoop(const ExprNode &node, const Column &l, const Column &r, Column 
 {
     const auto *a = S::read(l);
     const auto *b = S::read(r);
-    const uint8_t *an = l.nulls.data();
-    const uint8_t *bn = r.nulls.data();
+    const uint8_t *an = l.nulls().data();
+    const uint8_t *bn = r.nulls().data();
     auto *o = S::write(out);
-    uint8_t *on = out.nulls.data();
+    uint8_t *on = out.nulls().data();
     constexpr bool integral = !std::is_floating_point_v<typename S::Value>;
     const size_t n = out.size();
     for (size_t i = 0; i < n; ++i) {
@@ -219,16 +219,20 @@ void numericLoop(const ExprNode &node, const Column &l, const Column &r, Column 
 template <class Op, bool LeftScalar, bool RightScalar>
 void decimalLoop(const ExprNode &node, const Column &l, const Column &r, Column &out, const DataType &type)
 {
-    const Int128 *a = l.decimals.data();
-    const Int128 *b = r.decimals.data();
+    const Int128 *a = l.decimals().data();
+    const Int128 *b = r.decimals().data();
+    const uint8_t *an = l.nulls().data();
+    const uint8_t *bn = r.nulls().data();
+    Int128 *o = out.decimals().data();
+    uint8_t *on = out.nulls().data();
     const int as = l.type().scale;
     const int bs = r.type().scale;
     const size_t n = out.size();
     for (size_t i = 0; i < n; ++i) {
         const size_t li = operandRow<LeftScalar>(i);
         const size_t ri = operandRow<RightScalar>(i);
-        if (l.nulls[li] || r.nulls[ri]) {
-            out.nulls[i] = 1;
+        if (an[li] || bn[ri]) {
+            on[i] = 1;
             continue;
         }
         Int128 v = 0;
@@ -239,9 +243,9 @@ void decimalLoop(const ExprNode &node, const Column &l, const Column &r, Column 
             ansiDecimalOverflow<Op>(node, a[li], as, b[ri], bs);
         }
         if (legacyNull(outcome, false))
-            out.nulls[i] = 1;
+            on[i] = 1;
         else
-            out.decimals[i] = v;
+            o[i] = v;
     }
 }
 
@@ -333,36 +337,36 @@ void negateKernel(const ExprNode &node, const ArgumentColumns &in, const EvalCon
     const Column &c = in[0];
     if (!(c.type() == node.type))
         throw std::logic_error("negation changes the type");
-    out.nulls = c.nulls;
+    out.setNulls(c.nulls());
     const size_t n = out.size();
     if (node.evalMode == EvalMode::Ansi && (node.type.kind == TypeKind::Int || node.type.kind == TypeKind::Long)) {
         const int64_t minimum = node.type.kind == TypeKind::Int ? INT32_MIN : INT64_MIN;
         for (size_t i = 0; i < n; ++i)
-            if (!c.nulls[i] && c.ints[i] == minimum)
+            if (!c.nulls()[i] && c.ints()[i] == minimum)
                 negateOverflow(node);
     }
     switch (node.type.kind) {
     case TypeKind::Int:
         for (size_t i = 0; i < n; ++i) {
             int32_t v = 0;
-            (void)SubtractOp::integral<int32_t>(0, Int32Storage::load(c.ints[i]), v);
-            out.ints[i] = v;
+            (void)SubtractOp::integral<int32_t>(0, Int32Storage::load(c.ints()[i]), v);
+            out.ints()[i] = v;
         }
         break;
     case TypeKind::Long:
         for (size_t i = 0; i < n; ++i) {
             int64_t v = 0;
-            (void)SubtractOp::integral<int64_t>(0, c.ints[i], v);
-            out.ints[i] = v;
+            (void)SubtractOp::integral<int64_t>(0, c.ints()[i], v);
+            out.ints()[i] = v;
         }
         break;
     case TypeKind::Double:
         for (size_t i = 0; i < n; ++i)
-            out.doubles[i] = -c.doubles[i];
+            out.doubles()[i] = -c.doubles()[i];
         break;
     case TypeKind::Decimal: // -x has the digits of x: it always fits
         for (size_t i = 0; i < n; ++i)
-            out.decimals[i] = -c.decimals[i];
+            out.decimals()[i] = -c.decimals()[i];
         break;
     default: throw std::logic_error("negation of type " + node.type.sparkName());
     }
@@ -372,13 +376,13 @@ void timeAddKernel(const ExprNode &node, const ArgumentColumns &in, const EvalCo
 {
     const Column &ts = in[0];
     const Interval &interval = node.interval;
-    out.nulls = ts.nulls;
+    out.setNulls(ts.nulls());
     for (size_t i = 0; i < out.size(); ++i) {
-        if (ts.nulls[i])
+        if (ts.nulls()[i])
             continue;
-        int64_t v = addMonthsToMicros(ts.ints[i], interval.months);
+        int64_t v = addMonthsToMicros(ts.ints()[i], interval.months);
         v += static_cast<int64_t>(interval.days) * 86400LL * kMicrosPerSecond + interval.micros;
-        out.ints[i] = v;
+        out.ints()[i] = v;
     }
 }
 

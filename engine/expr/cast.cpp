@@ -81,11 +81,11 @@ double numericAsDouble(const Column &c, size_t i)
 {
     switch (c.type().kind) {
     case TypeKind::Int:
-    case TypeKind::Long: return static_cast<double>(c.ints[i]);
-    case TypeKind::Double: return c.doubles[i];
-    case TypeKind::Decimal: return decimalToDouble(c.decimals[i], c.type().scale);
-    case TypeKind::Boolean: return c.ints[i] ? 1.0 : 0.0;
-    case TypeKind::Timestamp: return static_cast<double>(c.ints[i]) / 1e6;
+    case TypeKind::Long: return static_cast<double>(c.ints()[i]);
+    case TypeKind::Double: return c.doubles()[i];
+    case TypeKind::Decimal: return decimalToDouble(c.decimals()[i], c.type().scale);
+    case TypeKind::Boolean: return c.ints()[i] ? 1.0 : 0.0;
+    case TypeKind::Timestamp: return static_cast<double>(c.ints()[i]) / 1e6;
     default: return 0;
     }
 }
@@ -93,13 +93,13 @@ double numericAsDouble(const Column &c, size_t i)
 std::string rowToString(const Column &c, size_t i)
 {
     switch (c.type().kind) {
-    case TypeKind::Boolean: return c.ints[i] ? "true" : "false";
+    case TypeKind::Boolean: return c.ints()[i] ? "true" : "false";
     case TypeKind::Int:
-    case TypeKind::Long: return std::to_string(c.ints[i]);
-    case TypeKind::Double: return formatDouble(c.doubles[i]);
-    case TypeKind::Decimal: return formatDecimal(c.decimals[i], c.type().scale);
-    case TypeKind::String: return c.strings[i];
-    case TypeKind::Timestamp: return formatTimestamp(c.ints[i]);
+    case TypeKind::Long: return std::to_string(c.ints()[i]);
+    case TypeKind::Double: return formatDouble(c.doubles()[i]);
+    case TypeKind::Decimal: return formatDecimal(c.decimals()[i], c.type().scale);
+    case TypeKind::String: return c.strings()[i];
+    case TypeKind::Timestamp: return formatTimestamp(c.ints()[i]);
     case TypeKind::Window: return toDisplayString(c.get(i));
     case TypeKind::Null: return "";
     }
@@ -214,51 +214,56 @@ Column castColumn(const Column &input, const DataType &to)
     const size_t n = input.size();
     if (from == to)
         return input;
-    Column out = makeColumn(to, n);
-    out.nulls = input.nulls;
+    Column out = Column::zeros(to, n);
+    out.setNulls(input.nulls());
     if (from.kind == TypeKind::Null) {
-        std::fill(out.nulls.begin(), out.nulls.end(), uint8_t(1));
+        std::fill(out.nulls().begin(), out.nulls().end(), uint8_t(1));
         return out;
     }
-    auto setNull = [&](size_t i) { out.nulls[i] = 1; };
+    auto setNull = [&](size_t i) { out.nulls()[i] = 1; };
     switch (to.kind) {
     case TypeKind::Null:
     case TypeKind::Window: break;
-    case TypeKind::String:
+    case TypeKind::String: {
+        std::string *o = out.strings().data();
         for (size_t i = 0; i < n; ++i)
-            if (!input.nulls[i])
-                out.strings[i] = rowToString(input, i);
+            if (!input.nulls()[i])
+                o[i] = rowToString(input, i);
         break;
-    case TypeKind::Boolean:
+    }
+    case TypeKind::Boolean: {
+        int64_t *o = out.ints().data();
         for (size_t i = 0; i < n; ++i) {
-            if (input.nulls[i])
+            if (input.nulls()[i])
                 continue;
             switch (from.kind) {
             case TypeKind::String: {
-                auto b = parseBooleanText(input.strings[i]);
+                auto b = parseBooleanText(input.strings()[i]);
                 if (b)
-                    out.ints[i] = *b;
+                    o[i] = *b;
                 else
                     setNull(i);
                 break;
             }
-            case TypeKind::Double: out.ints[i] = input.doubles[i] != 0; break;
-            case TypeKind::Decimal: out.ints[i] = input.decimals[i] != 0; break;
-            default: out.ints[i] = input.ints[i] != 0; break;
+            case TypeKind::Double: o[i] = input.doubles()[i] != 0; break;
+            case TypeKind::Decimal: o[i] = input.decimals()[i] != 0; break;
+            default: o[i] = input.ints()[i] != 0; break;
             }
         }
         break;
+    }
     case TypeKind::Int:
     case TypeKind::Long: {
         const bool toInt = to.kind == TypeKind::Int;
+        int64_t *o = out.ints().data();
         for (size_t i = 0; i < n; ++i) {
-            if (input.nulls[i])
+            if (input.nulls()[i])
                 continue;
             int64_t v = 0;
             switch (from.kind) {
             case TypeKind::String: {
-                auto parsed = toInt ? parseIntegralText(input.strings[i], INT32_MIN, INT32_MAX)
-                                    : parseIntegralText(input.strings[i], INT64_MIN, INT64_MAX);
+                auto parsed = toInt ? parseIntegralText(input.strings()[i], INT32_MIN, INT32_MAX)
+                                    : parseIntegralText(input.strings()[i], INT64_MIN, INT64_MAX);
                 if (!parsed) {
                     setNull(i);
                     continue;
@@ -267,79 +272,84 @@ Column castColumn(const Column &input, const DataType &to)
                 break;
             }
             case TypeKind::Double:
-                v = toInt ? doubleToIntJava(input.doubles[i]) : doubleToLongJava(input.doubles[i]);
+                v = toInt ? doubleToIntJava(input.doubles()[i]) : doubleToLongJava(input.doubles()[i]);
                 break;
             case TypeKind::Decimal:
-                v = decimalToLongWrapping(input.decimals[i], from.scale);
+                v = decimalToLongWrapping(input.decimals()[i], from.scale);
                 break;
-            case TypeKind::Timestamp: v = floorDiv(input.ints[i], kMicrosPerSecond); break;
-            default: v = input.ints[i]; break; // boolean, int, long
+            case TypeKind::Timestamp: v = floorDiv(input.ints()[i], kMicrosPerSecond); break;
+            default: v = input.ints()[i]; break; // boolean, int, long
             }
-            out.ints[i] = toInt ? wrapToInt(v) : v;
+            o[i] = toInt ? wrapToInt(v) : v;
         }
         break;
     }
-    case TypeKind::Double:
+    case TypeKind::Double: {
+        double *o = out.doubles().data();
         for (size_t i = 0; i < n; ++i) {
-            if (input.nulls[i])
+            if (input.nulls()[i])
                 continue;
             if (from.kind == TypeKind::String) {
-                auto d = parseDoubleText(input.strings[i]);
+                auto d = parseDoubleText(input.strings()[i]);
                 if (d)
-                    out.doubles[i] = *d;
+                    o[i] = *d;
                 else
                     setNull(i);
             } else {
-                out.doubles[i] = numericAsDouble(input, i);
+                o[i] = numericAsDouble(input, i);
             }
         }
         break;
-    case TypeKind::Decimal:
+    }
+    case TypeKind::Decimal: {
+        Int128 *o = out.decimals().data();
         for (size_t i = 0; i < n; ++i) {
-            if (input.nulls[i])
+            if (input.nulls()[i])
                 continue;
             std::optional<Int128> v;
             switch (from.kind) {
             case TypeKind::String:
-                v = parseDecimalToType(input.strings[i], to.precision, to.scale);
+                v = parseDecimalToType(input.strings()[i], to.precision, to.scale);
                 break;
-            case TypeKind::Double: v = doubleToDecimal(input.doubles[i], to.precision, to.scale); break;
+            case TypeKind::Double: v = doubleToDecimal(input.doubles()[i], to.precision, to.scale); break;
             case TypeKind::Decimal:
-                v = rescaleDecimal(input.decimals[i], from.scale, to.scale, to.precision);
+                v = rescaleDecimal(input.decimals()[i], from.scale, to.scale, to.precision);
                 break;
             case TypeKind::Timestamp:
-                v = doubleToDecimal(static_cast<double>(input.ints[i]) / 1e6, to.precision, to.scale);
+                v = doubleToDecimal(static_cast<double>(input.ints()[i]) / 1e6, to.precision, to.scale);
                 break;
             default: // boolean, int, long
-                v = rescaleDecimal(input.ints[i], 0, to.scale, to.precision);
+                v = rescaleDecimal(input.ints()[i], 0, to.scale, to.precision);
                 break;
             }
             if (v)
-                out.decimals[i] = *v;
+                o[i] = *v;
             else
                 setNull(i);
         }
         break;
-    case TypeKind::Timestamp:
+    }
+    case TypeKind::Timestamp: {
+        int64_t *o = out.ints().data();
         for (size_t i = 0; i < n; ++i) {
-            if (input.nulls[i])
+            if (input.nulls()[i])
                 continue;
             switch (from.kind) {
             case TypeKind::String: {
-                auto micros = parseTimestamp(trim(input.strings[i]));
+                auto micros = parseTimestamp(trim(input.strings()[i]));
                 if (micros)
-                    out.ints[i] = *micros;
+                    o[i] = *micros;
                 else
                     setNull(i);
                 break;
             }
-            case TypeKind::Boolean: out.ints[i] = input.ints[i] ? 1 : 0; break;
+            case TypeKind::Boolean: o[i] = input.ints()[i] ? 1 : 0; break;
             case TypeKind::Double: {
-                const double d = input.doubles[i];
+                const double d = input.doubles()[i];
                 if (!std::isfinite(d))
                     setNull(i);
                 else
-                    out.ints[i] = doubleToLongJava(d * 1e6);
+                    o[i] = doubleToLongJava(d * 1e6);
                 break;
             }
             case TypeKind::Decimal: {
@@ -347,16 +357,17 @@ Column castColumn(const Column &input, const DataType &to)
                 // multiplied unsigned, whose low bits are the same and well defined).
                 const DataType &t = from;
                 const unsigned __int128 micros = t.scale >= 6
-                    ? static_cast<unsigned __int128>(input.decimals[i] / pow10Int128(t.scale - 6))
-                    : static_cast<unsigned __int128>(input.decimals[i])
+                    ? static_cast<unsigned __int128>(input.decimals()[i] / pow10Int128(t.scale - 6))
+                    : static_cast<unsigned __int128>(input.decimals()[i])
                         * static_cast<unsigned __int128>(pow10Int128(6 - t.scale));
-                out.ints[i] = static_cast<int64_t>(static_cast<uint64_t>(micros));
+                o[i] = static_cast<int64_t>(static_cast<uint64_t>(micros));
                 break;
             }
-            default: out.ints[i] = secondsToMicros(input.ints[i]); break; // int, long
+            default: o[i] = secondsToMicros(input.ints()[i]); break; // int, long
             }
         }
         break;
+    }
     }
     return out;
 }
@@ -401,10 +412,10 @@ std::optional<AnsiCastFailure> ansiFailure(const Column &input, size_t i, const 
 {
     using Kind = AnsiCastFailure::Kind;
     const DataType &from = input.type();
-    if (from == to || input.nulls[i] || from.kind == TypeKind::Null)
+    if (from == to || input.nulls()[i] || from.kind == TypeKind::Null)
         return std::nullopt;
     if (from.kind == TypeKind::String) {
-        const std::string &text = input.strings[i];
+        const std::string &text = input.strings()[i];
         bool valid = true;
         switch (to.kind) {
         case TypeKind::Int: valid = isExactIntegralText(text, INT32_MIN, INT32_MAX); break;
@@ -430,17 +441,17 @@ std::optional<AnsiCastFailure> ansiFailure(const Column &input, size_t i, const 
         const bool toInt = to.kind == TypeKind::Int;
         switch (from.kind) {
         case TypeKind::Long:
-            if (toInt && (input.ints[i] < INT32_MIN || input.ints[i] > INT32_MAX))
-                return AnsiCastFailure{Kind::Overflow, std::to_string(input.ints[i]) + "L"};
+            if (toInt && (input.ints()[i] < INT32_MIN || input.ints()[i] > INT32_MAX))
+                return AnsiCastFailure{Kind::Overflow, std::to_string(input.ints()[i]) + "L"};
             break;
         case TypeKind::Double:
-            if (!doubleFitsIntegral(input.doubles[i], toInt))
-                return AnsiCastFailure{Kind::Overflow, doubleLiteral(input.doubles[i])};
+            if (!doubleFitsIntegral(input.doubles()[i], toInt))
+                return AnsiCastFailure{Kind::Overflow, doubleLiteral(input.doubles()[i])};
             break;
         case TypeKind::Decimal: {
-            const Int128 whole = input.decimals[i] / pow10Int128(from.scale);
+            const Int128 whole = input.decimals()[i] / pow10Int128(from.scale);
             if (whole < (toInt ? INT32_MIN : INT64_MIN) || whole > (toInt ? INT32_MAX : INT64_MAX))
-                return AnsiCastFailure{Kind::Overflow, formatDecimal(input.decimals[i], from.scale) + "BD"};
+                return AnsiCastFailure{Kind::Overflow, formatDecimal(input.decimals()[i], from.scale) + "BD"};
             break;
         }
         default: break;
@@ -451,16 +462,16 @@ std::optional<AnsiCastFailure> ansiFailure(const Column &input, size_t i, const 
         switch (from.kind) {
         case TypeKind::Int:
         case TypeKind::Long:
-            if (!rescaleDecimal(input.ints[i], 0, to.scale, to.precision))
-                return AnsiCastFailure{Kind::OutOfRange, std::to_string(input.ints[i])};
+            if (!rescaleDecimal(input.ints()[i], 0, to.scale, to.precision))
+                return AnsiCastFailure{Kind::OutOfRange, std::to_string(input.ints()[i])};
             break;
         case TypeKind::Double:
-            if (!doubleToDecimal(input.doubles[i], to.precision, to.scale))
-                return AnsiCastFailure{Kind::OutOfRange, formatDouble(input.doubles[i])};
+            if (!doubleToDecimal(input.doubles()[i], to.precision, to.scale))
+                return AnsiCastFailure{Kind::OutOfRange, formatDouble(input.doubles()[i])};
             break;
         case TypeKind::Decimal:
-            if (!rescaleDecimal(input.decimals[i], from.scale, to.scale, to.precision))
-                return AnsiCastFailure{Kind::OutOfRange, formatDecimal(input.decimals[i], from.scale)};
+            if (!rescaleDecimal(input.decimals()[i], from.scale, to.scale, to.precision))
+                return AnsiCastFailure{Kind::OutOfRange, formatDecimal(input.decimals()[i], from.scale)};
             break;
         default: break;
         }

@@ -32,34 +32,42 @@ struct GreaterThanOrEqual {
     static bool holds(int c) { return c >= 0; }
 };
 
-// Three-way comparison of row i of l with row j of r, both of one type, by physical type.
+// Three-way comparison of row i of l with row j of r, both of one type, by physical type, over
+// the storage values() gives (taken once per column, out of the row loops).
 struct IntegerOrder { // BOOLEAN, INT, BIGINT, TIMESTAMP
-    static int compare(const Column &l, size_t i, const Column &r, size_t j) { return threeWay(l.ints[i], r.ints[j]); }
+    using Values = const int64_t *;
+    static Values values(const Column &c) { return c.ints().data(); }
+    static int compare(Values l, size_t i, Values r, size_t j) { return threeWay(l[i], r[j]); }
 };
 struct DoubleOrder {
-    static int compare(const Column &l, size_t i, const Column &r, size_t j)
-    {
-        return compareDoubles(l.doubles[i], r.doubles[j]);
-    }
+    using Values = const double *;
+    static Values values(const Column &c) { return c.doubles().data(); }
+    static int compare(Values l, size_t i, Values r, size_t j) { return compareDoubles(l[i], r[j]); }
 };
 struct DecimalOrder { // one type, so one scale: the unscaled values compare as the values do
-    static int compare(const Column &l, size_t i, const Column &r, size_t j)
-    {
-        return threeWay(l.decimals[i], r.decimals[j]);
-    }
+    using Values = const Int128 *;
+    static Values values(const Column &c) { return c.decimals().data(); }
+    static int compare(Values l, size_t i, Values r, size_t j) { return threeWay(l[i], r[j]); }
 };
 struct StringOrder {
-    static int compare(const Column &l, size_t i, const Column &r, size_t j)
+    using Values = const std::string *;
+    static Values values(const Column &c) { return c.strings().data(); }
+    static int compare(Values l, size_t i, Values r, size_t j)
     {
-        const int c = l.strings[i].compare(r.strings[j]);
+        const int c = l[i].compare(r[j]);
         return c < 0 ? -1 : (c == 0 ? 0 : 1);
     }
 };
 struct WindowOrder {
-    static int compare(const Column &l, size_t i, const Column &r, size_t j)
+    struct Values {
+        const int64_t *starts;
+        const int64_t *ends;
+    };
+    static Values values(const Column &c) { return {c.ints().data(), c.ends().data()}; }
+    static int compare(Values l, size_t i, Values r, size_t j)
     {
-        if (l.ints[i] != r.ints[j])
-            return l.ints[i] < r.ints[j] ? -1 : 1;
+        if (l.starts[i] != r.starts[j])
+            return l.starts[i] < r.starts[j] ? -1 : 1;
         return threeWay(l.ends[i], r.ends[j]);
     }
 };
@@ -68,20 +76,22 @@ struct WindowOrder {
 template <class Cmp, class Order, bool NullSafe, bool LeftScalar, bool RightScalar>
 void compareLoop(const Column &l, const Column &r, Column &out)
 {
-    const uint8_t *ln = l.nulls.data();
-    const uint8_t *rn = r.nulls.data();
-    int64_t *o = out.ints.data();
-    uint8_t *on = out.nulls.data();
+    const uint8_t *ln = l.nulls().data();
+    const uint8_t *rn = r.nulls().data();
+    int64_t *o = out.ints().data();
+    uint8_t *on = out.nulls().data();
+    const typename Order::Values lv = Order::values(l);
+    const typename Order::Values rv = Order::values(r);
     const size_t n = out.size();
     for (size_t i = 0; i < n; ++i) {
         const size_t li = operandRow<LeftScalar>(i);
         const size_t ri = operandRow<RightScalar>(i);
         const bool anyNull = ln[li] | rn[ri];
         if constexpr (NullSafe) {
-            o[i] = anyNull ? (ln[li] & rn[ri]) : Cmp::holds(Order::compare(l, li, r, ri));
+            o[i] = anyNull ? (ln[li] & rn[ri]) : Cmp::holds(Order::compare(lv, li, rv, ri));
         } else {
             on[i] = anyNull;
-            o[i] = !anyNull && Cmp::holds(Order::compare(l, li, r, ri));
+            o[i] = !anyNull && Cmp::holds(Order::compare(lv, li, rv, ri));
         }
     }
 }
@@ -95,8 +105,8 @@ void comparison(const ArgumentColumns &in, Column &out)
         switch (l.type().kind) {
         case TypeKind::Null: // NULL's type has no values: every row is NULL on both sides
             for (size_t i = 0; i < out.size(); ++i) {
-                out.nulls[i] = !NullSafe;
-                out.ints[i] = NullSafe;
+                out.nulls()[i] = !NullSafe;
+                out.ints()[i] = NullSafe;
             }
             return;
         case TypeKind::Boolean:
@@ -119,11 +129,11 @@ int compareRows(const Column &l, size_t i, const Column &r, size_t j)
     case TypeKind::Boolean:
     case TypeKind::Int:
     case TypeKind::Long:
-    case TypeKind::Timestamp: return IntegerOrder::compare(l, i, r, j);
-    case TypeKind::Window: return WindowOrder::compare(l, i, r, j);
-    case TypeKind::Double: return DoubleOrder::compare(l, i, r, j);
-    case TypeKind::Decimal: return DecimalOrder::compare(l, i, r, j);
-    case TypeKind::String: return StringOrder::compare(l, i, r, j);
+    case TypeKind::Timestamp: return IntegerOrder::compare(IntegerOrder::values(l), i, IntegerOrder::values(r), j);
+    case TypeKind::Window: return WindowOrder::compare(WindowOrder::values(l), i, WindowOrder::values(r), j);
+    case TypeKind::Double: return DoubleOrder::compare(DoubleOrder::values(l), i, DoubleOrder::values(r), j);
+    case TypeKind::Decimal: return DecimalOrder::compare(DecimalOrder::values(l), i, DecimalOrder::values(r), j);
+    case TypeKind::String: return StringOrder::compare(StringOrder::values(l), i, StringOrder::values(r), j);
     }
     return 0;
 }
@@ -154,22 +164,22 @@ void inKernel(const ExprNode &, const ArgumentColumns &in, const EvalContext &, 
         if (!(in[k].type() == v.type()))
             throw std::logic_error("IN over values of different types");
     for (size_t i = 0; i < out.size(); ++i) {
-        if (v.nulls[i]) {
-            out.nulls[i] = 1;
+        if (v.nulls()[i]) {
+            out.nulls()[i] = 1;
             continue;
         }
         bool found = false;
         bool sawNull = false;
         for (size_t k = 1; k < in.size() && !found; ++k) {
-            if (in[k].nulls[i])
+            if (in[k].nulls()[i])
                 sawNull = true;
             else if (compareRows(v, i, in[k], i) == 0)
                 found = true;
         }
         if (found)
-            out.ints[i] = 1;
+            out.ints()[i] = 1;
         else if (sawNull)
-            out.nulls[i] = 1;
+            out.nulls()[i] = 1;
     }
 }
 
@@ -253,13 +263,13 @@ bool narrowByComparison(const BoundExpr &condition, const ColumnBatch &batch, st
              || kind == TypeKind::String))
         return false;
     const size_t n = batch.numRows;
-    if (keep.size() != n || c.nulls.size() != n)
+    if (keep.size() != n || c.nulls().size() != n)
         return false;
     uint8_t *k = keep.data();
-    const uint8_t *nulls = c.nulls.data();
+    const uint8_t *nulls = c.nulls().data();
     // The literal as the generic path reads it: one row of the comparison's type.
-    const Column value = repeatValue(literal->type, literal->literal, 1);
-    if (value.nulls[0]) {
+    const Column value = Column::repeat(literal->type, literal->literal, 1);
+    if (value.nulls()[0]) {
         // NULL <=> x is TRUE exactly for NULL x; any other comparison with NULL is NULL.
         if (op == ExprOp::NullSafeEqual)
             for (size_t r = 0; r < n; ++r)
@@ -271,20 +281,20 @@ bool narrowByComparison(const BoundExpr &condition, const ColumnBatch &batch, st
     if (op == ExprOp::NullSafeEqual) // a non-NULL literal: NULL rows are FALSE, as for =
         op = ExprOp::Equal;
     switch (kind) {
-    case TypeKind::Decimal: narrowOrdered(op, nulls, c.decimals.data(), value.decimals[0], n, k); break;
+    case TypeKind::Decimal: narrowOrdered(op, nulls, c.decimals().data(), value.decimals()[0], n, k); break;
     case TypeKind::Double: {
-        const double *v = c.doubles.data();
-        const double lit = value.doubles[0];
+        const double *v = c.doubles().data();
+        const double lit = value.doubles()[0];
         narrowThreeWay(op, nulls, n, k, [&](size_t r) { return compareDoubles(v[r], lit); });
         break;
     }
     case TypeKind::String: {
-        const std::string *v = c.strings.data();
-        const std::string &lit = value.strings[0];
+        const std::string *v = c.strings().data();
+        const std::string &lit = value.strings()[0];
         narrowThreeWay(op, nulls, n, k, [&](size_t r) { return v[r].compare(lit); });
         break;
     }
-    default: narrowOrdered(op, nulls, c.ints.data(), value.ints[0], n, k); break;
+    default: narrowOrdered(op, nulls, c.ints().data(), value.ints()[0], n, k); break;
     }
     return true;
 }

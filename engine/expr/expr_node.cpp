@@ -139,12 +139,11 @@ Column ExprNode::evaluate(const ColumnBatch &batch, const EvalContext &context) 
     case ExprOp::ColumnRef: return batch.columns[static_cast<size_t>(index)];
     case ExprOp::WindowField: {
         const Column &w = batch.columns[static_cast<size_t>(index)];
-        Column out(type);
-        out.nulls = w.nulls;
-        out.ints = windowEnd ? w.ends : w.ints;
-        return out;
+        const std::span<const uint8_t> nulls = w.nulls();
+        const std::span<const int64_t> times = windowEnd ? w.ends() : w.ints();
+        return Column::ofInts(type, {nulls.begin(), nulls.end()}, {times.begin(), times.end()});
     }
-    case ExprOp::Literal: return repeatValue(type, literal, n);
+    case ExprOp::Literal: return Column::repeat(type, literal, n);
     default: break;
     }
     if (evalMode == EvalMode::Ansi && hasLazyBranches(*this)) {
@@ -172,23 +171,23 @@ Column ExprNode::evaluateBranchesLazily(const ColumnBatch &batch, const EvalCont
         for (size_t r = 0; r < n; ++r)
             if (need(r))
                 rows.push_back(static_cast<uint32_t>(r));
-        Column full = makeColumn(arg->type, n);
-        std::fill(full.nulls.begin(), full.nulls.end(), uint8_t(1));
+        Column full = Column::zeros(arg->type, n);
+        std::fill(full.nulls().begin(), full.nulls().end(), uint8_t(1));
         if (!rows.empty()) {
             const Column part = rows.size() == n ? arg->evaluate(batch, context)
                                                  : arg->evaluate(batch.gather(rows), context);
             for (size_t j = 0; j < rows.size(); ++j) {
-                full.nulls[rows[j]] = part.nulls[j];
-                if (!part.nulls[j])
-                    copyValue(part, j, full, rows[j]);
+                full.nulls()[rows[j]] = part.nulls()[j];
+                if (!part.nulls()[j])
+                    full.copyValue(rows[j], part, j);
             }
         }
         columns.push_back(std::move(full));
         return &columns.back();
     };
     columns.reserve(args.size());
-    auto isTrue = [](const Column &c, size_t r) { return !c.nulls[r] && c.ints[r] != 0; };
-    auto isFalse = [](const Column &c, size_t r) { return !c.nulls[r] && c.ints[r] == 0; };
+    auto isTrue = [](const Column &c, size_t r) { return !c.nulls()[r] && c.ints()[r] != 0; };
+    auto isFalse = [](const Column &c, size_t r) { return !c.nulls()[r] && c.ints()[r] == 0; };
     if (op == ExprOp::And || op == ExprOp::Or) {
         const Column *left = evaluateWhere(args[0], [](size_t) { return true; });
         const bool andOp = op == ExprOp::And;
@@ -208,7 +207,7 @@ Column ExprNode::evaluateBranchesLazily(const ColumnBatch &batch, const EvalCont
         for (const NodePtr &arg : args) {
             const Column *value = evaluateWhere(arg, [&](size_t r) { return !decided[r]; });
             for (size_t r = 0; r < n; ++r)
-                decided[r] = decided[r] | !value->nulls[r];
+                decided[r] = decided[r] | !value->nulls()[r];
         }
     }
     const ArgumentColumns in(std::move(columns));
@@ -219,7 +218,7 @@ Column ExprNode::compute(const ArgumentColumns &in, const EvalContext &context, 
 {
     if (op == ExprOp::Cast)
         return evalMode == EvalMode::Ansi ? ansiCastColumn(in[0], type, queryContext) : castColumn(in[0], type);
-    Column out = makeColumn(type, rows);
+    Column out = Column::zeros(type, rows);
     if (op == ExprOp::Function)
         function->kernel(*this, in, context, out);
     else

@@ -23,7 +23,7 @@ class FunctionCall;
 // Coerces the call's arguments and builds its bound node: usually call.make(type, args), or an
 // equivalent rewrite (to_timestamp(x) is a cast, concat() the literal '').
 using BindRule = NodePtr (*)(const FunctionCall &call);
-// Evaluates a bound call over a batch into `out`: makeColumn(node.type, rows), non-null zeros.
+// Evaluates a bound call over a batch into `out`: Column::zeros(node.type, rows), non-null zeros.
 using ScalarKernel = void (*)(const ExprNode &node, const ArgumentColumns &args, const EvalContext &context,
                               Column &out);
 

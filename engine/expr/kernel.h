@@ -9,13 +9,7 @@
 
 namespace streamstep::expr {
 
-// A column of n non-null zero/empty rows of `type`, for kernels to fill in place.
-Column makeColumn(const DataType &type, size_t n);
-// A column of n copies of `value`, converted to `type` as Column::append converts.
-Column repeatValue(const DataType &type, const Value &value, size_t n);
-// Copies the value of row `from` of `source` into row `to` of `out`, a column of the same type
-// (the null flag is the caller's).
-void copyValue(const Column &source, size_t from, Column &out, size_t to);
+// Kernels fill a Column::zeros(type, n) in place; Column::repeat makes a literal's column.
 
 // How a literal argument is handed to a kernel: a full column of copies, or one row that the
 // kernel reads at row 0 for every row (the arithmetic and comparison kernels).

@@ -1,7 +1,7 @@
 // The kernels of the operators that are node kinds of their own (ExprOp) rather than registry
 // functions: arithmetic, comparisons, boolean logic, IS NULL, IN, LIKE, CASE WHEN, timestamp +
 // interval. Same contract as a function's kernel (function_registry.h): `out` arrives as
-// makeColumn(node.type, rows) and the kernel fills it.
+// Column::zeros(node.type, rows) and the kernel fills it.
 #pragma once
 
 #include "expr/kernel.h"

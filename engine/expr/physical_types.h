@@ -14,8 +14,8 @@ namespace streamstep::expr {
 // INT: 32-bit values, stored sign-extended in the 64-bit `ints` slots.
 struct Int32Storage {
     using Value = int32_t;
-    static const int64_t *read(const Column &c) { return c.ints.data(); }
-    static int64_t *write(Column &c) { return c.ints.data(); }
+    static const int64_t *read(const Column &c) { return c.ints().data(); }
+    static int64_t *write(Column &c) { return c.ints().data(); }
     static Value load(int64_t slot) { return static_cast<int32_t>(slot); }
     static int64_t store(Value v) { return v; }
 };
@@ -23,16 +23,16 @@ struct Int32Storage {
 // BIGINT, and (for comparisons) TIMESTAMP micros and BOOLEAN 0/1: `ints` as they are.
 struct Int64Storage {
     using Value = int64_t;
-    static const int64_t *read(const Column &c) { return c.ints.data(); }
-    static int64_t *write(Column &c) { return c.ints.data(); }
+    static const int64_t *read(const Column &c) { return c.ints().data(); }
+    static int64_t *write(Column &c) { return c.ints().data(); }
     static Value load(int64_t slot) { return slot; }
     static int64_t store(Value v) { return v; }
 };
 
 struct DoubleStorage {
     using Value = double;
-    static const double *read(const Column &c) { return c.doubles.data(); }
-    static double *write(Column &c) { return c.doubles.data(); }
+    static const double *read(const Column &c) { return c.doubles().data(); }
+    static double *write(Column &c) { return c.doubles().data(); }
     static Value load(double slot) { return slot; }
     static double store(Value v) { return v; }
 };
@@ -40,14 +40,14 @@ struct DoubleStorage {
 // DECIMAL(p,s): the unscaled Int128 at the column's scale (the scale is in the column's type).
 struct DecimalStorage {
     using Value = Int128;
-    static const Int128 *read(const Column &c) { return c.decimals.data(); }
-    static Int128 *write(Column &c) { return c.decimals.data(); }
+    static const Int128 *read(const Column &c) { return c.decimals().data(); }
+    static Int128 *write(Column &c) { return c.decimals().data(); }
     static Value load(Int128 slot) { return slot; }
     static Int128 store(Value v) { return v; }
 };
 
 struct StringStorage {
-    static const std::string *read(const Column &c) { return c.strings.data(); }
+    static const std::string *read(const Column &c) { return c.strings().data(); }
 };
 
 // Row i of an operand that is a whole column (Scalar = false) or a one-row literal (true).

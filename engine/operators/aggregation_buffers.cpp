@@ -170,7 +170,7 @@ void AggregationBuffers::updateValue(const CallLayout &l, unsigned char *at, uin
                                      const Column &argument, size_t row)
 {
     const expr::AggregateCall &call = *l.call;
-    const bool isNull = argument.nulls[row] != 0;
+    const bool isNull = argument.nulls()[row] != 0;
     const size_t flagsAt = l.layout == Layout::Fixed ? 16 : 0;
     uint64_t flags = loadAt<uint64_t>(at + flagsAt);
     bool take = false;
@@ -186,18 +186,18 @@ void AggregationBuffers::updateValue(const CallLayout &l, unsigned char *at, uin
         }
         int c = 0;
         if (l.layout == Layout::String) {
-            const int r = argument.strings[row].compare(m_strings[l.side][group]);
+            const int r = argument.strings()[row].compare(m_strings[l.side][group]);
             c = r < 0 ? -1 : (r > 0 ? 1 : 0);
         } else {
             switch (l.argumentType.kind) {
-            case TypeKind::Double: c = compareDoubles(argument.doubles[row], loadAt<double>(at)); break;
-            case TypeKind::Decimal: c = threeWay(argument.decimals[row], loadAt<Int128>(at)); break;
+            case TypeKind::Double: c = compareDoubles(argument.doubles()[row], loadAt<double>(at)); break;
+            case TypeKind::Decimal: c = threeWay(argument.decimals()[row], loadAt<Int128>(at)); break;
             case TypeKind::Window:
-                c = threeWay(argument.ints[row], loadAt<int64_t>(at));
+                c = threeWay(argument.ints()[row], loadAt<int64_t>(at));
                 if (c == 0)
-                    c = threeWay(argument.ends[row], loadAt<int64_t>(at + 8));
+                    c = threeWay(argument.ends()[row], loadAt<int64_t>(at + 8));
                 break;
-            default: c = threeWay(argument.ints[row], loadAt<int64_t>(at)); break;
+            default: c = threeWay(argument.ints()[row], loadAt<int64_t>(at)); break;
             }
         }
         take = call.kind == AggregateKind::Min ? c < 0 : c > 0;
@@ -212,7 +212,7 @@ void AggregationBuffers::updateValue(const CallLayout &l, unsigned char *at, uin
         if (isNull)
             m_strings[l.side][group].clear();
         else
-            m_strings[l.side][group] = argument.strings[row];
+            m_strings[l.side][group] = argument.strings()[row];
         return;
     }
     if (isNull) {
@@ -220,13 +220,13 @@ void AggregationBuffers::updateValue(const CallLayout &l, unsigned char *at, uin
         return;
     }
     switch (l.argumentType.kind) {
-    case TypeKind::Double: storeAt<double>(at, argument.doubles[row]); break;
-    case TypeKind::Decimal: storeAt<Int128>(at, argument.decimals[row]); break;
+    case TypeKind::Double: storeAt<double>(at, argument.doubles()[row]); break;
+    case TypeKind::Decimal: storeAt<Int128>(at, argument.decimals()[row]); break;
     case TypeKind::Window:
-        storeAt<int64_t>(at, argument.ints[row]);
-        storeAt<int64_t>(at + 8, argument.ends[row]);
+        storeAt<int64_t>(at, argument.ints()[row]);
+        storeAt<int64_t>(at + 8, argument.ends()[row]);
         break;
-    default: storeAt<int64_t>(at, argument.ints[row]); break;
+    default: storeAt<int64_t>(at, argument.ints()[row]); break;
     }
 }
 
@@ -242,7 +242,7 @@ void AggregationBuffers::update(const std::vector<const Column *> &arguments, co
         const CallLayout &l = m_calls[c];
         const Column *argument = arguments[c];
         unsigned char *const base = data + l.offset;
-        const uint8_t *nulls = argument ? argument->nulls.data() : nullptr;
+        const uint8_t *nulls = argument ? argument->nulls().data() : nullptr;
         switch (l.layout) {
         case Layout::Count:
             if (!argument) {
@@ -258,7 +258,7 @@ void AggregationBuffers::update(const std::vector<const Column *> &arguments, co
             }
             break;
         case Layout::SumInteger: {
-            const int64_t *values = argument->ints.data();
+            const int64_t *values = argument->ints().data();
             for (size_t i = 0; i < count; ++i) {
                 const uint32_t r = rows[i];
                 if (nulls[r])
@@ -273,7 +273,7 @@ void AggregationBuffers::update(const std::vector<const Column *> &arguments, co
             // fitsPrecision(sum, p), inline: |sum| < 10^p.
             using U128 = unsigned __int128;
             const U128 limit = l.sumLimit;
-            const Int128 *values = argument->decimals.data();
+            const Int128 *values = argument->decimals().data();
             for (size_t i = 0; i < count; ++i) {
                 const uint32_t r = rows[i];
                 if (nulls[r])
@@ -293,13 +293,14 @@ void AggregationBuffers::update(const std::vector<const Column *> &arguments, co
         }
         case Layout::SumDouble: {
             const bool doubles = l.argumentType.kind == TypeKind::Double;
+            const double *doubleValues = doubles ? argument->doubles().data() : nullptr;
+            const int64_t *intValues = doubles ? nullptr : argument->ints().data();
             for (size_t i = 0; i < count; ++i) {
                 const uint32_t r = rows[i];
                 if (nulls[r])
                     continue;
                 unsigned char *at = base + groups[i] * stride;
-                storeAt<double>(at, loadAt<double>(at)
-                                        + (doubles ? argument->doubles[r] : static_cast<double>(argument->ints[r])));
+                storeAt<double>(at, loadAt<double>(at) + (doubles ? doubleValues[r] : static_cast<double>(intValues[r])));
                 storeAt<int64_t>(at + 8, loadAt<int64_t>(at + 8) + 1);
             }
             break;
@@ -455,16 +456,14 @@ void AggregationBuffers::appendResults(size_t c, const std::vector<uint32_t> &gr
         const unsigned char *at = record(g) + l.offset;
         switch (l.layout) {
         case Layout::Count:
-            out.ints.push_back(loadAt<int64_t>(at));
-            out.nulls.push_back(0);
+            out.appendInt(loadAt<int64_t>(at));
             break;
         case Layout::SumInteger:
             if (loadAt<int64_t>(at + 16) == 0) {
                 out.appendNull();
             } else {
-                out.ints.push_back(static_cast<int64_t>(
+                out.appendInt(static_cast<int64_t>(
                     static_cast<uint64_t>(static_cast<unsigned __int128>(loadAt<Int128>(at)))));
-                out.nulls.push_back(0);
             }
             break;
         case Layout::SumDecimal: {
@@ -476,16 +475,14 @@ void AggregationBuffers::appendResults(size_t c, const std::vector<uint32_t> &gr
                 // Spark: DecimalDivideWithOverflowCheck(sum, count as decimal(20,0), resultType).
                 const auto v = decimalDivide(sum, l.argumentType.scale, count, 0, type);
                 if (v) {
-                    out.decimals.push_back(*v);
-                    out.nulls.push_back(0);
+                    out.appendDecimal(*v);
                 } else {
                     out.appendNull();
                 }
             } else if (!fitsPrecision(sum, type.precision)) {
                 out.appendNull();
             } else {
-                out.decimals.push_back(sum);
-                out.nulls.push_back(0);
+                out.appendDecimal(sum);
             }
             break;
         }
@@ -495,8 +492,7 @@ void AggregationBuffers::appendResults(size_t c, const std::vector<uint32_t> &gr
                 out.appendNull();
             } else {
                 const double sum = loadAt<double>(at);
-                out.doubles.push_back(isAvg ? sum / static_cast<double>(count) : sum);
-                out.nulls.push_back(0);
+                out.appendDouble(isAvg ? sum / static_cast<double>(count) : sum);
             }
             break;
         }
@@ -507,15 +503,11 @@ void AggregationBuffers::appendResults(size_t c, const std::vector<uint32_t> &gr
                 break;
             }
             switch (type.kind) {
-            case TypeKind::Double: out.doubles.push_back(loadAt<double>(at)); break;
-            case TypeKind::Decimal: out.decimals.push_back(loadAt<Int128>(at)); break;
-            case TypeKind::Window:
-                out.ints.push_back(loadAt<int64_t>(at));
-                out.ends.push_back(loadAt<int64_t>(at + 8));
-                break;
-            default: out.ints.push_back(loadAt<int64_t>(at)); break;
+            case TypeKind::Double: out.appendDouble(loadAt<double>(at)); break;
+            case TypeKind::Decimal: out.appendDecimal(loadAt<Int128>(at)); break;
+            case TypeKind::Window: out.appendWindow(loadAt<int64_t>(at), loadAt<int64_t>(at + 8)); break;
+            default: out.appendInt(loadAt<int64_t>(at)); break;
             }
-            out.nulls.push_back(0);
             break;
         }
         case Layout::String: {
@@ -523,8 +515,7 @@ void AggregationBuffers::appendResults(size_t c, const std::vector<uint32_t> &gr
             if (!(flags & kSet) || (flags & kNull)) {
                 out.appendNull();
             } else {
-                out.strings.push_back(m_strings[l.side][g]);
-                out.nulls.push_back(0);
+                out.appendString(m_strings[l.side][g]);
             }
             break;
         }

@@ -45,7 +45,7 @@ Flow Flow::gather(const std::vector<uint32_t> &rows) const
     for (const Column &c : from.columns) {
         out.batch.columns.emplace_back(c.type());
         if (!isPruned(c, from.numRows))
-            appendRows(out.batch.columns.back(), c, rows);
+            out.batch.columns.back().appendRows(c, rows);
     }
     out.batch.numRows = rows.size();
     out.tracksOrigin = tracksOrigin;
@@ -67,7 +67,7 @@ void Flow::retain(const std::vector<uint8_t> &keep)
     }
     for (Column &c : batch.columns)
         if (!isPruned(c, batch.numRows))
-            retainRows(c, rows);
+            c.retainRows(rows);
     if (tracksOrigin) {
         for (size_t j = 0; j < rows.size(); ++j)
             origin[j] = origin[rows[j]];
@@ -87,12 +87,12 @@ Flow expandWindows(const Flow &flow)
     rows.reserve(n * static_cast<size_t>(w.count));
     Column windows(DataType::window());
     windows.reserve(n * static_cast<size_t>(w.count));
+    const std::span<const int64_t> starts = latest.ints();
+    const std::span<const int64_t> ends = latest.ends();
     for (size_t r = 0; r < n; ++r) {
         for (int64_t i = 0; i < w.count; ++i) {
             rows.push_back(static_cast<uint32_t>(r));
-            windows.nulls.push_back(0);
-            windows.ints.push_back(latest.ints[r] - i * w.slideMicros);
-            windows.ends.push_back(latest.ends[r] - i * w.slideMicros);
+            windows.appendWindow(starts[r] - i * w.slideMicros, ends[r] - i * w.slideMicros);
         }
     }
     Flow out = flow.gather(rows);
@@ -141,13 +141,13 @@ void encodeKeyValue(std::string &out, const Column &column, size_t row)
     case TypeKind::Boolean:
     case TypeKind::Int:
     case TypeKind::Long:
-    case TypeKind::Timestamp: appendSigned(out, column.ints[row]); break;
+    case TypeKind::Timestamp: appendSigned(out, column.ints()[row]); break;
     case TypeKind::Window:
-        appendSigned(out, column.ints[row]);
-        appendSigned(out, column.ends[row]);
+        appendSigned(out, column.ints()[row]);
+        appendSigned(out, column.ends()[row]);
         break;
     case TypeKind::Double: {
-        double d = column.doubles[row];
+        double d = column.doubles()[row];
         if (d == 0.0)
             d = 0.0; // Spark normalizes -0.0 and NaN in grouping keys
         if (d != d)
@@ -159,7 +159,7 @@ void encodeKeyValue(std::string &out, const Column &column, size_t row)
         break;
     }
     case TypeKind::Decimal: {
-        const Int128 v = column.decimals[row];
+        const Int128 v = column.decimals()[row];
         const unsigned __int128 u = static_cast<unsigned __int128>(v) ^ (static_cast<unsigned __int128>(1) << 127);
         appendBigEndian(out, static_cast<uint64_t>(u >> 64));
         appendBigEndian(out, static_cast<uint64_t>(u));
@@ -168,7 +168,7 @@ void encodeKeyValue(std::string &out, const Column &column, size_t row)
     case TypeKind::String:
         // Bytes in order with 0x00 escaped, then a 0x00 0x00 terminator: bytewise order of
         // the encodings is the UTF-8 byte order Spark sorts strings by.
-        for (char c : column.strings[row]) {
+        for (char c : column.strings()[row]) {
             out.push_back(c);
             if (c == '\0')
                 out.push_back('\xff');

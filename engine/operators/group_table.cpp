@@ -72,97 +72,6 @@ std::vector<uint32_t> keptRows(const std::vector<uint8_t> &keep)
     return rows;
 }
 
-void retainRows(Column &c, const std::vector<uint32_t> &rows)
-{
-    const auto compact = [&rows](auto &values) {
-        if (values.empty())
-            return;
-        for (size_t j = 0; j < rows.size(); ++j)
-            values[j] = values[rows[j]];
-        values.resize(rows.size());
-    };
-    compact(c.nulls);
-    compact(c.ints);
-    compact(c.ends);
-    compact(c.doubles);
-    compact(c.decimals);
-    if (!c.strings.empty() && rows.size() < c.strings.size()) {
-        // Into a fresh vector: move construction is cheaper than move assignment.
-        std::vector<std::string> kept;
-        kept.reserve(rows.size());
-        for (uint32_t r : rows)
-            kept.emplace_back(std::move(c.strings[r]));
-        c.strings = std::move(kept);
-    }
-}
-
-namespace {
-
-// The column's own arrays (without the heap blocks of long strings).
-int64_t columnBytes(const Column &c)
-{
-    return static_cast<int64_t>(c.nulls.capacity() + (c.ints.capacity() + c.ends.capacity()) * 8
-                                + c.doubles.capacity() * 8 + c.decimals.capacity() * 16
-                                + c.strings.capacity() * sizeof(std::string));
-}
-
-} // namespace
-
-void appendRows(Column &to, const Column &from, const std::vector<uint32_t> &rows)
-{
-    // reserve + push_back rather than resize + assign: no zero-filling pass over the output
-    // before it is written (the gather is memory-bound on big batches).
-    const auto copy = [&](auto &out, const auto &in) {
-        const size_t needed = out.size() + rows.size();
-        if (needed > out.capacity()) // geometric, for columns appended to again and again
-            out.reserve(std::max(needed, out.capacity() * 2));
-        for (uint32_t r : rows)
-            out.push_back(in[r]);
-    };
-    copy(to.nulls, from.nulls);
-    switch (from.type().kind) {
-    case TypeKind::Null: break;
-    case TypeKind::Boolean:
-    case TypeKind::Int:
-    case TypeKind::Long:
-    case TypeKind::Timestamp: copy(to.ints, from.ints); break;
-    case TypeKind::Window:
-        copy(to.ints, from.ints);
-        copy(to.ends, from.ends);
-        break;
-    case TypeKind::Double: copy(to.doubles, from.doubles); break;
-    case TypeKind::Decimal: copy(to.decimals, from.decimals); break;
-    case TypeKind::String: copy(to.strings, from.strings); break;
-    }
-}
-
-void appendRange(Column &to, const Column &from, size_t begin, size_t end)
-{
-    if (end <= begin)
-        return;
-    if (to.type() != from.type()) {
-        for (size_t r = begin; r < end; ++r)
-            to.append(from.get(r));
-        return;
-    }
-    to.nulls.insert(to.nulls.end(), from.nulls.begin() + begin, from.nulls.begin() + end);
-    const auto copy = [&](auto &out, const auto &in) { out.insert(out.end(), in.begin() + begin, in.begin() + end); };
-    switch (from.type().kind) {
-    case TypeKind::Null: break;
-    case TypeKind::Boolean:
-    case TypeKind::Int:
-    case TypeKind::Long:
-    case TypeKind::Timestamp: copy(to.ints, from.ints); break;
-    case TypeKind::Window:
-        copy(to.ints, from.ints);
-        copy(to.ends, from.ends);
-        break;
-    case TypeKind::Double: copy(to.doubles, from.doubles); break;
-    case TypeKind::Decimal: copy(to.decimals, from.decimals); break;
-    case TypeKind::String: copy(to.strings, from.strings); break;
-    }
-}
-
 namespace {
 
 // Whether two non-null rows of a column hold equal keys (as grouping sees them).
@@ -173,11 +82,11 @@ bool sameValue(const Column &c, uint32_t a, uint32_t b)
     case TypeKind::Boolean:
     case TypeKind::Int:
     case TypeKind::Long:
-    case TypeKind::Timestamp: return c.ints[a] == c.ints[b];
-    case TypeKind::Window: return c.ints[a] == c.ints[b] && c.ends[a] == c.ends[b];
-    case TypeKind::Double: return orderedDoubleBits(c.doubles[a]) == orderedDoubleBits(c.doubles[b]);
-    case TypeKind::Decimal: return c.decimals[a] == c.decimals[b];
-    case TypeKind::String: return sameBytes(c.strings[a], c.strings[b]);
+    case TypeKind::Timestamp: return c.ints()[a] == c.ints()[b];
+    case TypeKind::Window: return c.ints()[a] == c.ints()[b] && c.ends()[a] == c.ends()[b];
+    case TypeKind::Double: return orderedDoubleBits(c.doubles()[a]) == orderedDoubleBits(c.doubles()[b]);
+    case TypeKind::Decimal: return c.decimals()[a] == c.decimals()[b];
+    case TypeKind::String: return sameBytes(c.strings()[a], c.strings()[b]);
     }
     return false;
 }
@@ -197,7 +106,7 @@ std::vector<uint8_t> GroupTable::nullChecks(const std::vector<const Column *> &k
     // checking them now covers it.
     std::vector<uint8_t> checks(keys.size(), 1);
     for (size_t k = 0; k < keys.size() && k < m_keyHasNulls.size(); ++k) {
-        const std::vector<uint8_t> &nulls = keys[k]->nulls;
+        const std::span<const uint8_t> nulls = keys[k]->nulls();
         checks[k] = m_keyHasNulls[k] || std::find(nulls.begin(), nulls.end(), uint8_t(1)) != nulls.end();
     }
     return checks;
@@ -206,22 +115,22 @@ std::vector<uint8_t> GroupTable::nullChecks(const std::vector<const Column *> &k
 uint64_t GroupTable::columnHash(size_t position, const Column &c, size_t row)
 {
     const uint64_t k = salt(position);
-    if (c.nulls[row])
+    if (c.nulls()[row])
         return mixWord(kNullHash ^ k);
     switch (c.type().kind) {
     case TypeKind::Null: return mixWord(kNullHash ^ k);
     case TypeKind::Boolean:
     case TypeKind::Int:
     case TypeKind::Long:
-    case TypeKind::Timestamp: return mixWord(static_cast<uint64_t>(c.ints[row]) ^ k);
+    case TypeKind::Timestamp: return mixWord(static_cast<uint64_t>(c.ints()[row]) ^ k);
     case TypeKind::Window:
-        return mixWord(static_cast<uint64_t>(c.ints[row]) ^ k) + mixWord(static_cast<uint64_t>(c.ends[row]) + k);
-    case TypeKind::Double: return mixWord(orderedDoubleBits(c.doubles[row]) ^ k);
+        return mixWord(static_cast<uint64_t>(c.ints()[row]) ^ k) + mixWord(static_cast<uint64_t>(c.ends()[row]) + k);
+    case TypeKind::Double: return mixWord(orderedDoubleBits(c.doubles()[row]) ^ k);
     case TypeKind::Decimal: {
-        const auto u = static_cast<unsigned __int128>(c.decimals[row]);
+        const auto u = static_cast<unsigned __int128>(c.decimals()[row]);
         return mixWord(static_cast<uint64_t>(u) ^ k) + mixWord(static_cast<uint64_t>(u >> 64) + k);
     }
-    case TypeKind::String: return mixWord(hashBytes(c.strings[row].data(), c.strings[row].size()) ^ k);
+    case TypeKind::String: return mixWord(hashBytes(c.strings()[row].data(), c.strings()[row].size()) ^ k);
     }
     return 0;
 }
@@ -235,7 +144,7 @@ void GroupTable::hashRows(const std::vector<const Column *> &keys, size_t begin,
         const Column &c = *keys[position];
         const uint64_t k = salt(position);
         const uint64_t nullTerm = mixWord(kNullHash ^ k);
-        const uint8_t *nulls = c.nulls.data() + begin;
+        const uint8_t *nulls = c.nulls().data() + begin;
         uint64_t *out = h.data();
         switch (c.type().kind) {
         case TypeKind::Null:
@@ -246,27 +155,27 @@ void GroupTable::hashRows(const std::vector<const Column *> &keys, size_t begin,
         case TypeKind::Int:
         case TypeKind::Long:
         case TypeKind::Timestamp: {
-            const int64_t *v = c.ints.data() + begin;
+            const int64_t *v = c.ints().data() + begin;
             for (size_t i = 0; i < count; ++i)
                 out[i] += nulls[i] ? nullTerm : mixWord(static_cast<uint64_t>(v[i]) ^ k);
             break;
         }
         case TypeKind::Window: {
-            const int64_t *v = c.ints.data() + begin;
-            const int64_t *e = c.ends.data() + begin;
+            const int64_t *v = c.ints().data() + begin;
+            const int64_t *e = c.ends().data() + begin;
             for (size_t i = 0; i < count; ++i)
                 out[i] += nulls[i] ? nullTerm
                                    : mixWord(static_cast<uint64_t>(v[i]) ^ k) + mixWord(static_cast<uint64_t>(e[i]) + k);
             break;
         }
         case TypeKind::Double: {
-            const double *v = c.doubles.data() + begin;
+            const double *v = c.doubles().data() + begin;
             for (size_t i = 0; i < count; ++i)
                 out[i] += nulls[i] ? nullTerm : mixWord(orderedDoubleBits(v[i]) ^ k);
             break;
         }
         case TypeKind::Decimal: {
-            const Int128 *v = c.decimals.data() + begin;
+            const Int128 *v = c.decimals().data() + begin;
             for (size_t i = 0; i < count; ++i) {
                 const auto u = static_cast<unsigned __int128>(v[i]);
                 out[i] += nulls[i] ? nullTerm
@@ -275,7 +184,7 @@ void GroupTable::hashRows(const std::vector<const Column *> &keys, size_t begin,
             break;
         }
         case TypeKind::String: {
-            const std::string *v = c.strings.data() + begin;
+            const std::string *v = c.strings().data() + begin;
             for (size_t i = 0; i < count; ++i)
                 out[i] += nulls[i] ? nullTerm : mixWord(hashBytes(v[i].data(), v[i].size()) ^ k);
             break;
@@ -297,18 +206,18 @@ int64_t GroupTable::prefetchKeys(uint32_t tag) const
             continue;
         const size_t group = static_cast<uint32_t>(slot) - 1;
         for (const Column &k : m_keys) {
-            __builtin_prefetch(k.nulls.data() + group);
+            __builtin_prefetch(k.nulls().data() + group);
             switch (k.type().kind) {
             case TypeKind::Window:
-                __builtin_prefetch(k.ends.data() + group);
+                __builtin_prefetch(k.ends().data() + group);
                 [[fallthrough]];
             case TypeKind::Boolean:
             case TypeKind::Int:
             case TypeKind::Long:
-            case TypeKind::Timestamp: __builtin_prefetch(k.ints.data() + group); break;
-            case TypeKind::Double: __builtin_prefetch(k.doubles.data() + group); break;
-            case TypeKind::Decimal: __builtin_prefetch(k.decimals.data() + group); break;
-            case TypeKind::String: __builtin_prefetch(k.strings.data() + group); break;
+            case TypeKind::Timestamp: __builtin_prefetch(k.ints().data() + group); break;
+            case TypeKind::Double: __builtin_prefetch(k.doubles().data() + group); break;
+            case TypeKind::Decimal: __builtin_prefetch(k.decimals().data() + group); break;
+            case TypeKind::String: __builtin_prefetch(k.strings().data() + group); break;
             case TypeKind::Null: break;
             }
         }
@@ -348,9 +257,9 @@ uint32_t GroupTable::insertGroup(size_t slot, uint32_t tag, const std::vector<co
     for (size_t k = 0; k < keys.size(); ++k) {
         Column &key = m_keys[k];
         key.appendFrom(*keys[k], row);
-        m_keyHasNulls[k] |= key.nulls.back();
-        if (!key.strings.empty() && key.strings.back().capacity() > 15)
-            m_stringBytes += static_cast<int64_t>(key.strings.back().capacity() + 1);
+        m_keyHasNulls[k] |= key.nulls().back();
+        if (key.type().kind == TypeKind::String && key.strings().back().capacity() > 15)
+            m_stringBytes += static_cast<int64_t>(key.strings().back().capacity() + 1);
     }
     return group;
 }
@@ -359,8 +268,8 @@ int compareKeys(const std::vector<Column> &columns, size_t numKeys, uint32_t a, 
 {
     for (size_t k = 0; k < numKeys; ++k) {
         const Column &c = columns[k];
-        const bool an = c.nulls[a] != 0;
-        const bool bn = c.nulls[b] != 0;
+        const bool an = c.nulls()[a] != 0;
+        const bool bn = c.nulls()[b] != 0;
         if (an || bn) {
             if (an != bn)
                 return an ? -1 : 1;
@@ -372,15 +281,15 @@ int compareKeys(const std::vector<Column> &columns, size_t numKeys, uint32_t a, 
         case TypeKind::Boolean:
         case TypeKind::Int:
         case TypeKind::Long:
-        case TypeKind::Timestamp: r = threeWay(c.ints[a], c.ints[b]); break;
+        case TypeKind::Timestamp: r = threeWay(c.ints()[a], c.ints()[b]); break;
         case TypeKind::Window:
-            r = threeWay(c.ints[a], c.ints[b]);
+            r = threeWay(c.ints()[a], c.ints()[b]);
             if (r == 0)
-                r = threeWay(c.ends[a], c.ends[b]);
+                r = threeWay(c.ends()[a], c.ends()[b]);
             break;
-        case TypeKind::Double: r = threeWay(orderedDoubleBits(c.doubles[a]), orderedDoubleBits(c.doubles[b])); break;
-        case TypeKind::Decimal: r = threeWay(c.decimals[a], c.decimals[b]); break;
-        case TypeKind::String: r = c.strings[a].compare(c.strings[b]); break;
+        case TypeKind::Double: r = threeWay(orderedDoubleBits(c.doubles()[a]), orderedDoubleBits(c.doubles()[b])); break;
+        case TypeKind::Decimal: r = threeWay(c.decimals()[a], c.decimals()[b]); break;
+        case TypeKind::String: r = c.strings()[a].compare(c.strings()[b]); break;
         }
         if (r != 0)
             return r;
@@ -402,7 +311,7 @@ void GroupTable::sortGroups(std::vector<uint32_t> &groups) const
         const Column &c = m_keys[k];
         bool constant = true;
         for (uint32_t g : groups)
-            if (c.nulls[g] != c.nulls[first] || (!c.nulls[g] && !sameValue(c, g, first))) {
+            if (c.nulls()[g] != c.nulls()[first] || (!c.nulls()[g] && !sameValue(c, g, first))) {
                 constant = false;
                 break;
             }
@@ -444,15 +353,15 @@ GroupTable::SortPrefix GroupTable::sortPrefix(const Column &c, const std::vector
     p.column = &c;
     bool anyNull = false;
     for (uint32_t g : groups)
-        anyNull = anyNull || c.nulls[g];
+        anyNull = anyNull || c.nulls()[g];
     switch (c.type().kind) {
     case TypeKind::String: {
         // The bytes every one of them starts with cannot order them.
         const std::string *reference = nullptr;
         for (uint32_t g : groups) {
-            if (c.nulls[g])
+            if (c.nulls()[g])
                 continue;
-            const std::string &s = c.strings[g];
+            const std::string &s = c.strings()[g];
             if (!reference) {
                 reference = &s;
                 p.skip = s.size();
@@ -468,9 +377,9 @@ GroupTable::SortPrefix GroupTable::sortPrefix(const Column &c, const std::vector
     case TypeKind::Window: {
         // Windows of one length are ordered (and equal) by their starts alone.
         bool sameLength = true;
-        const int64_t length = groups.empty() ? 0 : c.ends[groups[0]] - c.ints[groups[0]];
+        const int64_t length = groups.empty() ? 0 : c.ends()[groups[0]] - c.ints()[groups[0]];
         for (uint32_t g : groups)
-            sameLength = sameLength && c.ends[g] - c.ints[g] == length;
+            sameLength = sameLength && c.ends()[g] - c.ints()[g] == length;
         p.exact = !anyNull && sameLength;
         break;
     }
@@ -478,7 +387,7 @@ GroupTable::SortPrefix GroupTable::sortPrefix(const Column &c, const std::vector
         // Decimals that fit 64 bits (amounts of money) sort exactly by their low word.
         bool fits = true;
         for (uint32_t g : groups)
-            fits = fits && c.decimals[g] == static_cast<int64_t>(c.decimals[g]);
+            fits = fits && c.decimals()[g] == static_cast<int64_t>(c.decimals()[g]);
         p.smallDecimals = fits;
         p.exact = !anyNull && fits;
         break;
@@ -493,7 +402,7 @@ uint64_t GroupTable::SortPrefix::word(uint32_t g) const
 {
     // Never orders two groups against their keys; equal words fall back to compare.
     const Column &c = *column;
-    if (c.nulls[g])
+    if (c.nulls()[g])
         return 0;
     constexpr uint64_t kBias = uint64_t(1) << 63;
     switch (c.type().kind) {
@@ -501,14 +410,14 @@ uint64_t GroupTable::SortPrefix::word(uint32_t g) const
     case TypeKind::Int:
     case TypeKind::Long:
     case TypeKind::Timestamp:
-    case TypeKind::Window: return static_cast<uint64_t>(c.ints[g]) ^ kBias;
-    case TypeKind::Double: return orderedDoubleBits(c.doubles[g]);
+    case TypeKind::Window: return static_cast<uint64_t>(c.ints()[g]) ^ kBias;
+    case TypeKind::Double: return orderedDoubleBits(c.doubles()[g]);
     case TypeKind::Decimal:
         if (smallDecimals)
-            return static_cast<uint64_t>(static_cast<int64_t>(c.decimals[g])) ^ kBias;
-        return static_cast<uint64_t>(static_cast<unsigned __int128>(c.decimals[g]) >> 64) ^ kBias;
+            return static_cast<uint64_t>(static_cast<int64_t>(c.decimals()[g])) ^ kBias;
+        return static_cast<uint64_t>(static_cast<unsigned __int128>(c.decimals()[g]) >> 64) ^ kBias;
     case TypeKind::String: {
-        const std::string &s = c.strings[g];
+        const std::string &s = c.strings()[g];
         uint64_t v = 0;
         for (size_t i = 0; i < 8; ++i)
             v = (v << 8) | (skip + i < s.size() ? static_cast<unsigned char>(s[skip + i]) : 0u);
@@ -532,11 +441,12 @@ void GroupTable::retain(const std::vector<uint8_t> &keep)
     const std::vector<uint32_t> rows = keptRows(keep);
     for (size_t c = 0; c < m_keys.size(); ++c) {
         Column &k = m_keys[c];
-        retainRows(k, rows);
-        m_keyHasNulls[c] = std::find(k.nulls.begin(), k.nulls.end(), uint8_t(1)) != k.nulls.end();
-        for (const std::string &text : k.strings)
-            if (text.capacity() > 15)
-                m_stringBytes += static_cast<int64_t>(text.capacity() + 1);
+        k.retainRows(rows);
+        m_keyHasNulls[c] = std::find(k.nulls().begin(), k.nulls().end(), uint8_t(1)) != k.nulls().end();
+        if (k.type().kind == TypeKind::String)
+            for (const std::string &text : k.strings())
+                if (text.capacity() > 15)
+                    m_stringBytes += static_cast<int64_t>(text.capacity() + 1);
     }
     std::vector<uint64_t> old;
     old.swap(m_slots);
@@ -573,7 +483,7 @@ int64_t GroupTable::memoryBytes() const
 {
     int64_t bytes = static_cast<int64_t>(m_slots.capacity() * sizeof(uint64_t)) + m_stringBytes;
     for (const Column &k : m_keys)
-        bytes += columnBytes(k);
+        bytes += k.capacityBytes();
     return bytes;
 }
 

@@ -166,8 +166,8 @@ inline bool GroupTable::equals(uint32_t group, const std::vector<const Column *>
         const Column &a = table[k];
         const Column &b = *probe[k];
         if (!nullChecks || nullChecks[k]) {
-            const bool an = a.nulls[group] != 0;
-            if (an != (b.nulls[row] != 0))
+            const bool an = a.nulls()[group] != 0;
+            if (an != (b.nulls()[row] != 0))
                 return false;
             if (an)
                 continue;
@@ -178,23 +178,23 @@ inline bool GroupTable::equals(uint32_t group, const std::vector<const Column *>
         case TypeKind::Int:
         case TypeKind::Long:
         case TypeKind::Timestamp:
-            if (a.ints[group] != b.ints[row])
+            if (a.ints()[group] != b.ints()[row])
                 return false;
             break;
         case TypeKind::Window:
-            if ((a.ints[group] ^ b.ints[row]) | (a.ends[group] ^ b.ends[row]))
+            if ((a.ints()[group] ^ b.ints()[row]) | (a.ends()[group] ^ b.ends()[row]))
                 return false;
             break;
         case TypeKind::Double:
-            if (keyops::orderedDoubleBits(a.doubles[group]) != keyops::orderedDoubleBits(b.doubles[row]))
+            if (keyops::orderedDoubleBits(a.doubles()[group]) != keyops::orderedDoubleBits(b.doubles()[row]))
                 return false;
             break;
         case TypeKind::Decimal:
-            if (a.decimals[group] != b.decimals[row])
+            if (a.decimals()[group] != b.decimals()[row])
                 return false;
             break;
         case TypeKind::String:
-            if (!keyops::sameBytes(a.strings[group], b.strings[row]))
+            if (!keyops::sameBytes(a.strings()[group], b.strings()[row]))
                 return false;
             break;
         }
@@ -202,8 +202,10 @@ inline bool GroupTable::equals(uint32_t group, const std::vector<const Column *>
     return true;
 }
 
-inline uint32_t GroupTable::findOrInsert(const std::vector<const Column *> &keys, size_t row, uint32_t tag,
-                                         bool &inserted, const uint8_t *nullChecks)
+// Inlined into the aggregation loops, as it was before the column accessors' checks made it
+// look too big to the compiler (their failure paths are cold).
+[[gnu::always_inline]] inline uint32_t GroupTable::findOrInsert(const std::vector<const Column *> &keys, size_t row,
+                                                                uint32_t tag, bool &inserted, const uint8_t *nullChecks)
 {
     if ((m_size + 1) * 4 > m_slots.size() * 3)
         grow();
@@ -223,15 +225,7 @@ inline uint32_t GroupTable::findOrInsert(const std::vector<const Column *> &keys
     return insertGroup(s, tag, keys, row);
 }
 
-// Appends rows `rows` of `from` to `to` (same type), typed, without going through Value.
-void appendRows(Column &to, const Column &from, const std::vector<uint32_t> &rows);
-// Appends rows [begin, end) of `from` to `to`, typed; exactly what appending each row's Value
-// (Column::append(from.get(r))) gives, which it falls back to when the types differ. For bulk
-// copies such as the memory sink's append.
-void appendRange(Column &to, const Column &from, size_t begin, size_t end);
 // The rows with keep[r] != 0, in order.
 std::vector<uint32_t> keptRows(const std::vector<uint8_t> &keep);
-// Keeps only the given rows (ascending), in that order, in place.
-void retainRows(Column &column, const std::vector<uint32_t> &rows);
 
 } // namespace streamstep

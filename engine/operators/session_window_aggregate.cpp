@@ -77,7 +77,7 @@ Flow SessionWindowAggregate::processBatch(const Flow &input, BatchContext &conte
         if (time.isNull(r))
             session.appendNull();
         else
-            session.append(Value::window(time.ints[r], time.ints[r] + gap));
+            session.append(Value::window(time.ints()[r], time.ints()[r] + gap));
     }
     extended.columns.push_back(session);
     extended.schema.fields.push_back(Field{"session_window", DataType::window(), {}});
@@ -113,7 +113,7 @@ Flow SessionWindowAggregate::processBatch(const Flow &input, BatchContext &conte
             encodeKeyValue(encoded, keyColumns[k], r);
             otherKeys.push_back(keyColumns[k].get(r));
         }
-        const int64_t start = time.ints[r];
+        const int64_t start = time.ints()[r];
         if (filterLate && start + gap <= lateLimit) {
             latePartials.insert(encoded + std::string(reinterpret_cast<const char *>(&start), sizeof(start)));
             if (input.tracksOrigin && context.fates)

@@ -112,9 +112,9 @@ std::optional<int64_t> StatefulAggregate::eventTimeOf(uint32_t group) const
     if (key.isNull(group))
         return std::nullopt;
     if (key.type().kind == TypeKind::Window)
-        return key.ends[group];
+        return key.ends()[group];
     if (key.type().kind == TypeKind::Timestamp)
-        return key.ints[group];
+        return key.ints()[group];
     return std::nullopt;
 }
 
@@ -144,6 +144,11 @@ Flow StatefulAggregate::processRows(const Flow &input, BatchContext &context, St
     const int64_t lateLimit = context.lateWatermarkMs * 1000;
     const Column *eventKey = filterLate ? in.keys[static_cast<size_t>(m_eventKey)] : nullptr;
     const bool eventKeyIsWindow = eventKey && eventKey->type().kind == TypeKind::Window;
+    // The event time a row is late by: its window's end, or the time itself.
+    const uint8_t *eventNulls = eventKey ? eventKey->nulls().data() : nullptr;
+    const int64_t *eventTimes = !eventKey         ? nullptr
+                                : eventKeyIsWindow ? eventKey->ends().data()
+                                                   : eventKey->ints().data();
     std::vector<uint8_t> rowKept; // filled once a row is late
     std::vector<uint32_t> updated;
     GroupTable lateKeys;
@@ -173,8 +178,7 @@ Flow StatefulAggregate::processRows(const Flow &input, BatchContext &context, St
             }
             const size_t r = begin + i;
             const uint32_t tag = GroupTable::tagOf(hashes[i]);
-            if (eventKey && !eventKey->nulls[r]
-                && (eventKeyIsWindow ? eventKey->ends[r] : eventKey->ints[r]) <= lateLimit) {
+            if (eventKey && !eventNulls[r] && eventTimes[r] <= lateLimit) {
                 if (rowKept.empty()) {
                     rowKept.assign(n, 1);
                     lateKeys = GroupTable(keyTypes(node()));
@@ -219,7 +223,7 @@ void StatefulAggregate::explainEventTimes(const Flow &input, const Column &event
         if (eventKey.isNull(r))
             continue;
         InputRowFacts &facts = (*context.facts)[input.origin[r]];
-        const int64_t value = window ? eventKey.ends[r] : eventKey.ints[r];
+        const int64_t value = window ? eventKey.ends()[r] : eventKey.ints()[r];
         if (!rowKept.empty() && !rowKept[r]) {
             // Late for this window: the latest late window is the one to tell about.
             if (facts.compared == InputRowFacts::Compared::None || value > facts.comparedMicros) {
@@ -228,13 +232,13 @@ void StatefulAggregate::explainEventTimes(const Flow &input, const Column &event
                 facts.lateWatermarkMs = context.lateWatermarkMs;
                 if (window && (!facts.hasWindow || value > facts.windowEndMicros)) {
                     facts.hasWindow = true;
-                    facts.windowStartMicros = eventKey.ints[r];
+                    facts.windowStartMicros = eventKey.ints()[r];
                     facts.windowEndMicros = value;
                 }
             }
         } else if (window && (!facts.hasWindow || value > facts.windowEndMicros)) {
             facts.hasWindow = true;
-            facts.windowStartMicros = eventKey.ints[r];
+            facts.windowStartMicros = eventKey.ints()[r];
             facts.windowEndMicros = value;
         }
     }
@@ -279,6 +283,7 @@ Flow StatefulAggregate::processPanes(const Flow &input, BatchContext &context, S
     AggregationBuffers paneBuffers(m_spec.aggregates);
     std::vector<uint8_t> rowKept; // filled once a row is late
     const Column &latest = *in.keys[windowKey];
+    const int64_t *latestEnds = latest.ends().data();
     std::vector<uint64_t> hashes;
     std::vector<uint32_t> rows;
     std::vector<uint32_t> groups;
@@ -295,7 +300,7 @@ Flow StatefulAggregate::processPanes(const Flow &input, BatchContext &context, S
             groups[i] = panes.findOrInsert(in.keys, r, GroupTable::tagOf(hashes[i]), inserted, paneNullChecks.data());
             if (inserted)
                 paneBuffers.addGroup();
-            if (filterLate && latest.ends[r] <= lateLimit) {
+            if (filterLate && latestEnds[r] <= lateLimit) {
                 if (rowKept.empty())
                     rowKept.assign(n, 1);
                 rowKept[r] = 0; // late for its latest window, so for all of them
@@ -320,10 +325,8 @@ Flow StatefulAggregate::processPanes(const Flow &input, BatchContext &context, S
         for (size_t p = 0; p < numPanes; ++p)
             rest[p] -= GroupTable::columnHash(windowKey, paneWindow, p);
     }
-    Column shifted(DataType::window());
-    shifted.nulls = paneWindow.nulls;
-    shifted.ints.resize(numPanes);
-    shifted.ends.resize(numPanes);
+    Column shifted = Column::zeros(DataType::window(), numPanes);
+    shifted.setNulls(paneWindow.nulls());
     std::vector<const Column *> keys;
     for (size_t k = 0; k < numKeys; ++k)
         keys.push_back(k == windowKey ? &shifted : &panes.keys()[k]);
@@ -334,14 +337,18 @@ Flow StatefulAggregate::processPanes(const Flow &input, BatchContext &context, S
     std::vector<uint32_t> updated;
     for (size_t w = 0; w < count; ++w) {
         const int64_t shift = static_cast<int64_t>(w) * windows.slideMicros;
+        const int64_t *paneStarts = paneWindow.ints().data();
+        const int64_t *paneEnds = paneWindow.ends().data();
+        int64_t *starts = shifted.ints().data();
+        int64_t *ends = shifted.ends().data();
         for (size_t p = 0; p < numPanes; ++p) {
-            shifted.ints[p] = paneWindow.ints[p] - shift;
-            shifted.ends[p] = paneWindow.ends[p] - shift;
+            starts[p] = paneStarts[p] - shift;
+            ends[p] = paneEnds[p] - shift;
         }
         for (size_t p = 0; p < numPanes; ++p) {
             bool inserted = false;
             const uint32_t tag = GroupTable::tagOf(rest[p] + GroupTable::columnHash(windowKey, shifted, p));
-            if (filterLate && !shifted.nulls[p] && shifted.ends[p] <= lateLimit) {
+            if (filterLate && !shifted.nulls()[p] && shifted.ends()[p] <= lateLimit) {
                 lateKeys.findOrInsert(keys, p, tag, inserted);
                 continue;
             }
@@ -456,7 +463,7 @@ void StatefulAggregate::appendEvicted(const ColumnBatch &rows)
     const size_t before = m_evicted.numRows;
     const std::vector<uint32_t> all = allRows(rows.numRows);
     for (size_t c = 0; c < rows.columns.size(); ++c)
-        appendRows(m_evicted.columns[c], rows.columns[c], all);
+        m_evicted.columns[c].appendRows(rows.columns[c], all);
     m_evicted.numRows += rows.numRows;
     m_evictedBatch.insert(m_evictedBatch.end(), rows.numRows, m_batch);
     const size_t numKeys = m_spec.keys.size();
@@ -474,7 +481,7 @@ void StatefulAggregate::sortEvicted(const std::vector<uint32_t> &order)
 {
     ColumnBatch sorted = ColumnBatch::empty(node().output);
     for (size_t c = 0; c < sorted.columns.size(); ++c)
-        appendRows(sorted.columns[c], m_evicted.columns[c], order);
+        sorted.columns[c].appendRows(m_evicted.columns[c], order);
     sorted.numRows = order.size();
     std::vector<int64_t> batches(order.size());
     for (size_t i = 0; i < order.size(); ++i)
@@ -518,7 +525,7 @@ ColumnBatch StatefulAggregate::outputRows(const std::vector<uint32_t> &groups) c
     const size_t numKeys = m_spec.keys.size();
     ColumnBatch out = ColumnBatch::empty(node.output);
     for (size_t k = 0; k < numKeys; ++k)
-        appendRows(out.columns[k], m_groups.keys()[k], groups);
+        out.columns[k].appendRows(m_groups.keys()[k], groups);
     size_t call = 0;
     for (size_t a = 0; a < m_spec.aggregates.size(); ++a) {
         const expr::BoundAggregate &aggregate = m_spec.aggregates[a];
@@ -575,7 +582,7 @@ ResultTableView StatefulAggregate::resultTable() const
     }
     const std::vector<uint32_t> evicted = allRows(m_evicted.numRows);
     for (size_t c = 0; c < rows.columns.size(); ++c)
-        appendRows(rows.columns[c], m_evicted.columns[c], evicted);
+        rows.columns[c].appendRows(m_evicted.columns[c], evicted);
     rows.numRows += m_evicted.numRows;
     for (int64_t batch : m_evictedBatch)
         statuses.push_back(batch == m_batch ? ResultRowStatus::Final : ResultRowStatus::Evicted);
@@ -587,7 +594,7 @@ ResultTableView StatefulAggregate::resultTable() const
     std::inplace_merge(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(live), order.end(), less);
     view.rows = ColumnBatch::empty(node().output);
     for (size_t c = 0; c < rows.columns.size(); ++c)
-        appendRows(view.rows.columns[c], rows.columns[c], order);
+        view.rows.columns[c].appendRows(rows.columns[c], order);
     view.rows.numRows = order.size();
     view.statuses.reserve(order.size());
     for (uint32_t r : order)

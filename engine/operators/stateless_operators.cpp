@@ -52,9 +52,9 @@ Flow applyFilter(const PlanNode &node, Flow &input, BatchContext &context,
         const bool allNull = result.type().kind == TypeKind::Null;
         if (explain) {
             for (size_t r = 0; r < n; ++r) {
-                const bool isTrue = !allNull && !result.nulls[r] && result.ints[r] != 0;
+                const bool isTrue = !allNull && !result.nulls()[r] && result.ints()[r] != 0;
                 if (keep[r] && !isTrue)
-                    explainFiltered(c, node.input, batch, r, allNull || result.nulls[r],
+                    explainFiltered(c, node.input, batch, r, allNull || result.nulls()[r],
                                     (*context.facts)[input.originOf(r)]);
                 keep[r] &= static_cast<uint8_t>(isTrue);
             }
@@ -64,8 +64,8 @@ Flow applyFilter(const PlanNode &node, Flow &input, BatchContext &context,
             std::fill(keep.begin(), keep.end(), uint8_t(0));
             continue;
         }
-        const uint8_t *nulls = result.nulls.data();
-        const int64_t *values = result.ints.data();
+        const uint8_t *nulls = result.nulls().data();
+        const int64_t *values = result.ints().data();
         for (size_t r = 0; r < n; ++r)
             keep[r] &= static_cast<uint8_t>(!nulls[r] & (values[r] != 0));
     }
@@ -96,7 +96,7 @@ Flow applyFilter(const PlanNode &node, Flow &input, BatchContext &context,
         const Column &column = batch.columns[c];
         out.batch.columns.emplace_back(column.type());
         if (!dead(c) && !isPruned(column, n))
-            appendRows(out.batch.columns.back(), column, rows);
+            out.batch.columns.back().appendRows(column, rows);
     }
     out.tracksOrigin = input.tracksOrigin;
     if (input.tracksOrigin && input.origin.empty()) {
@@ -176,17 +176,18 @@ Flow assignTimeWindows(const PlanNode &plan, Flow &input, BatchContext &context)
     if (evaluated->type().kind == TypeKind::Window) {
         // Spark >= 3.4: window() over an earlier window struct takes its window_time, the end
         // minus one microsecond (the last instant inside the half-open window).
-        windowTimes = Column(DataType::timestamp());
-        windowTimes.nulls = evaluated->nulls;
-        windowTimes.ints.resize(evaluated->ends.size());
-        for (size_t r = 0; r < evaluated->ends.size(); ++r)
-            windowTimes.ints[r] = evaluated->nulls[r] ? 0 : evaluated->ends[r] - 1;
+        const std::span<const int64_t> ends = evaluated->ends();
+        windowTimes = Column::zeros(DataType::timestamp(), ends.size());
+        windowTimes.setNulls(evaluated->nulls());
+        const std::span<int64_t> times = windowTimes.ints();
+        for (size_t r = 0; r < ends.size(); ++r)
+            times[r] = evaluated->isNull(r) ? 0 : ends[r] - 1;
         evaluated = &windowTimes;
     }
     const Column &time = *evaluated;
     const size_t n = input.batch.numRows;
     const int64_t windows = (node.windowMicros + node.slideMicros - 1) / node.slideMicros;
-    const bool anyNull = std::find(time.nulls.begin(), time.nulls.end(), uint8_t(1)) != time.nulls.end();
+    const bool anyNull = std::find(time.nulls().begin(), time.nulls().end(), uint8_t(1)) != time.nulls().end();
     std::vector<uint32_t> kept; // rows with a time, when some have none
     if (anyNull) {
         kept.reserve(n);
@@ -204,13 +205,10 @@ Flow assignTimeWindows(const PlanNode &plan, Flow &input, BatchContext &context)
     // windows, the latest starting at its last aligned slide: one row per input row carries the
     // latest window, and the consumer multiplies it out (or aggregates panes; see Flow).
     if (windows == 1 || node.windowMicros % node.slideMicros == 0) {
-        Column window(DataType::window());
-        window.nulls.assign(numKept, 0);
-        window.ints.resize(numKept);
-        window.ends.resize(numKept);
-        const int64_t *times = time.ints.data();
-        int64_t *starts = window.ints.data();
-        int64_t *ends = window.ends.data();
+        Column window = Column::zeros(DataType::window(), numKept);
+        const int64_t *times = time.ints().data();
+        int64_t *starts = window.ints().data();
+        int64_t *ends = window.ends().data();
         if (anyNull) {
             for (size_t i = 0; i < numKept; ++i) {
                 const int64_t start = lastWindowStart(times[kept[i]], node.slideMicros, node.startMicros);
@@ -245,16 +243,14 @@ Flow assignTimeWindows(const PlanNode &plan, Flow &input, BatchContext &context)
     window.reserve(n * static_cast<size_t>(windows));
     for (size_t i = 0; i < numKept; ++i) {
         const uint32_t r = static_cast<uint32_t>(keptRow(i));
-        const int64_t ts = time.ints[r];
+        const int64_t ts = time.ints()[r];
         const int64_t last = lastWindowStart(ts, node.slideMicros, node.startMicros);
         for (int64_t w = 0; w < windows; ++w) {
             const int64_t start = last - w * node.slideMicros;
             const int64_t end = start + node.windowMicros;
             if (start <= ts && ts < end) {
                 rows.push_back(r);
-                window.nulls.push_back(0);
-                window.ints.push_back(start);
-                window.ends.push_back(end);
+                window.appendWindow(start, end);
             }
         }
     }
@@ -314,7 +310,7 @@ Flow WatermarkOperator::process(Flow &flow, BatchContext &context)
         const bool window = column.type().kind == TypeKind::Window;
         for (size_t r = 0; r < flow.rows().numRows; ++r)
             if (!column.isNull(r))
-                (*context.inputEventTimes)[flow.originOf(r)] = window ? column.ends[r] : column.ints[r];
+                (*context.inputEventTimes)[flow.originOf(r)] = window ? column.ends()[r] : column.ints()[r];
     }
     const ColumnBatch &input = rows.rows();
     const Column &column = input.columns[eventColumn];
@@ -325,7 +321,7 @@ Flow WatermarkOperator::process(Flow &flow, BatchContext &context)
             // Spark: getEventTime(row).getLong(0) reads a NULL as 0.
             int64_t micros = 0;
             if (!column.isNull(r))
-                micros = window ? column.ends[r] : column.ints[r];
+                micros = window ? column.ends()[r] : column.ints()[r];
             stats.add(micros / 1000);
         }
     }

@@ -241,7 +241,7 @@ private:
                     m_monitor.checkpoint(StepPhase::Sink, done + double(begin) / double(n));
                 const size_t end = std::min(n, begin + kCheckpointRows);
                 for (size_t c = 0; c < report.emitted.columns.size(); ++c)
-                    appendRange(m_state.memoryTable.columns[c], report.emitted.columns[c], begin, end);
+                    m_state.memoryTable.columns[c].appendRange(report.emitted.columns[c], begin, end);
                 m_state.memoryTable.numRows += end - begin;
             }
         }

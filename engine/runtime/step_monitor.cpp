@@ -8,18 +8,8 @@ void truncateRows(ColumnBatch &batch, size_t numRows)
 {
     if (batch.numRows <= numRows)
         return;
-    for (Column &c : batch.columns) {
-        const auto cut = [numRows](auto &values) {
-            if (values.size() > numRows)
-                values.resize(numRows);
-        };
-        cut(c.nulls);
-        cut(c.ints);
-        cut(c.ends);
-        cut(c.doubles);
-        cut(c.decimals);
-        cut(c.strings);
-    }
+    for (Column &c : batch.columns)
+        c.truncate(numRows);
     batch.numRows = numRows;
 }
 

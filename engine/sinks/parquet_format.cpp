@@ -303,7 +303,7 @@ std::string encodeLeaf(const ColumnBatch &rows, const Leaf &leaf, Statistics &st
         levels[r] = static_cast<uint8_t>(leaf.maxDefinition);
         switch (leaf.type.kind) {
         case TypeKind::Boolean: {
-            const bool v = column.ints[r] != 0;
+            const bool v = column.ints()[r] != 0;
             bits |= static_cast<uint8_t>(v) << bitCount;
             if (++bitCount == 8) {
                 values.push_back(static_cast<char>(bits));
@@ -314,28 +314,28 @@ std::string encodeLeaf(const ColumnBatch &rows, const Leaf &leaf, Statistics &st
             break;
         }
         case TypeKind::Int:
-            appendLittleEndian(values, static_cast<uint32_t>(column.ints[r]), 4);
-            stats.addInt(column.ints[r]);
+            appendLittleEndian(values, static_cast<uint32_t>(column.ints()[r]), 4);
+            stats.addInt(column.ints()[r]);
             break;
         case TypeKind::Long:
-            appendLittleEndian(values, static_cast<uint64_t>(column.ints[r]), 8);
-            stats.addInt(column.ints[r]);
+            appendLittleEndian(values, static_cast<uint64_t>(column.ints()[r]), 8);
+            stats.addInt(column.ints()[r]);
             break;
         case TypeKind::Timestamp: {
-            const int64_t v = leaf.part == 2 ? column.ends[r] : column.ints[r];
+            const int64_t v = leaf.part == 2 ? column.ends()[r] : column.ints()[r];
             appendLittleEndian(values, static_cast<uint64_t>(v), 8);
             stats.addInt(v);
             break;
         }
         case TypeKind::Double: {
             uint64_t b = 0;
-            std::memcpy(&b, &column.doubles[r], 8);
+            std::memcpy(&b, &column.doubles()[r], 8);
             appendLittleEndian(values, b, 8);
-            stats.addDouble(column.doubles[r]);
+            stats.addDouble(column.doubles()[r]);
             break;
         }
         case TypeKind::Decimal: {
-            const Int128 v = column.decimals[r];
+            const Int128 v = column.decimals()[r];
             if (leaf.physical == kInt32) {
                 appendLittleEndian(values, static_cast<uint32_t>(static_cast<int32_t>(v)), 4);
                 stats.addInt(static_cast<int64_t>(v));
@@ -349,7 +349,7 @@ std::string encodeLeaf(const ColumnBatch &rows, const Leaf &leaf, Statistics &st
             break;
         }
         default: {
-            const std::string &text = column.strings[r];
+            const std::string &text = column.strings()[r];
             appendLittleEndian(values, text.size(), 4);
             values += text;
             stats.addText(text);

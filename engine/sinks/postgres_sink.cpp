@@ -111,22 +111,22 @@ void appendNumeric(std::string &out, Int128 unscaled, int scale)
 void appendBinaryCell(std::string &out, const Column &column, size_t row, bool windowEnd)
 {
     switch (column.type().kind) {
-    case TypeKind::Boolean: out.push_back(column.ints[row] ? 1 : 0); break;
-    case TypeKind::Int: appendBigEndian(out, static_cast<uint32_t>(column.ints[row]), 4); break;
-    case TypeKind::Long: appendBigEndian(out, static_cast<uint64_t>(column.ints[row]), 8); break;
+    case TypeKind::Boolean: out.push_back(column.ints()[row] ? 1 : 0); break;
+    case TypeKind::Int: appendBigEndian(out, static_cast<uint32_t>(column.ints()[row]), 4); break;
+    case TypeKind::Long: appendBigEndian(out, static_cast<uint64_t>(column.ints()[row]), 8); break;
     case TypeKind::Double: {
         uint64_t bits = 0;
-        const double v = column.doubles[row];
+        const double v = column.doubles()[row];
         std::memcpy(&bits, &v, sizeof bits);
         appendBigEndian(out, bits, 8);
         break;
     }
-    case TypeKind::Decimal: appendNumeric(out, column.decimals[row], column.type().scale); break;
-    case TypeKind::Timestamp: appendBigEndian(out, static_cast<uint64_t>(column.ints[row] - kPostgresEpochMicros), 8); break;
+    case TypeKind::Decimal: appendNumeric(out, column.decimals()[row], column.type().scale); break;
+    case TypeKind::Timestamp: appendBigEndian(out, static_cast<uint64_t>(column.ints()[row] - kPostgresEpochMicros), 8); break;
     case TypeKind::Window:
-        appendBigEndian(out, static_cast<uint64_t>((windowEnd ? column.ends[row] : column.ints[row]) - kPostgresEpochMicros), 8);
+        appendBigEndian(out, static_cast<uint64_t>((windowEnd ? column.ends()[row] : column.ints()[row]) - kPostgresEpochMicros), 8);
         break;
-    case TypeKind::String: out += column.strings[row]; break;
+    case TypeKind::String: out += column.strings()[row]; break;
     default: out += toDisplayString(column.get(row)); break;
     }
 }

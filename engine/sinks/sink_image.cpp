@@ -49,9 +49,9 @@ void appendSqlKey(std::string &out, const Column &column, size_t row, SinkImage:
     switch (column.type().kind) {
     case TypeKind::Boolean:
     case TypeKind::Int:
-    case TypeKind::Long: appendUnsigned(static_cast<uint64_t>(column.ints[row]) ^ (uint64_t(1) << 63)); break;
+    case TypeKind::Long: appendUnsigned(static_cast<uint64_t>(column.ints()[row]) ^ (uint64_t(1) << 63)); break;
     case TypeKind::Double: {
-        double v = column.doubles[row];
+        double v = column.doubles()[row];
         if (std::isnan(v)) {
             appendText("NaN");
             break;
@@ -63,12 +63,12 @@ void appendSqlKey(std::string &out, const Column &column, size_t row, SinkImage:
         appendUnsigned(bits >> 63 ? ~bits : bits ^ (uint64_t(1) << 63));
         break;
     }
-    case TypeKind::Decimal: appendText(formatDecimal(column.decimals[row], column.type().scale)); break;
-    case TypeKind::Timestamp: appendText(formatTimestamp(column.ints[row])); break;
+    case TypeKind::Decimal: appendText(formatDecimal(column.decimals()[row], column.type().scale)); break;
+    case TypeKind::Timestamp: appendText(formatTimestamp(column.ints()[row])); break;
     case TypeKind::Window:
-        appendText(formatTimestamp(part == SinkImage::Column::Part::End ? column.ends[row] : column.ints[row]));
+        appendText(formatTimestamp(part == SinkImage::Column::Part::End ? column.ends()[row] : column.ints()[row]));
         break;
-    case TypeKind::String: appendText(column.strings[row]); break;
+    case TypeKind::String: appendText(column.strings()[row]); break;
     default: appendText(toDisplayString(column.get(row))); break;
     }
 }

@@ -346,9 +346,9 @@ void SqliteSink::bindRow(const ColumnBatch &rows, size_t row)
         switch (kind) {
         case TypeKind::Boolean:
         case TypeKind::Int:
-        case TypeKind::Long: sqlite3_bind_int64(m_write, parameter++, column.ints[row]); break;
+        case TypeKind::Long: sqlite3_bind_int64(m_write, parameter++, column.ints()[row]); break;
         case TypeKind::Double: {
-            const double v = column.doubles[row];
+            const double v = column.doubles()[row];
             if (std::isnan(v))
                 sqlite3_bind_text(m_write, parameter++, "NaN", -1, SQLITE_STATIC);
             else
@@ -356,22 +356,22 @@ void SqliteSink::bindRow(const ColumnBatch &rows, size_t row)
             break;
         }
         case TypeKind::Decimal: {
-            const std::string text = formatDecimal(column.decimals[row], column.type().scale);
+            const std::string text = formatDecimal(column.decimals()[row], column.type().scale);
             sqlite3_bind_text(m_write, parameter++, text.c_str(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
             break;
         }
         case TypeKind::String:
-            sqlite3_bind_text(m_write, parameter++, column.strings[row].data(),
-                              static_cast<int>(column.strings[row].size()), SQLITE_STATIC);
+            sqlite3_bind_text(m_write, parameter++, column.strings()[row].data(),
+                              static_cast<int>(column.strings()[row].size()), SQLITE_STATIC);
             break;
         case TypeKind::Timestamp: {
-            const std::string text = formatTimestamp(column.ints[row]);
+            const std::string text = formatTimestamp(column.ints()[row]);
             sqlite3_bind_text(m_write, parameter++, text.c_str(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
             break;
         }
         case TypeKind::Window: {
-            const std::string start = formatTimestamp(column.ints[row]);
-            const std::string end = formatTimestamp(column.ends[row]);
+            const std::string start = formatTimestamp(column.ints()[row]);
+            const std::string end = formatTimestamp(column.ends()[row]);
             sqlite3_bind_text(m_write, parameter++, start.c_str(), static_cast<int>(start.size()), SQLITE_TRANSIENT);
             sqlite3_bind_text(m_write, parameter++, end.c_str(), static_cast<int>(end.size()), SQLITE_TRANSIENT);
             break;

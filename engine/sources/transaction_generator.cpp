@@ -133,10 +133,8 @@ ColumnBatch TransactionGenerator::next(int64_t rows)
     ColumnBatch batch = ColumnBatch::empty(schema());
     rows = std::max<int64_t>(rows, 0);
     const size_t n = static_cast<size_t>(rows);
-    for (Column &c : batch.columns) {
+    for (Column &c : batch.columns)
         c.reserve(n);
-        c.nulls.assign(n, 0);
-    }
     Column &accounts = batch.columns[0];
     Column &branches = batch.columns[1];
     Column &amounts = batch.columns[2];
@@ -160,12 +158,12 @@ ColumnBatch TransactionGenerator::next(int64_t rows)
         if (o.lateFraction > 0 && m_random->unit() < o.lateFraction)
             t -= o.latenessMicros;
 
-        accounts.strings.push_back(accountId(account));
-        branches.strings.push_back(branch <= static_cast<int64_t>(branchNames.size())
-                                       ? branchNames[static_cast<size_t>(branch - 1)]
-                                       : branchCode(branch));
-        amounts.decimals.push_back(cents);
-        times.ints.push_back(t);
+        accounts.appendString(accountId(account));
+        branches.appendString(branch <= static_cast<int64_t>(branchNames.size())
+                                  ? branchNames[static_cast<size_t>(branch - 1)]
+                                  : branchCode(branch));
+        amounts.appendDecimal(cents);
+        times.appendInt(t);
     }
     m_rowsGenerated += rows;
     batch.numRows = n;

@@ -1,4 +1,4 @@
-#include "types/check.h"
+#include "streamstep/check.h"
 
 #include <cstdio>
 #include <cstdlib>

@@ -180,11 +180,11 @@ void TestInputEditing::cellEditChangesTheScenarioAndResetsTheRun()
     const int eventTime = column(*controller, "eventTime");
     InputStepsModel *model = editor->model();
     // An edit changes its step in place: other steps' rows are not copied (big inputs).
-    const int64_t *otherStepTimes = controller->scenario().steps[0].rows.columns[static_cast<size_t>(eventTime)].ints.data();
+    const int64_t *otherStepTimes = controller->scenario().steps[0].rows.columns[static_cast<size_t>(eventTime)].ints().data();
     const size_t scenarioStepsBefore = controller->scenario().steps.size();
     QVERIFY(model->setData(model->index(2, amount), QStringLiteral("123.4")));
     QCOMPARE(controller->scenario().steps.size(), scenarioStepsBefore);
-    QCOMPARE(controller->scenario().steps[0].rows.columns[static_cast<size_t>(eventTime)].ints.data(), otherStepTimes);
+    QCOMPARE(controller->scenario().steps[0].rows.columns[static_cast<size_t>(eventTime)].ints().data(), otherStepTimes);
     QCOMPARE(controller->scenario().steps[1].rows.get(2, static_cast<size_t>(amount)), Value::decimal(12340, 12, 2));
     QVERIFY(model->setData(model->index(0, eventTime), QStringLiteral("2026-03-01T10:07:30Z")));
     QCOMPARE(controller->scenario().steps[1].rows.get(0, static_cast<size_t>(eventTime)),
@@ -394,7 +394,7 @@ void TestInputEditing::generatorMakesTheEngineGeneratorsRows()
         for (size_t r = 0; r < 250; ++r) {
             const int64_t row = static_cast<int64_t>(s * 250 + r);
             const int64_t onTime = o.startTimeMicros + o.eventTimeSpanMicros * row / o.numRows;
-            const int64_t t = steps[s].rows.columns[3].ints[r];
+            const int64_t t = steps[s].rows.columns[3].ints()[r];
             QVERIFY(t == onTime || t == onTime - o.latenessMicros);
             late += t != onTime;
         }

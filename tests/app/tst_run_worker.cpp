@@ -77,10 +77,7 @@ bool sameBatch(const ColumnBatch &a, const ColumnBatch &b)
     if (a.numRows != b.numRows || a.columns.size() != b.columns.size())
         return false;
     for (size_t c = 0; c < a.columns.size(); ++c) {
-        const Column &x = a.columns[c];
-        const Column &y = b.columns[c];
-        if (x.nulls != y.nulls || x.ints != y.ints || x.ends != y.ends || x.doubles != y.doubles
-            || x.decimals != y.decimals || x.strings != y.strings)
+        if (!a.columns[c].sameStorage(b.columns[c]))
             return false;
     }
     return true;
@@ -409,7 +406,7 @@ void TestRunWorker::millionRowTableScrollsWithoutPerCellStorage()
     QCOMPARE(model.batch(), &report->input);
     QCOMPARE(model.rowCount(), 1'000'000);
     QCOMPARE(model.index(999'999, 1).data().toString(),
-             QString::fromStdString(report->input.columns[0].strings[999'999]));
+             QString::fromStdString(report->input.columns[0].strings()[999'999]));
     // Row tints are shared brushes, not one made per cell.
     int lateRow = -1;
     for (size_t r = 0; r < report->inputFates.size() && lateRow < 0; ++r)

@@ -36,13 +36,7 @@ inline nlohmann::json transactionsSchema()
 // bit for bit, so NaN equals NaN and -0.0 differs from 0.0).
 inline bool sameColumn(const Column &x, const Column &y)
 {
-    if (x.type() != y.type() || x.nulls != y.nulls || x.ints != y.ints || x.ends != y.ends
-        || x.decimals != y.decimals || x.strings != y.strings || x.doubles.size() != y.doubles.size())
-        return false;
-    for (size_t r = 0; r < x.doubles.size(); ++r)
-        if (std::memcmp(&x.doubles[r], &y.doubles[r], sizeof(double)) != 0)
-            return false;
-    return true;
+    return x.sameStorage(y);
 }
 
 // Exact, order-sensitive equality of two batches' rows.

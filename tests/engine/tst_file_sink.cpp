@@ -161,9 +161,9 @@ void TestFileSink::csvRoundTrip()
         back.appendRow(CsvFormat::toRow(records[i], batch.schema));
     // Timestamps are written with milliseconds, like Spark's default timestampFormat.
     ColumnBatch expected = batch;
-    expected.columns[6].ints[0] = kMarch1At10 + 123000;
+    expected.columns[6].ints()[0] = kMarch1At10 + 123000;
     QCOMPARE(jsonRows(back), jsonRows(expected));
-    QVERIFY(std::isnan(back.columns[3].doubles[1]));
+    QVERIFY(std::isnan(back.columns[3].doubles()[1]));
     QCOMPARE(back.get(2, 0), Value::string(""));  // "" stays an empty string
     QVERIFY(back.get(3, 0).isNull());             // nothing stays NULL
 
@@ -246,7 +246,7 @@ void TestFileSink::jsonRoundTripKeepsDecimalsExact()
         back.appendRow(JsonLinesFormat::parseRow(line, batch.schema));
     }
     ColumnBatch expected = batch;
-    expected.columns[6].ints[0] = kMarch1At10 + 123000;
+    expected.columns[6].ints()[0] = kMarch1At10 + 123000;
     QCOMPARE(jsonRows(back), jsonRows(expected));
     // 1234567890123456780000000000000000.01 would not survive a double.
     QCOMPARE(back.get(0, 4), batch.get(0, 4));
@@ -284,7 +284,7 @@ void TestFileSink::manifestListsCommittedBatches()
 
         const ColumnBatch back = FileSink::readCommitted(sinkFolder);
         ColumnBatch expected = batch;
-        expected.columns[6].ints[0] = kMarch1At10 + 123000;
+        expected.columns[6].ints()[0] = kMarch1At10 + 123000;
         QCOMPARE(jsonRows(back), jsonRows(expected));
 
         // Reopening finds the committed batches.

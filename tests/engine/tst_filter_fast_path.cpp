@@ -80,7 +80,7 @@ std::vector<uint8_t> genericKeep(const BoundExpr &condition, const ColumnBatch &
         return keep;
     }
     for (size_t r = 0; r < batch.numRows; ++r)
-        keep[r] = !c.nulls[r] && c.ints[r] != 0;
+        keep[r] = !c.nulls()[r] && c.ints()[r] != 0;
     return keep;
 }
 

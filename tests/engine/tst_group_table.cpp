@@ -241,7 +241,7 @@ private slots:
         const std::vector<std::pair<size_t, size_t>> ranges = {{0, 0}, {0, 130}, {130, 131}, {131, 500}, {500, 500}};
         for (const auto &[begin, end] : ranges) {
             for (size_t c = 0; c < batch.columns.size(); ++c)
-                appendRange(bulk.columns[c], batch.columns[c], begin, end);
+                bulk.columns[c].appendRange(batch.columns[c], begin, end);
             bulk.numRows += end - begin;
             for (size_t r = begin; r < end; ++r)
                 rowWise.appendRow(batch.row(r));
@@ -250,17 +250,14 @@ private slots:
         for (size_t c = 0; c < batch.columns.size(); ++c) {
             const Column &a = bulk.columns[c];
             const Column &b = rowWise.columns[c];
-            QVERIFY(a.nulls == b.nulls && a.ints == b.ints && a.ends == b.ends && a.decimals == b.decimals
-                    && a.strings == b.strings && a.doubles.size() == b.doubles.size());
-            for (size_t r = 0; r < a.doubles.size(); ++r)
-                QVERIFY(std::memcmp(&a.doubles[r], &b.doubles[r], sizeof(double)) == 0); // NaN, -0.0 bits kept
+            QVERIFY(a.sameStorage(b)); // doubles bit for bit: NaN, -0.0 kept
         }
         // A column of another type (decimal(12,2) into decimal(14,4)) goes through Value.
         Column narrow(DataType::decimal(12, 2));
         narrow.append(Value::decimal(12345, 12, 2));
         narrow.appendNull();
         Column wide(DataType::decimal(14, 4));
-        appendRange(wide, narrow, 0, 2);
+        wide.appendRange(narrow, 0, 2);
         QCOMPARE(wide.get(0), Value::decimal(1234500, 14, 4));
         QVERIFY(wide.get(1).isNull());
     }

@@ -1,5 +1,6 @@
 // Export to Spark code (engine/export): the programs for a few lessons are golden files
-// (tests/data/export; STREAMSTEP_UPDATE_GOLDEN=1 rewrites them after a deliberate change), and
+// (tests/data/export/*.golden, test data named for the program they hold plus `.golden`;
+// STREAMSTEP_UPDATE_GOLDEN=1 rewrites them after a deliberate change), and
 // the parts every program relies on: names, escaping of the scenario's text and values, the
 // MemoryStream of each Spark version, the honest sink mapping. That the programs compile and
 // run on real Spark is tested under tests/spark (label spark).
@@ -67,7 +68,7 @@ private slots:
         const std::string name = golden.section(QLatin1Char('.'), 0, 0).toStdString();
         const std::string program = exported(scenario, *parseSparkLanguage(language.toStdString()), replay, name,
                                              version.toStdString());
-        const QString goldenPath = source(QStringLiteral("tests/data/export/") + golden);
+        const QString goldenPath = source(QStringLiteral("tests/data/export/") + golden + QStringLiteral(".golden"));
         if (qEnvironmentVariableIsSet("STREAMSTEP_UPDATE_GOLDEN")) {
             QFile out(goldenPath);
             QVERIFY(out.open(QIODevice::WriteOnly | QIODevice::Truncate));

@@ -54,7 +54,7 @@ private slots:
         TransactionRandom again(42);
         QCOMPARE(again.next(), first);
         const ColumnBatch b = generateTransactions({});
-        QCOMPARE(QString::fromStdString(b.columns[0].strings[0]).left(4), QStringLiteral("ACC-"));
+        QCOMPARE(QString::fromStdString(b.columns[0].strings()[0]).left(4), QStringLiteral("ACC-"));
         QCOMPARE(QString::fromStdString(toDisplayString(b.get(0, 3))), QStringLiteral("2026-03-01 10:00:00"));
     }
 
@@ -91,8 +91,8 @@ private slots:
         TransactionGenerator generator(o);
         QCOMPARE(QString::fromStdString(generator.accountId(1)), firstId);
         const ColumnBatch b = generator.next(o.numRows);
-        std::set<std::string> ids(b.columns[0].strings.begin(), b.columns[0].strings.end());
-        std::set<std::string> codes(b.columns[1].strings.begin(), b.columns[1].strings.end());
+        std::set<std::string> ids(b.columns[0].strings().begin(), b.columns[0].strings().end());
+        std::set<std::string> codes(b.columns[1].strings().begin(), b.columns[1].strings().end());
         QVERIFY(ids.size() <= static_cast<size_t>(accounts));
         if (accounts <= 100)
             QCOMPARE(ids.size(), static_cast<size_t>(accounts)); // 20000 draws reach every account
@@ -103,8 +103,8 @@ private slots:
         // An account always belongs to the same branch.
         std::map<std::string, std::string> home;
         for (size_t r = 0; r < b.numRows; ++r) {
-            auto [it, inserted] = home.emplace(b.columns[0].strings[r], b.columns[1].strings[r]);
-            QVERIFY(inserted || it->second == b.columns[1].strings[r]);
+            auto [it, inserted] = home.emplace(b.columns[0].strings()[r], b.columns[1].strings()[r]);
+            QVERIFY(inserted || it->second == b.columns[1].strings()[r]);
         }
         for (const std::string &id : ids)
             QCOMPARE(id.size(), static_cast<size_t>(firstId.size()));
@@ -118,13 +118,13 @@ private slots:
         o.maxAmountCents = 600;
         const ColumnBatch b = generateTransactions(o);
         Int128 low = 1'000'000, high = 0;
-        for (Int128 v : b.columns[2].decimals) {
+        for (Int128 v : b.columns[2].decimals()) {
             low = std::min(low, v);
             high = std::max(high, v);
         }
         QCOMPARE(static_cast<int64_t>(low), int64_t(500));
         QCOMPARE(static_cast<int64_t>(high), int64_t(600));
-        QCOMPARE(QString::fromStdString(toDisplayString(Value::decimal(b.columns[2].decimals[0], 12, 2))).contains(QLatin1Char('.')), true);
+        QCOMPARE(QString::fromStdString(toDisplayString(Value::decimal(b.columns[2].decimals()[0], 12, 2))).contains(QLatin1Char('.')), true);
     }
 
     void eventTimeSpanAndContinuation()
@@ -135,8 +135,8 @@ private slots:
         TransactionGenerator generator(o);
         const ColumnBatch first = generator.next(1000);
         const ColumnBatch second = generator.next(1000);
-        const auto &t1 = first.columns[3].ints;
-        const auto &t2 = second.columns[3].ints;
+        const auto &t1 = first.columns[3].ints();
+        const auto &t2 = second.columns[3].ints();
         QVERIFY(std::is_sorted(t1.begin(), t1.end())); // no jitter, no late rows: in order
         QCOMPARE(t1.front(), o.startTimeMicros);
         QVERIFY(t1.back() < o.startTimeMicros + 60'000'000);
@@ -168,7 +168,7 @@ private slots:
         int64_t maxDeviation = 0;
         for (size_t r = 0; r < b.numRows; ++r) {
             const int64_t base = o.startTimeMicros + o.eventTimeSpanMicros * static_cast<int64_t>(r) / o.numRows;
-            int64_t t = b.columns[3].ints[r];
+            int64_t t = b.columns[3].ints()[r];
             if (t < base - jitter) {
                 ++late;
                 t += o.latenessMicros;

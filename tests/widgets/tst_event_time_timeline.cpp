@@ -211,7 +211,7 @@ void TestEventTimeTimeline::oneDotPerInputRowWithTheEngineFate()
             QCOMPARE(d.row, int(row));
             QCOMPARE(d.fate, r.inputFates[row]);
             QVERIFY(d.hasTime);
-            QCOMPARE(d.timeMs, r.input.columns[size_t(timeColumn)].ints[row] / 1000);
+            QCOMPARE(d.timeMs, r.input.columns[size_t(timeColumn)].ints()[row] / 1000);
             ++fates[d.fate];
         }
     }
@@ -279,7 +279,7 @@ void TestEventTimeTimeline::everyWindowIsABandWithTheEngineState()
         QVERIFY(wc >= 0);
         for (size_t row = 0; row < r.resultTable.numRows; ++row) {
             const Column &w = r.resultTable.columns[size_t(wc)];
-            const QString label = QStringLiteral("[%1, %2)").arg(clock(w.ints[row] / 1000), clock(w.ends[row] / 1000));
+            const QString label = QStringLiteral("[%1, %2)").arg(clock(w.ints()[row] / 1000), clock(w.ends()[row] / 1000));
             distinct.insert(label);
             const TimelineWindow *band = bandLabelled(layout, label);
             QVERIFY2(band, qPrintable(label));
@@ -716,7 +716,7 @@ void TestEventTimeTimeline::millionRowBatchIsBinnedQuickly()
     QCOMPARE(fullest.endMs - fullest.startMs, layout.batches()[size_t(bigIndex)].binMs);
     int64_t inBucket = 0;
     for (size_t row = 0; row < size_t(big.numInputRows); ++row) {
-        const int64_t ms = big.input.columns[size_t(timeColumn)].ints[row] / 1000;
+        const int64_t ms = big.input.columns[size_t(timeColumn)].ints()[row] / 1000;
         inBucket += big.inputFates[row] == fullest.fate && ms >= fullest.startMs && ms < fullest.endMs;
     }
     QCOMPARE(fullest.count, inBucket);

@@ -288,7 +288,7 @@ void TestInputStepsModel::largeStepIsNotCopied()
     QCOMPARE(model.batch(), &rows);
     QCOMPARE(model.rowCount(), 200'000);
     const int last = model.rowCount() - 1;
-    QCOMPARE(model.data(model.index(last, 0)).toString(), QString::fromStdString(rows.columns[0].strings.back()));
+    QCOMPARE(model.data(model.index(last, 0)).toString(), QString::fromStdString(rows.columns[0].strings().back()));
     QCOMPARE(model.data(model.index(last, 2)).toString(),
              QString::fromStdString(toDisplayString(rows.get(static_cast<size_t>(last), 2))));
 }

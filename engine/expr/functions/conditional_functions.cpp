@@ -28,13 +28,13 @@ NodePtr bindCoalesce(const FunctionCall &call)
 // The first non-NULL argument of each row.
 void coalesceKernel(const ExprNode &, const ArgumentColumns &in, const EvalContext &, Column &out)
 {
-    std::fill(out.nulls.begin(), out.nulls.end(), uint8_t(1));
+    std::fill(out.nulls().begin(), out.nulls().end(), uint8_t(1));
     for (size_t i = 0; i < out.size(); ++i) {
         for (const Column *source : in) {
-            if (source->nulls[i])
+            if (source->nulls()[i])
                 continue;
-            out.nulls[i] = 0;
-            copyValue(*source, i, out, i);
+            out.nulls()[i] = 0;
+            out.copyValue(i, *source, i);
             break;
         }
     }
@@ -50,15 +50,15 @@ void caseWhenKernel(const ExprNode &, const ArgumentColumns &in, const EvalConte
         size_t pick = in.size() - 1;
         for (size_t k = 0; k < pairs; ++k) {
             const Column &condition = in[2 * k];
-            if (!condition.nulls[i] && condition.ints[i]) {
+            if (!condition.nulls()[i] && condition.ints()[i]) {
                 pick = 2 * k + 1;
                 break;
             }
         }
         const Column &source = in[pick];
-        out.nulls[i] = source.nulls[i];
-        if (!source.nulls[i])
-            copyValue(source, i, out, i);
+        out.nulls()[i] = source.nulls()[i];
+        if (!source.nulls()[i])
+            out.copyValue(i, source, i);
     }
 }
 

@@ -36,18 +36,18 @@ void withPattern(const ExprNode &node, const ArgumentColumns &in, Column &out, R
     if (node.args[1]->isLiteral() && !node.args[1]->literal.isNull())
         constant = DateTimePattern::compile(node.args[1]->literal.asString());
     for (size_t i = 0; i < out.size(); ++i) {
-        if (in[0].nulls[i] || in[1].nulls[i]) {
-            out.nulls[i] = 1;
+        if (in[0].nulls()[i] || in[1].nulls()[i]) {
+            out.nulls()[i] = 1;
             continue;
         }
         std::optional<DateTimePattern> rowPattern;
         const DateTimePattern *pattern = constant ? &*constant : nullptr;
         if (!pattern) {
-            rowPattern = DateTimePattern::compile(in[1].strings[i]);
+            rowPattern = DateTimePattern::compile(in[1].strings()[i]);
             pattern = rowPattern ? &*rowPattern : nullptr;
         }
         if (!pattern) {
-            out.nulls[i] = 1;
+            out.nulls()[i] = 1;
             continue;
         }
         row(*pattern, i);
@@ -58,8 +58,8 @@ void withPattern(const ExprNode &node, const ArgumentColumns &in, Column &out, R
 std::optional<int64_t> timestampOf(const Column &c, size_t i, const DateTimePattern &pattern)
 {
     if (c.type().kind == TypeKind::Timestamp)
-        return c.ints[i];
-    return pattern.parse(c.strings[i]);
+        return c.ints()[i];
+    return pattern.parse(c.strings()[i]);
 }
 
 NodePtr bindDateFormat(const FunctionCall &call)
@@ -73,7 +73,7 @@ NodePtr bindDateFormat(const FunctionCall &call)
 void dateFormatKernel(const ExprNode &node, const ArgumentColumns &in, const EvalContext &, Column &out)
 {
     withPattern(node, in, out, [&](const DateTimePattern &pattern, size_t i) {
-        out.strings[i] = pattern.format(in[0].ints[i]);
+        out.strings()[i] = pattern.format(in[0].ints()[i]);
     });
 }
 
@@ -96,9 +96,9 @@ void toTimestampKernel(const ExprNode &node, const ArgumentColumns &in, const Ev
     withPattern(node, in, out, [&](const DateTimePattern &pattern, size_t i) {
         const std::optional<int64_t> micros = timestampOf(in[0], i, pattern);
         if (micros)
-            out.ints[i] = *micros;
+            out.ints()[i] = *micros;
         else
-            out.nulls[i] = 1;
+            out.nulls()[i] = 1;
     });
 }
 
@@ -122,9 +122,9 @@ void unixTimestampKernel(const ExprNode &node, const ArgumentColumns &in, const 
     withPattern(node, in, out, [&](const DateTimePattern &pattern, size_t i) {
         const std::optional<int64_t> micros = timestampOf(in[0], i, pattern);
         if (micros)
-            out.ints[i] = floorDiv(*micros, kMicrosPerSecond);
+            out.ints()[i] = floorDiv(*micros, kMicrosPerSecond);
         else
-            out.nulls[i] = 1;
+            out.nulls()[i] = 1;
     });
 }
 
@@ -137,28 +137,28 @@ NodePtr bindTimestampSeconds(const FunctionCall &call)
 void timestampSecondsKernel(const ExprNode &, const ArgumentColumns &in, const EvalContext &, Column &out)
 {
     const Column &c = in[0];
-    out.nulls = c.nulls;
+    out.setNulls(c.nulls());
     for (size_t i = 0; i < out.size(); ++i) {
-        if (c.nulls[i])
+        if (c.nulls()[i])
             continue;
         switch (c.type().kind) {
         case TypeKind::Double:
-            if (!std::isfinite(c.doubles[i]))
-                out.nulls[i] = 1;
+            if (!std::isfinite(c.doubles()[i]))
+                out.nulls()[i] = 1;
             else
-                out.ints[i] = static_cast<int64_t>(c.doubles[i] * 1e6);
+                out.ints()[i] = static_cast<int64_t>(c.doubles()[i] * 1e6);
             break;
         case TypeKind::Decimal: {
             const int s = c.type().scale;
             // The low 64 bits of the micros (multiplied unsigned: beyond Int128 it wraps, defined).
             const unsigned __int128 v = s >= 6
-                ? static_cast<unsigned __int128>(c.decimals[i] / pow10Int128(s - 6))
-                : static_cast<unsigned __int128>(c.decimals[i]) * static_cast<unsigned __int128>(pow10Int128(6 - s));
-            out.ints[i] = static_cast<int64_t>(static_cast<uint64_t>(v));
+                ? static_cast<unsigned __int128>(c.decimals()[i] / pow10Int128(s - 6))
+                : static_cast<unsigned __int128>(c.decimals()[i]) * static_cast<unsigned __int128>(pow10Int128(6 - s));
+            out.ints()[i] = static_cast<int64_t>(static_cast<uint64_t>(v));
             break;
         }
         default:
-            out.ints[i] = static_cast<int64_t>(static_cast<uint64_t>(c.ints[i]) * 1000000u);
+            out.ints()[i] = static_cast<int64_t>(static_cast<uint64_t>(c.ints()[i]) * 1000000u);
             break;
         }
     }
@@ -185,7 +185,7 @@ NodePtr currentTimestamp(const FunctionCall &call)
 // Spark's CurrentTimestamp: the same instant for the whole micro-batch (the trigger's time).
 void currentTimestampKernel(const ExprNode &, const ArgumentColumns &, const EvalContext &context, Column &out)
 {
-    std::fill(out.ints.begin(), out.ints.end(), context.currentTimestampMicros);
+    std::fill(out.ints().begin(), out.ints().end(), context.currentTimestampMicros);
 }
 
 } // namespace

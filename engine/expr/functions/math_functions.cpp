@@ -19,28 +19,28 @@ namespace {
 void absKernel(const ExprNode &node, const ArgumentColumns &in, const EvalContext &, Column &out)
 {
     const Column &c = in[0];
-    out.nulls = c.nulls;
+    out.setNulls(c.nulls());
     const size_t n = out.size();
     switch (node.type.kind) {
     case TypeKind::Int:
         for (size_t i = 0; i < n; ++i) {
-            const int32_t v = static_cast<int32_t>(c.ints[i]);
-            out.ints[i] = v < 0 ? static_cast<int32_t>(0u - static_cast<uint32_t>(v)) : v;
+            const int32_t v = static_cast<int32_t>(c.ints()[i]);
+            out.ints()[i] = v < 0 ? static_cast<int32_t>(0u - static_cast<uint32_t>(v)) : v;
         }
         break;
     case TypeKind::Long:
         for (size_t i = 0; i < n; ++i) {
-            const int64_t v = c.ints[i];
-            out.ints[i] = v < 0 ? static_cast<int64_t>(0ull - static_cast<uint64_t>(v)) : v;
+            const int64_t v = c.ints()[i];
+            out.ints()[i] = v < 0 ? static_cast<int64_t>(0ull - static_cast<uint64_t>(v)) : v;
         }
         break;
     case TypeKind::Double:
         for (size_t i = 0; i < n; ++i)
-            out.doubles[i] = std::fabs(c.doubles[i]);
+            out.doubles()[i] = std::fabs(c.doubles()[i]);
         break;
     case TypeKind::Decimal:
         for (size_t i = 0; i < n; ++i)
-            out.decimals[i] = c.decimals[i] < 0 ? -c.decimals[i] : c.decimals[i];
+            out.decimals()[i] = c.decimals()[i] < 0 ? -c.decimals()[i] : c.decimals()[i];
         break;
     default: throw std::logic_error("abs over a non-numeric type");
     }
@@ -121,28 +121,28 @@ void roundKernel(const ExprNode &node, const ArgumentColumns &in, const EvalCont
     const Column &c = in[0];
     const int scale = roundScale(node);
     const DataType &type = node.type;
-    out.nulls = c.nulls;
+    out.setNulls(c.nulls());
     for (size_t i = 0; i < out.size(); ++i) {
-        if (c.nulls[i])
+        if (c.nulls()[i])
             continue;
         switch (type.kind) {
         case TypeKind::Int:
-            out.ints[i] = static_cast<int32_t>(static_cast<uint32_t>(
-                static_cast<uint64_t>(static_cast<int64_t>(roundIntegral(c.ints[i], scale)))));
+            out.ints()[i] = static_cast<int32_t>(static_cast<uint32_t>(
+                static_cast<uint64_t>(static_cast<int64_t>(roundIntegral(c.ints()[i], scale)))));
             break;
-        case TypeKind::Long: out.ints[i] = static_cast<int64_t>(roundIntegral(c.ints[i], scale)); break;
-        case TypeKind::Double: out.doubles[i] = roundDouble(c.doubles[i], scale); break;
+        case TypeKind::Long: out.ints()[i] = static_cast<int64_t>(roundIntegral(c.ints()[i], scale)); break;
+        case TypeKind::Double: out.doubles()[i] = roundDouble(c.doubles()[i], scale); break;
         case TypeKind::Decimal: {
             // Spark: toPrecision(p, min(s, scale)) HALF_UP; negative scales round left of the
             // point and keep scale 0.
             const int s = c.type().scale;
             std::optional<Int128> v;
             if (scale >= 0) {
-                v = rescaleDecimal(c.decimals[i], s, std::min(s, scale), type.precision);
+                v = rescaleDecimal(c.decimals()[i], s, std::min(s, scale), type.precision);
                 if (v)
                     v = rescaleDecimal(*v, std::min(s, scale), type.scale, type.precision);
             } else {
-                auto whole = rescaleDecimal(c.decimals[i], s, 0, 38);
+                auto whole = rescaleDecimal(c.decimals()[i], s, 0, 38);
                 if (whole) {
                     const Int128 r = roundIntegral(*whole, scale);
                     if (fitsPrecision(r, type.precision))
@@ -150,9 +150,9 @@ void roundKernel(const ExprNode &node, const ArgumentColumns &in, const EvalCont
                 }
             }
             if (v)
-                out.decimals[i] = *v;
+                out.decimals()[i] = *v;
             else
-                out.nulls[i] = 1;
+                out.nulls()[i] = 1;
             break;
         }
         default: throw std::logic_error("round over a non-numeric type");

@@ -64,10 +64,13 @@ template <std::string (*F)(std::string_view)>
 void mapStrings(const ExprNode &, const ArgumentColumns &in, const EvalContext &, Column &out)
 {
     const Column &c = in[0];
-    out.nulls = c.nulls;
+    out.setNulls(c.nulls());
+    const uint8_t *nulls = c.nulls().data();
+    const std::string *values = c.strings().data();
+    std::string *results = out.strings().data();
     for (size_t i = 0; i < out.size(); ++i)
-        if (!c.nulls[i])
-            out.strings[i] = F(c.strings[i]);
+        if (!nulls[i])
+            results[i] = F(values[i]);
 }
 
 std::string upperText(std::string_view s) { return upperAscii(std::string(s)); }
@@ -78,10 +81,13 @@ NodePtr bindOneString(const FunctionCall &call) { return call.make(DataType::str
 void lengthKernel(const ExprNode &, const ArgumentColumns &in, const EvalContext &, Column &out)
 {
     const Column &c = in[0];
-    out.nulls = c.nulls;
+    out.setNulls(c.nulls());
+    const uint8_t *nulls = c.nulls().data();
+    const std::string *values = c.strings().data();
+    int64_t *lengths = out.ints().data();
     for (size_t i = 0; i < out.size(); ++i)
-        if (!c.nulls[i])
-            out.ints[i] = static_cast<int64_t>(utf8Length(c.strings[i]));
+        if (!nulls[i])
+            lengths[i] = static_cast<int64_t>(utf8Length(values[i]));
 }
 
 NodePtr bindConcat(const FunctionCall &call)
@@ -101,14 +107,14 @@ void concatKernel(const ExprNode &, const ArgumentColumns &in, const EvalContext
     for (size_t i = 0; i < out.size(); ++i) {
         std::string s;
         for (const Column *c : in) {
-            if (c->nulls[i]) {
-                out.nulls[i] = 1;
+            if (c->nulls()[i]) {
+                out.nulls()[i] = 1;
                 break;
             }
-            s += c->strings[i];
+            s += c->strings()[i];
         }
-        if (!out.nulls[i])
-            out.strings[i] = std::move(s);
+        if (!out.nulls()[i])
+            out.strings()[i] = std::move(s);
     }
 }
 
@@ -121,12 +127,12 @@ NodePtr bindSubstring(const FunctionCall &call)
 void substringKernel(const ExprNode &, const ArgumentColumns &in, const EvalContext &, Column &out)
 {
     for (size_t i = 0; i < out.size(); ++i) {
-        if (in[0].nulls[i] || in[1].nulls[i] || in[2].nulls[i]) {
-            out.nulls[i] = 1;
+        if (in[0].nulls()[i] || in[1].nulls()[i] || in[2].nulls()[i]) {
+            out.nulls()[i] = 1;
             continue;
         }
-        out.strings[i] = substringSql(in[0].strings[i], static_cast<int32_t>(in[1].ints[i]),
-                                      static_cast<int32_t>(in[2].ints[i]));
+        out.strings()[i] = substringSql(in[0].strings()[i], static_cast<int32_t>(in[1].ints()[i]),
+                                      static_cast<int32_t>(in[2].ints()[i]));
     }
 }
 

@@ -23,9 +23,9 @@ NodePtr bindWindowTime(const FunctionCall &call)
 void windowTimeKernel(const ExprNode &, const ArgumentColumns &in, const EvalContext &, Column &out)
 {
     const Column &w = in[0];
-    out.nulls = w.nulls;
+    out.setNulls(w.nulls());
     for (size_t i = 0; i < out.size(); ++i)
-        out.ints[i] = w.nulls[i] ? 0 : w.ends[i] - 1;
+        out.ints()[i] = w.nulls()[i] ? 0 : w.ends()[i] - 1;
 }
 
 } // namespace
