@@ -153,6 +153,7 @@ void QuerySummaryView::showScenario(const Scenario &scenario, const Query *query
                                           : tr("Overflow wraps around; division by zero and bad casts give NULL"));
     } catch (const Error &) {
         m_sparkLine->setText(tr("Follows Spark %1").arg(version)); // the conf's own error is the validation message
+        m_sparkLine->setToolTip({});
     }
 
     if (validationMessage.isEmpty()) {
