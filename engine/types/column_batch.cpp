@@ -230,7 +230,10 @@ bool Column::sameStorage(const Column &other) const
     forEachStorage(*this, other, [&same](const auto &a, const auto &b) {
         using T = typename std::decay_t<decltype(a)>::value_type;
         if constexpr (std::is_same_v<T, double>)
-            same = same && a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0;
+            // Bit for bit (NaN equals NaN, 0.0 differs from -0.0); an empty vector may have no buffer,
+            // and memcmp must not be given a null pointer even for zero bytes.
+            same = same && a.size() == b.size()
+                   && (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0);
         else
             same = same && a == b;
     });
