@@ -81,8 +81,42 @@ class Row:
                 None if self.amount is None else fmt_dec(self.amount), fmt_ts(self.event_time)]
 
 
-def steps_json(steps):
-    return [{"rows": [r.to_json() for r in rows]} for rows in steps]
+def steps_json(steps, quiz=None):
+    """The steps, each with the questions `quiz` (step index -> list) asks before it runs."""
+    out = [{"rows": [r.to_json() for r in rows]} for rows in steps]
+    for i, questions in (quiz or {}).items():
+        out[i]["quiz"] = questions
+    return out
+
+
+# ----------------------------------------------------------------------------- quizzes
+# A quiz question is asked before its step runs (docs/scenario-format.md, "Quizzes"). The
+# engine answers "written", "watermark", "stateRows" and "dropped" itself; a "choice" names the
+# fact that decides it, and its answer is the option whose number is the simulation's value, so
+# `streamstep-cli check` compares the same figure the other way round.
+
+def ask(kind, prompt, prompt_de, explain=None, explain_de=None):
+    q = {"kind": kind, "prompt": prompt, "prompt_de": prompt_de}
+    if explain:
+        q["explain"] = explain
+        q["explain_de"] = explain_de
+    return q
+
+
+def choice(prompt, prompt_de, options, options_de, fact, value, explain=None, explain_de=None):
+    """A choice decided by `fact`; the answer is the option that starts with `value`."""
+    said = (lambda o: o == fmt_ts(value)) if fact == "watermark" else (lambda o: o.split(" ")[0] == str(value))
+    answer = [i for i, o in enumerate(options) if said(o)]
+    assert len(answer) == 1, (prompt, options, value)
+    q = {"kind": "choice", "prompt": prompt, "prompt_de": prompt_de, "options": options}
+    if options_de:
+        q["options_de"] = options_de
+    q["answer"] = answer[0]
+    q["fact"] = fact
+    if explain:
+        q["explain"] = explain
+        q["explain_de"] = explain_de
+    return q
 
 
 # ----------------------------------------------------------------------------- the semantics
@@ -190,7 +224,7 @@ def dumps(value, indent=0):
     return "{\n" + inner + "\n" + " " * indent + "}"
 
 
-def scenario(title, description, query, output_mode, sink, steps, expect=None, expect_error=None):
+def scenario(title, description, query, output_mode, sink, steps, expect=None, expect_error=None, quiz=None):
     doc = {
         "format": "streamstep-scenario",
         "version": 1,
@@ -200,7 +234,7 @@ def scenario(title, description, query, output_mode, sink, steps, expect=None, e
         "query": query,
         "outputMode": output_mode,
         "sink": sink,
-        "steps": steps_json(steps),
+        "steps": steps_json(steps, quiz),
     }
     if expect is not None:
         doc["expect"] = expect
@@ -258,11 +292,28 @@ def lesson_01(rng):
         "part files, then records them in the sink's manifest; a reader lists only committed "
         "files, and a replayed batch is not written twice (`streamstep-cli sink-cat`).",
     ]
+    quiz = {
+        0: [choice("40 rows arrive and 15 of them pass the filter. How many rows does the engine keep in state "
+                   "after trigger 0?",
+                   "40 Zeilen kommen an, 15 davon passieren den Filter. Wie viele Zeilen hält die Engine nach "
+                   "Trigger 0 im Zustand?",
+                   ["0", "15", "40"], ["0", "15", "40"], "stateRows", 0,
+                   "A filter looks at one row at a time: the query keeps no state.",
+                   "Ein Filter betrachtet eine Zeile nach der anderen: die Abfrage hält keinen Zustand.")],
+        1: [choice("Trigger 1 brings 25 new rows. How many rows does it write to the CSV sink?",
+                   "Trigger 1 bringt 25 neue Zeilen. Wie viele Zeilen schreibt er in die CSV-Senke?",
+                   ["8 rows", "23 rows", "25 rows"], ["8 Zeilen", "23 Zeilen", "25 Zeilen"],
+                   "rowsWritten", len(out[1]),
+                   "Only the new rows are read; of them, those over 100000.00 are written. Nothing of "
+                   "trigger 0 is written again.",
+                   "Nur die neuen Zeilen werden gelesen; von ihnen werden die über 100000.00 geschrieben. "
+                   "Nichts aus Trigger 0 wird erneut geschrieben.")],
+    }
     return scenario(
         "High-value transactions (filter, Append)", description,
         [{"op": "filter", "condition": "amount > 100000.00"},
          {"op": "select", "columns": ["accountId", "amount", "eventTime"]}],
-        "append", {"format": "csv", "options": {"path": "high_value", "header": True}}, steps, expect)
+        "append", {"format": "csv", "options": {"path": "high_value", "header": True}}, steps, expect, quiz=quiz)
 
 
 def lesson_02(rng):
@@ -316,10 +367,25 @@ def lesson_02(rng):
         "`sum` of a `decimal(12,2)` column is `decimal(22,2)` (precision + 10, same scale), "
         "hence the two decimals in every total.",
     ]
+    quiz = {
+        1: [ask("written", "In Complete mode, which rows does trigger 1 print to the console?",
+                "Welche Zeilen gibt Trigger 1 im Complete-Modus auf der Konsole aus?",
+                "Complete mode hands the whole result table to the sink on every trigger, changed or not.",
+                "Der Complete-Modus gibt bei jedem Trigger die ganze Ergebnistabelle an die Senke, "
+                "ob sie sich geändert hat oder nicht."),
+            choice("How many rows does trigger 1 print?", "Wie viele Zeilen gibt Trigger 1 aus?",
+                   ["1 row", "3 rows", "8 rows"], ["1 Zeile", "3 Zeilen", "8 Zeilen"],
+                   "rowsWritten", len(res[1]["emitted"])),
+            ask("stateRows", "How many rows are in state after trigger 1?",
+                "Wie viele Zeilen sind nach Trigger 1 im Zustand?",
+                "One state row per branch: an aggregation without watermark never evicts.",
+                "Eine Zustandszeile je Filiale: eine Aggregation ohne Watermark entfernt nie etwas.")],
+    }
+    assert res[1]["stateRows"] == 3
     return scenario(
         "Branch totals (groupBy + sum, Complete)", description,
         [{"op": "groupBy", "keys": ["branchCode"], "aggs": ["sum(amount) AS totalAmount"]}],
-        "complete", {"format": "console", "options": {}}, steps, expect)
+        "complete", {"format": "console", "options": {}}, steps, expect, quiz=quiz)
 
 
 def lesson_03(rng):
@@ -476,7 +542,39 @@ def lesson_04():
     ]
     return scenario(
         "Windowed totals (window + watermark, Append)", description, WINDOWED_TOTALS_QUERY,
-        "append", {"format": "console", "options": {}}, steps, expect)
+        "append", {"format": "console", "options": {}}, steps, expect, quiz=lesson_04_quiz(res))
+
+
+def lesson_04_quiz(res):
+    def batches(r):  # the data batch, and a no-data batch when the watermark moved
+        return 1 + (r["watermarkAfter"] > r["eventTime"]["watermark"])
+    return {
+        1: [ask("watermark", "Trigger 1's latest row is at 10:17:30. What is the watermark after trigger 1?",
+                "Die späteste Zeile von Trigger 1 ist um 10:17:30. Wie steht das Watermark nach Trigger 1?",
+                "watermark = max event time − delay, in force from the next batch on.",
+                "Watermark = größte Ereigniszeit − Verzögerung, gültig ab dem nächsten Batch."),
+            ask("written", "Which windows does trigger 1 write to the console?",
+                "Welche Fenster schreibt Trigger 1 auf die Konsole?"),
+            choice("How many micro-batches does trigger 1 run?", "Wie viele Micro-Batches führt Trigger 1 aus?",
+                   ["1", "2"], ["1", "2"], "batches", batches(res[1]),
+                   "A batch that moves the watermark is followed at once by a no-data batch.",
+                   "Auf einen Batch, der das Watermark bewegt, folgt sofort ein No-Data-Batch.")],
+        2: [ask("dropped", "Which of trigger 2's rows are dropped as late?",
+                "Welche Zeilen von Trigger 2 werden als verspätet verworfen?"),
+            choice("What does Spark's numRowsDroppedByWatermark say for trigger 2?",
+                   "Was meldet Sparks numRowsDroppedByWatermark für Trigger 2?",
+                   ["0", "2", "3"], ["0", "2", "3"], "droppedByWatermark", res[2]["droppedByWatermark"],
+                   "Spark counts late rows after the partial aggregation: one per late window and account.",
+                   "Spark zählt verspätete Zeilen nach der Teilaggregation: eine je verspätetem Fenster "
+                   "und Konto.")],
+        3: [choice("Trigger 3's latest row is at 10:19:00. What is the watermark after trigger 3?",
+                   "Die späteste Zeile von Trigger 3 ist um 10:19:00. Wie steht das Watermark nach Trigger 3?",
+                   ["2026-03-01 10:09:00", "2026-03-01 10:11:00"], None, "watermark", res[3]["watermarkAfter"],
+                   "10:19:00 − 10 minutes = 10:09:00 is earlier than 10:11:00, and the watermark never goes back.",
+                   "10:19:00 − 10 Minuten = 10:09:00 liegt vor 10:11:00, und das Watermark geht nie zurück."),
+            ask("stateRows", "How many windows wait in state after trigger 3?",
+                "Wie viele Fenster warten nach Trigger 3 im Zustand?")],
+    }
 
 
 def few_rows():
@@ -687,7 +785,11 @@ def validate(path):
     n_lines = len(doc["description"].split("\n"))
     assert 5 <= n_lines <= 15, (name, n_lines)
     for step in doc["steps"]:
-        assert set(step) == {"rows"}
+        assert set(step) <= {"rows", "quiz"} and "rows" in step
+        for q in step.get("quiz", []):
+            assert q["kind"] in ("written", "watermark", "stateRows", "dropped", "choice"), (name, q)
+            assert q["prompt"] and q["prompt_de"], (name, q)
+            assert (q["kind"] == "choice") == ("answer" in q), (name, q)
         for row in step["rows"]:
             assert isinstance(row, list) and len(row) == 4, (name, row)
             a, b, amount, t = row
@@ -755,11 +857,30 @@ def lesson_07():
         "skipped (exactly once). Spark writes this with `foreachBatch` and a JDBC upsert. The url "
         "(%s) is a local server; `STREAMSTEP_POSTGRES_URL` points the lesson at another." % POSTGRES_LESSON_URL,
     ]
+    quiz = {
+        1: [choice("Trigger 1 brings %d rows for %d accounts. How many rows does it upsert in Update mode?"
+                   % (len(steps[1]), written[1]),
+                   "Trigger 1 bringt %d Zeilen für %d Konten. Wie viele Zeilen schreibt er im Update-Modus?"
+                   % (len(steps[1]), written[1]),
+                   ["%d rows" % written[1], "%d rows" % len(steps[1]), "30 rows"],
+                   ["%d Zeilen" % written[1], "%d Zeilen" % len(steps[1]), "30 Zeilen"],
+                   "rowsWritten", written[1],
+                   "Update mode writes each group that rows of the batch reached, once, with its new count.",
+                   "Der Update-Modus schreibt jede Gruppe, die Zeilen des Batches erreicht haben, einmal, "
+                   "mit ihrer neuen Anzahl.")],
+        2: [choice("Trigger 2 brings no rows. How many micro-batches does it run?",
+                   "Trigger 2 bringt keine Zeilen. Wie viele Micro-Batches führt er aus?",
+                   ["0", "1", "2"], ["0", "1", "2"], "batches", 0,
+                   "Without new data and without a watermark to move, Spark runs no batch.",
+                   "Ohne neue Daten und ohne Watermark, das sich bewegen könnte, führt Spark keinen Batch aus."),
+            ask("stateRows", "How many rows are in state after trigger 2?",
+                "Wie viele Zeilen sind nach Trigger 2 im Zustand?")],
+    }
     return scenario(
         "Account counts into PostgreSQL (Update, upsert)", description,
         [{"op": "groupBy", "keys": ["accountId"], "aggs": ["count(*) AS count"]}],
         "update", {"format": "postgres", "options": {"url": POSTGRES_LESSON_URL, "table": "account_counts",
-                                                     "key": ["accountId"]}}, steps, expect)
+                                                     "key": ["accountId"]}}, steps, expect, quiz=quiz)
 
 
 def lesson_08():

@@ -2,6 +2,7 @@
 // tools and tests, and checks them against their `expect` (shared/scenario-format.md §3).
 #include "streamstep/compare.h"
 #include "streamstep/engine.h"
+#include "streamstep/quiz.h"
 #include "streamstep/scenario.h"
 #include "streamstep/scenario_check.h"
 #include "streamstep/spark_export.h"
@@ -9,6 +10,7 @@
 #include "streamstep/value_format.h"
 #include "streamstep/why.h"
 
+#include <algorithm>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -28,6 +30,7 @@ const char *kUsage = R"(Usage:
                      [--spark-version V] [--conf KEY=VALUE]... [--output-mode MODE]
   streamstep-cli check FILE.scenario.json... [--spark-version V] [--conf KEY=VALUE]...
   streamstep-cli compare FILE.scenario.json [--jsonl] [--spark-version V] [--conf KEY=VALUE]...
+  streamstep-cli quiz FILE.scenario.json [--jsonl] [--spark-version V] [--conf KEY=VALUE]...
   streamstep-cli sink-cat PATH [--table NAME]
   streamstep-cli export FILE.scenario.json --lang pyspark|scala|java [--replay]
                  [--spark-version 3.5|4.2] [-o OUT]
@@ -44,6 +47,13 @@ Commands:
           AnalysisException a mode is rejected with. With --jsonl: one object per mode and
           executed batch (run --jsonl's object plus "outputMode"), and for a rejected mode one
           object {"outputMode", "error", "exitCode": 2}. Exit 0 when the file is valid.
+  quiz    Runs the scenario and prints every question of its steps' "quiz" with the engine's
+          answer and why: the rows a trigger writes, the watermark and the state rows after
+          it, the input rows it drops as late, and for a choice the right options (for one
+          decided by a "fact", the options that say the run's value). With --jsonl: one JSON
+          object per question. Exit 0 when the run answers every question; 2 or 3 when the
+          query is rejected or stops; 4 when a question has no answer (a watermark question
+          on a query without watermark).
   sink-cat
           Prints what a durable sink holds, one JSON object per line, as a reader sees it:
           a csv/json sink folder's committed rows (only files its _spark_metadata manifest
@@ -101,7 +111,8 @@ Exit codes:
   3  a runtime failure (the message names the batch; the checkpoint stays consistent, so
      running again resumes), also a missing or unwritable output folder, a full disk, a
      locked SQLite database or a damaged checkpoint file (named in the message)
-  4  check found a mismatch with `expect`
+  4  check found a mismatch with `expect`, or an authored quiz choice the run contradicts;
+     quiz: a question the run cannot answer
   sink-cat exits 1 when PATH is not a readable sink.
 
 Environment (for crash tests):
@@ -356,6 +367,151 @@ int compareCommand(const std::vector<std::string> &files, const RunOptions &opti
     return 0;
 }
 
+// `quiz` (docs/scenario-format.md, "Quizzes"): every question with the engine's answer.
+std::string sentencesText(const std::vector<Sentence> &sentences)
+{
+    std::string text;
+    for (const Sentence &s : sentences)
+        text += (text.empty() ? "" : " ") + s.text();
+    return text;
+}
+
+std::string quizJson(const QuizQuestion &q, const QuizAnswer &a)
+{
+    std::string out = "{\"step\": " + std::to_string(a.step) + ", \"question\": " + std::to_string(a.question)
+        + ", \"kind\": \"" + quizKindName(q.kind) + "\", \"prompt\": " + jsonString(q.prompt);
+    if (!q.promptDe.empty())
+        out += ", \"prompt_de\": " + jsonString(q.promptDe);
+    if (!a.problem.empty())
+        return out + ", \"error\": " + jsonString(a.problem) + "}";
+    auto rows = [](const ColumnBatch &batch, const std::vector<bool> *only) {
+        std::string text = "[";
+        bool first = true;
+        for (size_t r = 0; r < batch.numRows; ++r) {
+            if (only && !(*only)[r])
+                continue;
+            text += (first ? "" : ", ") + rowToJson(batch, r);
+            first = false;
+        }
+        return text + "]";
+    };
+    switch (q.kind) {
+    case QuizKind::Written:
+    case QuizKind::Dropped:
+        out += ", \"answer\": " + (q.kind == QuizKind::Written ? rows(a.written, nullptr) : rows(a.candidates, &a.correctRows));
+        out += ", \"candidates\": [";
+        for (size_t r = 0; r < a.candidates.numRows; ++r)
+            out += (r ? ", " : "") + std::string("{\"row\": ") + rowToJson(a.candidates, r) + ", \"answer\": "
+                + (a.correctRows[r] ? "true" : "false") + ", \"why\": " + jsonString(a.rowWhy[r].text()) + "}";
+        out += "]";
+        break;
+    case QuizKind::Watermark: out += ", \"answer\": " + isoTime(a.watermarkMs * 1000); break;
+    case QuizKind::StateRows: out += ", \"answer\": " + std::to_string(a.number); break;
+    case QuizKind::Choice: {
+        out += ", \"options\": [";
+        for (size_t i = 0; i < q.options.size(); ++i)
+            out += (i ? ", " : "") + jsonString(q.options[i]);
+        out += "], \"answer\": [";
+        for (size_t i = 0; i < a.correctOptions.size(); ++i)
+            out += (i ? ", " : "") + std::to_string(a.correctOptions[i]);
+        out += "]";
+        if (q.fact != QuizFact::None) {
+            const std::string value = quizFactValueText(q.fact, a.factValue);
+            out += ", \"fact\": \"" + quizFactName(q.fact) + "\", \"factValue\": "
+                + (q.fact == QuizFact::Watermark ? "\"" + value + "\"" : value);
+        }
+        break;
+    }
+    }
+    if (!a.why.empty())
+        out += ", \"why\": " + jsonString(sentencesText(a.why));
+    if (!q.explain.empty())
+        out += ", \"explain\": " + jsonString(q.explain);
+    return out + "}";
+}
+
+void printQuizText(const QuizQuestion &q, const QuizAnswer &a)
+{
+    std::cout << "step " << a.step << ", question " << a.question << " (" << quizKindName(q.kind) << "): " << q.prompt
+              << "\n";
+    if (!a.problem.empty()) {
+        std::cout << "  no answer: " << a.problem << "\n\n";
+        return;
+    }
+    switch (q.kind) {
+    case QuizKind::Written:
+    case QuizKind::Dropped: {
+        const int64_t right = std::count(a.correctRows.begin(), a.correctRows.end(), true);
+        std::cout << "  answer: " << right << " of " << a.candidates.numRows
+                  << (q.kind == QuizKind::Written ? " rows written" : " input rows dropped as late") << "\n";
+        for (size_t r = 0; r < a.candidates.numRows; ++r)
+            std::cout << "    " << (a.correctRows[r] ? "[x] " : "[ ] ") << rowToJson(a.candidates, r) << "\n        "
+                      << a.rowWhy[r].text() << "\n";
+        break;
+    }
+    case QuizKind::Watermark: std::cout << "  answer: " << formatTimestamp(a.watermarkMs * 1000) << "\n"; break;
+    case QuizKind::StateRows: std::cout << "  answer: " << a.number << "\n"; break;
+    case QuizKind::Choice:
+        for (size_t i = 0; i < q.options.size(); ++i) {
+            const bool right = std::find(a.correctOptions.begin(), a.correctOptions.end(), int(i)) != a.correctOptions.end();
+            std::cout << "    " << (right ? "(x) " : "( ) ") << i << ". " << q.options[i] << "\n";
+        }
+        if (q.fact != QuizFact::None)
+            std::cout << "  fact: " << quizFactName(q.fact) << " = "
+                      << (q.fact == QuizFact::Watermark ? formatTimestamp(a.factValue * 1000) : std::to_string(a.factValue))
+                      << "\n";
+        break;
+    }
+    if (!a.why.empty())
+        std::cout << "  why: " << sentencesText(a.why) << "\n";
+    if (!q.explain.empty())
+        std::cout << "  explain: " << q.explain << "\n";
+    std::cout << "\n";
+}
+
+int quizCommand(const std::vector<std::string> &files, const RunOptions &options)
+{
+    if (files.size() != 1) {
+        std::cerr << "streamstep-cli: quiz takes exactly one scenario file\n";
+        return 1;
+    }
+    const Scenario scenario = readWithOverrides(files[0], options.overrides);
+    const QuizRun run = runForQuiz(scenario);
+    int exitCode = 0;
+    for (size_t step = 0; step < scenario.steps.size(); ++step) {
+        const std::vector<QuizQuestion> &quiz = scenario.steps[step].quiz;
+        if (quiz.empty())
+            continue;
+        const bool ran = run.query && (!run.error || (!run.reports.empty() && int(step) <= run.reports.back().step));
+        std::vector<QuizAnswer> answers;
+        if (ran) {
+            answers = answerStepQuiz(*run.query, scenario, static_cast<int>(step), run.reports);
+        } else {
+            for (size_t q = 0; q < quiz.size(); ++q) {
+                QuizAnswer a;
+                a.step = static_cast<int>(step);
+                a.question = static_cast<int>(q);
+                a.kind = quiz[q].kind;
+                a.numOptions = quiz[q].options.size();
+                if (quiz[q].kind == QuizKind::Choice && quiz[q].fact == QuizFact::None)
+                    a.correctOptions = quiz[q].answer;
+                else
+                    a.problem = run.error ? errorText(*run.error) : "no run";
+                answers.push_back(std::move(a));
+            }
+        }
+        for (size_t q = 0; q < quiz.size(); ++q) {
+            if (!answers[q].problem.empty() && exitCode == 0)
+                exitCode = !ran && run.error ? run.error->exitCode() : 4;
+            if (options.jsonl)
+                std::cout << quizJson(quiz[q], answers[q]) << "\n";
+            else
+                printQuizText(quiz[q], answers[q]);
+        }
+    }
+    return exitCode;
+}
+
 int sinkCatCommand(const std::vector<std::string> &paths, const std::string &table)
 {
     if (paths.size() != 1) {
@@ -568,6 +724,8 @@ int main(int argc, char **argv)
         }
         if (command == "sink-cat")
             return sinkCatCommand(files, table);
+        if (command == "quiz")
+            return quizCommand(files, runOptions);
         if (command == "compare")
             return compareCommand(files, runOptions);
         if (command == "export")

@@ -467,6 +467,28 @@ std::vector<Sentence> batchNarrative(const Query &query, const BatchReport &repo
     return out;
 }
 
+NarrativeTopic narrativeTopic(const Sentence &sentence)
+{
+    const std::string &t = sentence.templ;
+    if (t == kNoDataBatch)
+        return NarrativeTopic::NoDataBatch;
+    if (t == kFilteredRows)
+        return NarrativeTopic::Filtered;
+    if (t == kDroppedRows || t == kDroppedCounter)
+        return NarrativeTopic::Dropped;
+    if (t == kDuplicateRows)
+        return NarrativeTopic::Duplicates;
+    if (t == kLateKeptRows)
+        return NarrativeTopic::LateKept;
+    if (t == kNoWatermark || t == kWatermarkMoves || t == kWatermarkStays || t == kWatermarkUnchanged)
+        return NarrativeTopic::Watermark;
+    if (t == kWroteStateless || t == kWroteAppend || t == kWroteUpdate || t == kWroteComplete)
+        return NarrativeTopic::Written;
+    if (t == kStateRows || t == kNoState)
+        return NarrativeTopic::State;
+    return NarrativeTopic::Arrived;
+}
+
 const std::vector<std::string> &sentenceTemplates()
 {
     static const std::vector<std::string> all = {

@@ -1,5 +1,6 @@
 #include "streamstep/scenario_check.h"
 
+#include "streamstep/quiz.h"
 #include "streamstep/value_format.h"
 
 #include <algorithm>
@@ -153,9 +154,17 @@ CheckResult checkScenario(const Scenario &scenario)
 
     std::vector<BatchReport> reports;
     std::optional<Error> error;
+    std::shared_ptr<const Query> query;
+    // A quiz is checked against the same run: its explanations need every row's numbers.
+    const bool quiz = hasQuiz(scenario);
+    auto checkTheQuiz = [&] {
+        for (std::string &difference : checkQuiz(scenario, query.get(), reports, error))
+            fail(std::move(difference));
+    };
     try {
-        auto query = Query::compile(scenario);
+        query = Query::compile(scenario);
         Run run(query);
+        run.setExplain(quiz);
         const std::vector<int64_t> triggerTimes = triggerTimesMicros(scenario.steps);
         for (size_t i = 0; i < scenario.steps.size(); ++i) {
             auto batch = run.step(scenario.steps[i].rows, static_cast<int>(i), triggerTimes[i]);
@@ -181,6 +190,8 @@ CheckResult checkScenario(const Scenario &scenario)
             if (errorText(*error).find(part) == std::string::npos)
                 fail("expected the error message to contain:\n  " + part + "\nbut it was:\n  "
                      + errorText(*error));
+        if (quiz)
+            checkTheQuiz();
         return result;
     }
     if (error) {
@@ -274,6 +285,8 @@ CheckResult checkScenario(const Scenario &scenario)
             }
         }
     }
+    if (quiz)
+        checkTheQuiz();
     return result;
 }
 

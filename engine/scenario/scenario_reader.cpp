@@ -606,7 +606,7 @@ private:
         size_t totalRows = 0;
         for (const JsonNode &stepNode : node.items) {
             expectKind(stepNode, Kind::Object, "each step");
-            const ObjectView view(stepNode, m_fileName, "in a step", {"rows", "processingTime"});
+            const ObjectView view(stepNode, m_fileName, "in a step", {"rows", "processingTime", "quiz"});
             Step step;
             step.position = stepNode.position;
             step.rows = ColumnBatch::empty(scenario.sourceSchema);
@@ -629,8 +629,133 @@ private:
             }
             if (const JsonNode *processingTime = view.optional("processingTime"))
                 step.processingTimeMicros = readTimestamp(*processingTime, "'processingTime'");
+            if (const JsonNode *quiz = view.optional("quiz"))
+                step.quiz = readQuiz(*quiz);
             scenario.steps.push_back(std::move(step));
         }
+    }
+
+    // "quiz": [{"kind": …, "prompt": …}, …] of a step (docs/scenario-format.md, "Quizzes").
+    std::vector<QuizQuestion> readQuiz(const JsonNode &node) const
+    {
+        expectKind(node, Kind::Array, "'quiz'");
+        std::vector<QuizQuestion> quiz;
+        for (const JsonNode &questionNode : node.items)
+            quiz.push_back(readQuestion(questionNode));
+        return quiz;
+    }
+
+    QuizQuestion readQuestion(const JsonNode &node) const
+    {
+        expectKind(node, Kind::Object, "each question of 'quiz'");
+        QuizQuestion question;
+        question.position = node.position;
+        const JsonNode *kindNode = node.find("kind");
+        if (!kindNode)
+            fail(node, "missing required key 'kind' in a quiz question");
+        const std::string kindText = readString(*kindNode, "'kind'");
+        const std::optional<QuizKind> kind = parseQuizKind(kindText);
+        if (!kind)
+            fail(*kindNode, "unknown quiz kind '" + kindText
+                                + "'; valid kinds: written, watermark, stateRows, dropped, choice");
+        question.kind = *kind;
+        const std::string where = "in a '" + kindText + "' question";
+        if (question.kind != QuizKind::Choice) {
+            // The engine answers these from the run: an authored answer could only be wrong.
+            for (const char *key : {"answer", "options", "options_de", "fact"})
+                if (const JsonNode *value = node.find(key); value)
+                    fail(keyPositionOf(node, key),
+                         "'" + std::string(key) + "' does not belong " + where
+                             + ": the engine computes its answer from the run (only a 'choice' question has "
+                               "options and an answer)");
+            const ObjectView view(node, m_fileName, where, {"kind", "prompt", "prompt_de", "explain", "explain_de"});
+            readQuestionTexts(view, question);
+            return question;
+        }
+        const ObjectView view(node, m_fileName, where,
+                              {"kind", "prompt", "prompt_de", "options", "options_de", "answer", "fact", "explain",
+                               "explain_de"});
+        readQuestionTexts(view, question);
+        const JsonNode &options = view.required("options");
+        expectKind(options, Kind::Array, "'options'");
+        if (options.items.size() < 2)
+            fail(options, "'options' must list at least two choices");
+        for (const JsonNode &option : options.items)
+            question.options.push_back(readNonEmptyString(option, "each element of 'options'"));
+        const JsonNode *optionsDe = view.optional("options_de");
+        if (optionsDe) {
+            expectKind(*optionsDe, Kind::Array, "'options_de'");
+            if (optionsDe->items.size() != options.items.size())
+                fail(*optionsDe, "'options_de' has " + std::to_string(optionsDe->items.size())
+                                     + " choices but 'options' has " + std::to_string(options.items.size())
+                                     + ": translate every option, in the same order");
+            for (const JsonNode &option : optionsDe->items)
+                question.optionsDe.push_back(readNonEmptyString(option, "each element of 'options_de'"));
+        }
+        const JsonNode &answer = view.required("answer");
+        const std::string indexRange = "an option index from 0 to " + std::to_string(options.items.size() - 1);
+        auto readIndex = [&](const JsonNode &item, const std::string &subject) {
+            return static_cast<int>(readInteger(item, subject, 0, static_cast<int64_t>(options.items.size()) - 1, indexRange));
+        };
+        if (answer.isArray()) {
+            question.multipleAnswers = true;
+            if (answer.items.empty())
+                fail(answer, "'answer' must mark at least one option");
+            for (const JsonNode &item : answer.items) {
+                const int index = readIndex(item, "each element of 'answer'");
+                if (std::find(question.answer.begin(), question.answer.end(), index) != question.answer.end())
+                    fail(item, "option " + std::to_string(index) + " is marked twice in 'answer'");
+                question.answer.push_back(index);
+            }
+            std::sort(question.answer.begin(), question.answer.end());
+        } else if (answer.isNumber()) {
+            question.answer.push_back(readIndex(answer, "'answer'"));
+        } else {
+            fail(answer, "'answer' must be " + indexRange + ", or an array of them");
+        }
+        if (const JsonNode *fact = view.optional("fact")) {
+            const std::string factText = readString(*fact, "'fact'");
+            const std::optional<QuizFact> parsed = parseQuizFact(factText);
+            if (!parsed || *parsed == QuizFact::None)
+                fail(*fact, "unknown quiz fact '" + factText
+                                + "'; valid facts: rowsWritten, stateRows, rowsDropped, droppedByWatermark, "
+                                  "watermark, batches");
+            question.fact = *parsed;
+            // Each option must say a value of the fact, so that check can compare it with the run.
+            const bool time = question.fact == QuizFact::Watermark;
+            const std::string wanted = time ? "a timestamp (\"2026-03-01 10:07:30\")"
+                                            : "a whole number first (\"2\" or \"2 rows\")";
+            for (size_t i = 0; i < options.items.size(); ++i) {
+                const std::optional<int64_t> value = quizOptionValue(question.fact, question.options[i]);
+                if (!value)
+                    fail(options.items[i], "option " + std::to_string(i) + " " + shownText(question.options[i])
+                                               + " must be " + wanted + ": the fact '" + factText + "' decides this question");
+                if (optionsDe && quizOptionValue(question.fact, question.optionsDe[i]) != value)
+                    fail(optionsDe->items[i], "option " + std::to_string(i) + " of 'options_de' "
+                                                  + shownText(question.optionsDe[i]) + " must say the same "
+                                                  + (time ? "timestamp" : "number") + " as " + shownText(question.options[i]));
+            }
+        }
+        return question;
+    }
+
+    static TextPosition keyPositionOf(const JsonNode &node, std::string_view key)
+    {
+        for (size_t i = 0; i < node.keys.size(); ++i)
+            if (node.keys[i] == key)
+                return node.keyPositions[i];
+        return node.position;
+    }
+
+    void readQuestionTexts(const ObjectView &view, QuizQuestion &question) const
+    {
+        question.prompt = readNonEmptyString(view.required("prompt"), "'prompt'");
+        if (const JsonNode *text = view.optional("prompt_de"))
+            question.promptDe = readNonEmptyString(*text, "'prompt_de'");
+        if (const JsonNode *text = view.optional("explain"))
+            question.explain = readNonEmptyString(*text, "'explain'");
+        if (const JsonNode *text = view.optional("explain_de"))
+            question.explainDe = readNonEmptyString(*text, "'explain_de'");
     }
 
     std::string schemaNames(const Schema &schema) const
@@ -796,6 +921,72 @@ std::string outputModeName(OutputMode mode)
     case OutputMode::Complete: return "complete";
     }
     return "append";
+}
+
+std::string quizKindName(QuizKind kind)
+{
+    switch (kind) {
+    case QuizKind::Written: return "written";
+    case QuizKind::Watermark: return "watermark";
+    case QuizKind::StateRows: return "stateRows";
+    case QuizKind::Dropped: return "dropped";
+    case QuizKind::Choice: return "choice";
+    }
+    return "choice";
+}
+
+std::optional<QuizKind> parseQuizKind(std::string_view text)
+{
+    for (QuizKind kind : {QuizKind::Written, QuizKind::Watermark, QuizKind::StateRows, QuizKind::Dropped, QuizKind::Choice})
+        if (text == quizKindName(kind))
+            return kind;
+    return std::nullopt;
+}
+
+std::string quizFactName(QuizFact fact)
+{
+    switch (fact) {
+    case QuizFact::None: return "";
+    case QuizFact::RowsWritten: return "rowsWritten";
+    case QuizFact::StateRows: return "stateRows";
+    case QuizFact::RowsDropped: return "rowsDropped";
+    case QuizFact::DroppedByWatermark: return "droppedByWatermark";
+    case QuizFact::Watermark: return "watermark";
+    case QuizFact::Batches: return "batches";
+    }
+    return "";
+}
+
+std::optional<QuizFact> parseQuizFact(std::string_view text)
+{
+    for (QuizFact fact : {QuizFact::RowsWritten, QuizFact::StateRows, QuizFact::RowsDropped,
+                          QuizFact::DroppedByWatermark, QuizFact::Watermark, QuizFact::Batches})
+        if (text == quizFactName(fact))
+            return fact;
+    return std::nullopt;
+}
+
+std::optional<int64_t> quizOptionValue(QuizFact fact, std::string_view option)
+{
+    const std::string_view text = trimmed(option);
+    if (fact == QuizFact::None)
+        return std::nullopt;
+    if (fact == QuizFact::Watermark) {
+        if (!hasTimestampShape(text))
+            return std::nullopt;
+        const std::optional<int64_t> micros = parseTimestamp(text);
+        if (!micros)
+            return std::nullopt;
+        return *micros / 1000;
+    }
+    size_t digits = 0;
+    while (digits < text.size() && isDigit(text[digits]))
+        ++digits;
+    if (digits == 0 || digits > 18 || (digits < text.size() && text[digits] != ' '))
+        return std::nullopt;
+    int64_t value = 0;
+    std::from_chars(text.data(), text.data() + digits, value);
+    return value;
 }
 
 Scenario readScenarioFile(const std::string &path)

@@ -172,6 +172,29 @@ OrderedJson opJson(const QueryOp &op)
     return out;
 }
 
+OrderedJson questionJson(const QuizQuestion &question)
+{
+    OrderedJson out = OrderedJson{{"kind", quizKindName(question.kind)}, {"prompt", question.prompt}};
+    if (!question.promptDe.empty())
+        out["prompt_de"] = question.promptDe;
+    if (question.kind == QuizKind::Choice) {
+        out["options"] = question.options;
+        if (!question.optionsDe.empty())
+            out["options_de"] = question.optionsDe;
+        if (question.multipleAnswers || question.answer.size() != 1)
+            out["answer"] = question.answer;
+        else
+            out["answer"] = question.answer.front();
+        if (question.fact != QuizFact::None)
+            out["fact"] = quizFactName(question.fact);
+    }
+    if (!question.explain.empty())
+        out["explain"] = question.explain;
+    if (!question.explainDe.empty())
+        out["explain_de"] = question.explainDe;
+    return out;
+}
+
 OrderedJson scenarioJson(const Scenario &scenario)
 {
     OrderedJson out = OrderedJson::object();
@@ -218,6 +241,12 @@ OrderedJson scenarioJson(const Scenario &scenario)
         OrderedJson stepJson = OrderedJson{{"rows", rows}};
         if (step.processingTimeMicros)
             stepJson["processingTime"] = formatTimestamp(*step.processingTimeMicros);
+        if (!step.quiz.empty()) {
+            OrderedJson quiz = OrderedJson::array();
+            for (const QuizQuestion &question : step.quiz)
+                quiz.push_back(questionJson(question));
+            stepJson["quiz"] = std::move(quiz);
+        }
         steps.push_back(std::move(stepJson));
     }
     out["steps"] = steps;

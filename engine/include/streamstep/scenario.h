@@ -53,11 +53,59 @@ struct SinkSpec {
     TextPosition position;
 };
 
+// What a quiz question asks about the step it belongs to (docs/scenario-format.md, "Quizzes").
+// For every kind but Choice the engine computes the answer from the run (streamstep/quiz.h), so
+// an author writes none.
+enum class QuizKind {
+    Written,   // which result rows the trigger writes to the sink
+    Watermark, // the watermark after the trigger
+    StateRows, // the state rows after the trigger
+    Dropped,   // which of the step's input rows are dropped as late
+    Choice,    // multiple choice: authored options and answer
+};
+// The fact of the run that decides a choice question, so that `streamstep-cli check` can tell
+// whether the marked option is right.
+enum class QuizFact {
+    None,
+    RowsWritten,        // rows the trigger's batches hand to the sink
+    StateRows,          // state rows after the trigger
+    RowsDropped,        // input rows of the step dropped as late
+    DroppedByWatermark, // Spark's numRowsDroppedByWatermark, summed over the trigger's batches
+    Watermark,          // the watermark after the trigger
+    Batches,            // micro-batches the trigger runs (a no-data batch counts)
+};
+
+// One question asked before a step runs ("quiz" of a step).
+struct QuizQuestion {
+    QuizKind kind = QuizKind::Choice;
+    std::string prompt;
+    std::string promptDe; // "prompt_de": the German prompt, when the author wrote one
+    std::string explain;  // the author's words, shown with the engine's answer
+    std::string explainDe;
+    // Choice only.
+    std::vector<std::string> options;
+    std::vector<std::string> optionsDe;
+    std::vector<int> answer;      // the marked options (indices into options), ascending
+    bool multipleAnswers = false; // "answer" is an array: pick every right option
+    QuizFact fact = QuizFact::None;
+    TextPosition position;        // the question's object
+};
+
 struct Step {
     ColumnBatch rows;                           // typed to the source schema
     std::optional<int64_t> processingTimeMicros; // "processingTime"
     TextPosition position;
+    std::vector<QuizQuestion> quiz;             // asked before the step runs
 };
+
+std::string quizKindName(QuizKind kind); // "written", "watermark", "stateRows", "dropped", "choice"
+std::optional<QuizKind> parseQuizKind(std::string_view text);
+std::string quizFactName(QuizFact fact); // "rowsWritten", …; "" for None
+std::optional<QuizFact> parseQuizFact(std::string_view text);
+// What a choice option says about its question's fact: for a counting fact the whole number the
+// option starts with ("2", "2 rows"), for the watermark the option as a timestamp of the file's
+// forms, in milliseconds. nullopt when the option says no such value.
+std::optional<int64_t> quizOptionValue(QuizFact fact, std::string_view option);
 
 struct Expectation {
     int step = 0;

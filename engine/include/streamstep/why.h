@@ -46,6 +46,11 @@ bool resultRowEmitted(const BatchReport &report, size_t row);
 // with its arithmetic, what was written and why, what state remains, why a no-data batch ran.
 std::vector<Sentence> batchNarrative(const Query &query, const BatchReport &report, const BatchReport *previous);
 
+// What a sentence of batchNarrative tells, so that a caller can pick the sentences about one
+// thing (a quiz question about the watermark explains with the watermark's sentences).
+enum class NarrativeTopic { Arrived, NoDataBatch, Filtered, Dropped, Duplicates, LateKept, Watermark, Written, State };
+NarrativeTopic narrativeTopic(const Sentence &sentence);
+
 // Every template the functions above use, for the app's translation catalogue.
 const std::vector<std::string> &sentenceTemplates();
 
