@@ -13,6 +13,7 @@
 #include "query_edit_command.h"
 #include "query_editor.h"
 #include "query_summary_view.h"
+#include "quiz_panel.h"
 #include "row_explainer.h"
 #include "run_controller.h"
 #include "sink_contents_model.h"
@@ -25,6 +26,7 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QShowEvent>
+#include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFileDialog>
@@ -165,6 +167,15 @@ MainWindow::MainWindow(QWidget *parent)
     m_stack->addWidget(m_lessons);
     m_stack->addWidget(createWorkspace());
     setCentralWidget(m_stack);
+    // Lesson mode's questions, beside the story they are about.
+    m_quiz = new QuizPanel(m_controller, this);
+    m_quizDock = new QDockWidget(tr("Predict, Then Reveal"), this);
+    m_quizDock->setObjectName(QStringLiteral("quizDock"));
+    m_quizDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+    m_quizDock->setWidget(m_quiz);
+    addDockWidget(Qt::RightDockWidgetArea, m_quizDock);
+    m_quizDock->hide();
+    connect(m_quiz, &QuizPanel::predictingChanged, this, &MainWindow::setPredicting);
     statusBar()->showMessage(tr("Open a lesson or a scenario file to begin."));
     // A large step runs on the worker thread: its progress and a Cancel button, shown meanwhile.
     m_progressBar = new QProgressBar(statusBar());
@@ -311,7 +322,19 @@ void MainWindow::createActions()
     m_stepAction->setObjectName(QStringLiteral("stepAction"));
     m_stepAction->setShortcuts({QKeySequence(Qt::Key_Space), QKeySequence(Qt::Key_Right)});
     m_stepAction->setToolTip(tr("Feed the next step's rows as one trigger (Space, →)"));
-    connect(m_stepAction, &QAction::triggered, m_controller, &RunController::step);
+    // In lesson mode Step first shows the trigger's rows and asks, then checks, then reveals.
+    connect(m_stepAction, &QAction::triggered, this, [this] {
+        if (!m_quiz || !m_quiz->step())
+            m_controller->step();
+    });
+
+    m_lessonModeAction = new QAction(tr("&Lesson Mode"), this);
+    m_lessonModeAction->setObjectName(QStringLiteral("lessonModeAction"));
+    m_lessonModeAction->setCheckable(true);
+    m_lessonModeAction->setShortcut(Qt::CTRL | Qt::Key_L);
+    m_lessonModeAction->setToolTip(tr("Predict, then reveal: before each trigger, show its rows, ask the lesson's "
+                                      "questions and hide the outcome until revealed (Ctrl+L)"));
+    connect(m_lessonModeAction, &QAction::toggled, this, &MainWindow::setLessonMode);
 
     m_playAction = new QAction(s->standardIcon(QStyle::SP_MediaSeekForward), tr("&Play"), this);
     m_playAction->setObjectName(QStringLiteral("playAction"));
@@ -397,6 +420,8 @@ void MainWindow::createMenus()
     run->addAction(m_playIntervalAction);
     run->addAction(m_runAllAction);
     run->addAction(m_cancelAction);
+    run->addSeparator();
+    run->addAction(m_lessonModeAction);
     run->addSeparator();
     run->addAction(m_resetAction);
 
@@ -1115,7 +1140,55 @@ void MainWindow::showBatch(int index)
                                      .arg(batches, QLocale().toString(qlonglong(rows)),
                                           QLocale().toString(seconds, 'f', seconds < 0.1 ? 3 : 2)));
     }
+    applyPredictView();
     fitStoryPanels();
+}
+
+void MainWindow::setLessonMode(bool on)
+{
+    m_lessonModeAction->setChecked(on);
+    m_quiz->setLessonMode(on);
+    m_quizDock->setVisible(on);
+    if (on && m_controller->isPlaying())
+        m_controller->pause();
+    updateActions();
+}
+
+void MainWindow::setPredicting(int step)
+{
+    m_predictStep = step;
+    // Leaving the prediction shows the batch as it is; starting one hides it.
+    showBatch(m_controller->currentBatch());
+    if (step >= 0)
+        statusBar()->showMessage(tr("Predict trigger %1: its rows are under Arrived; answer, then reveal (Space).").arg(step));
+    updateActions();
+}
+
+void MainWindow::applyPredictView()
+{
+    QTableView *result = qobject_cast<QTableView *>(storyViews()[1]);
+    QTableView *emitted = qobject_cast<QTableView *>(storyViews()[2]);
+    const bool predicting = m_predictStep >= 0 && m_controller->hasScenario()
+        && m_predictStep < int(m_controller->scenario().steps.size());
+    emitted->setVisible(!predicting);
+    m_sinkStack->setVisible(!predicting);
+    if (!predicting) {
+        if (m_controller->currentBatch() < 0)
+            result->setVisible(true);
+        return;
+    }
+    result->setVisible(false);
+    const std::shared_ptr<const Scenario> scenario = m_controller->sharedScenario();
+    const ColumnBatch &rows = scenario->steps[size_t(m_predictStep)].rows;
+    m_inputModel->setBatch(std::shared_ptr<const ColumnBatch>(scenario, &rows));
+    m_inputTitle->setText(tr("<b>1 · Arriving</b> in trigger %1: %n row(s) — what will the engine do with them?", nullptr,
+                             int(rows.numRows))
+                              .arg(m_predictStep));
+    const QString hidden = tr("hidden until you reveal trigger %1").arg(m_predictStep);
+    m_resultTitle->setText(tr("<b>2 · Engine holds</b> — %1").arg(hidden));
+    m_emittedTitle->setText(tr("<b>3 · Written</b> — %1").arg(hidden));
+    m_sinkTitle->setText(tr("<b>4 · Sink holds</b> — %1").arg(hidden));
+    m_sinkTitle->setToolTip(QString());
 }
 
 void MainWindow::showSink(int index)
@@ -1339,12 +1412,15 @@ void MainWindow::updateActions()
     const bool workspace = !isShowingLessons() && c.hasScenario();
     m_startAction->setEnabled(workspace && c.isValid() && !c.isStarted());
     m_stepAction->setEnabled(workspace && c.canStep());
-    m_playAction->setEnabled(workspace && (c.canStep() || c.isPlaying()));
+    // Lesson mode asks before every trigger: Play and Run All would skip the questions.
+    const bool lesson = m_lessonModeAction->isChecked();
+    m_playAction->setEnabled(workspace && !lesson && (c.canStep() || c.isPlaying()));
     m_playAction->setChecked(c.isPlaying());
     m_playAction->setText(c.isPlaying() ? tr("&Pause") : tr("&Play"));
     m_playAction->setIcon(style()->standardIcon(c.isPlaying() ? QStyle::SP_MediaPause : QStyle::SP_MediaSeekForward));
     m_resetAction->setEnabled(workspace && c.isStarted());
-    m_runAllAction->setEnabled(workspace && c.canStep());
+    m_runAllAction->setEnabled(workspace && !lesson && c.canStep());
+    m_lessonModeAction->setEnabled(workspace || lesson);
     m_cancelAction->setEnabled(c.isBusy() && !c.isCancelling());
     m_saveAction->setEnabled(c.hasScenario());
     m_saveAsAction->setEnabled(c.hasScenario());

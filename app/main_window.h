@@ -19,6 +19,7 @@
 
 class QAction;
 class QActionGroup;
+class QDockWidget;
 class QLabel;
 class QMenu;
 class QPlainTextEdit;
@@ -44,6 +45,7 @@ class QueryEditor;
 class InputEditor;
 class QuerySummaryView;
 struct QuerySpec;
+class QuizPanel;
 class RowExplainer;
 class RunController;
 class SinkContentsModel;
@@ -123,6 +125,13 @@ public:
     QAction *cancelAction() const { return m_cancelAction; }
     QProgressBar *progressBar() const { return m_progressBar; }
     bool isShowingLessons() const;
+    // Run ▸ Lesson Mode (Ctrl+L): before each trigger its rows are shown and the lesson's
+    // questions asked in the quiz panel (a dock), with the outcome hidden until revealed.
+    QAction *lessonModeAction() const { return m_lessonModeAction; }
+    QuizPanel *quizPanel() const { return m_quiz; }
+    QDockWidget *quizDock() const { return m_quizDock; }
+    // The trigger being predicted (its outcome hidden), or -1.
+    int predictingStep() const { return m_predictStep; }
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -170,6 +179,11 @@ private:
     void updateRunNotice();
     void setSidePanelShown(bool shown, bool chosen);
     QString watermarkText(int index) const;
+    void setLessonMode(bool on);
+    // Predicting a trigger: shows its rows under Arrived and hides what would give the answer
+    // away (what the engine holds, writes, and the sink shows); -1 shows the batch again.
+    void setPredicting(int step);
+    void applyPredictView();
 
     RunController *m_controller;
     QUndoStack *m_undoStack;
@@ -234,6 +248,10 @@ private:
     QAction *m_runAllAction = nullptr;
     QAction *m_cancelAction = nullptr;
     QAction *m_playIntervalAction = nullptr;
+    QAction *m_lessonModeAction = nullptr;
+    QuizPanel *m_quiz = nullptr;
+    QDockWidget *m_quizDock = nullptr;
+    int m_predictStep = -1;
     QProgressBar *m_progressBar = nullptr;
     QAction *m_zoomInAction = nullptr;
     QAction *m_zoomOutAction = nullptr;

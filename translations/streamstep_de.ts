@@ -622,6 +622,30 @@ gültig während Batch %2 (Zeilen an oder vor diesem Wert sind verspätet)</tran
         <source>%n millisecond|%n milliseconds</source>
         <translation>%n Millisekunde|%n Millisekunden</translation>
     </message>
+    <message>
+        <source>No batch runs in this trigger: no row arrived and no stateful operator needed a no-data batch.</source>
+        <translation>In diesem Trigger läuft kein Batch: Keine Zeile ist eingetroffen, und kein zustandsbehafteter Operator brauchte einen No-Data-Batch.</translation>
+    </message>
+    <message>
+        <source>No batch runs in this trigger, so the watermark stays %1.</source>
+        <translation>In diesem Trigger läuft kein Batch, also bleibt das Watermark %1.</translation>
+    </message>
+    <message>
+        <source>No batch runs in this trigger, so the state keeps its %n row.|No batch runs in this trigger, so the state keeps its %n rows.</source>
+        <translation>In diesem Trigger läuft kein Batch, also behält der Zustand seine %n Zeile.|In diesem Trigger läuft kein Batch, also behält der Zustand seine %n Zeilen.</translation>
+    </message>
+    <message>
+        <source>No row of this trigger is dropped as late.</source>
+        <translation>Keine Zeile dieses Triggers wird als verspätet verworfen.</translation>
+    </message>
+    <message>
+        <source>This trigger runs %n micro-batch.|This trigger runs %n micro-batches.</source>
+        <translation>Dieser Trigger führt %n Micro-Batch aus.|Dieser Trigger führt %n Micro-Batches aus.</translation>
+    </message>
+    <message>
+        <source>written in this trigger</source>
+        <translation>in diesem Trigger geschrieben</translation>
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -2282,6 +2306,45 @@ Nächstes (aus der maximalen Ereigniszeit dieses Batches): %2</translation>
         <source>&lt;b&gt;4 · Sink holds&lt;/b&gt; — postgres: rows batch %1 would write to table &apos;%2&apos;&lt;br&gt;%3</source>
         <translation>&lt;b&gt;4 · Senke enthält&lt;/b&gt; — postgres: Zeilen, die Batch %1 in Tabelle &apos;%2&apos; schreiben würde&lt;br&gt;%3</translation>
     </message>
+    <message>
+        <source>&amp;Lesson Mode</source>
+        <translation>&amp;Lernmodus</translation>
+    </message>
+    <message>
+        <source>Predict, then reveal: before each trigger, show its rows, ask the lesson&apos;s questions and hide the outcome until revealed (Ctrl+L)</source>
+        <translation>Vorhersagen, dann aufdecken: vor jedem Trigger seine Zeilen zeigen, die Fragen der Lektion stellen und das Ergebnis bis zum Aufdecken verbergen (Strg+L)</translation>
+    </message>
+    <message>
+        <source>Predict, Then Reveal</source>
+        <translation>Vorhersagen, dann aufdecken</translation>
+    </message>
+    <message>
+        <source>Predict trigger %1: its rows are under Arrived; answer, then reveal (Space).</source>
+        <translation>Trigger %1 vorhersagen: seine Zeilen stehen unter „Eingetroffen“; antworten, dann aufdecken (Leertaste).</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;1 · Arriving&lt;/b&gt; in trigger %1: %n row(s) — what will the engine do with them?</source>
+        <translation>
+            <numerusform>&lt;b&gt;1 · Trifft ein&lt;/b&gt; in Trigger %1: %n Zeile — was wird die Engine mit ihr tun?</numerusform>
+            <numerusform>&lt;b&gt;1 · Treffen ein&lt;/b&gt; in Trigger %1: %n Zeilen — was wird die Engine mit ihnen tun?</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>hidden until you reveal trigger %1</source>
+        <translation>verborgen, bis Sie Trigger %1 aufdecken</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;2 · Engine holds&lt;/b&gt; — %1</source>
+        <translation>&lt;b&gt;2 · Engine hält&lt;/b&gt; — %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;3 · Written&lt;/b&gt; — %1</source>
+        <translation>&lt;b&gt;3 · Geschrieben&lt;/b&gt; — %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;4 · Sink holds&lt;/b&gt; — %1</source>
+        <translation>&lt;b&gt;4 · Senke enthält&lt;/b&gt; — %1</translation>
+    </message>
 </context>
 <context>
     <name>streamstep::ModeComparisonChart</name>
@@ -2678,6 +2741,191 @@ Nächstes (aus der maximalen Ereigniszeit dieses Batches): %2</translation>
     <message>
         <source>Spark:</source>
         <translation>Spark:</translation>
+    </message>
+</context>
+<context>
+    <name>streamstep::QuizPanel</name>
+    <message>
+        <source>&amp;Check Answers</source>
+        <translation>Antworten &amp;prüfen</translation>
+    </message>
+    <message>
+        <source>Grade your answers against the engine&apos;s and show why (Space)</source>
+        <translation>Ihre Antworten mit denen der Engine vergleichen und das Warum zeigen (Leertaste)</translation>
+    </message>
+    <message>
+        <source>Re&amp;veal Trigger</source>
+        <translation>Trigger &amp;aufdecken</translation>
+    </message>
+    <message>
+        <source>Run the trigger and show what it did (Space once checked)</source>
+        <translation>Den Trigger ausführen und zeigen, was er tat (Leertaste, sobald geprüft)</translation>
+    </message>
+    <message>
+        <source>Question %1</source>
+        <translation>Frage %1</translation>
+    </message>
+    <message>
+        <source>Tick every row the trigger writes to the sink:</source>
+        <translation>Haken Sie jede Zeile an, die der Trigger in die Senke schreibt:</translation>
+    </message>
+    <message>
+        <source>Tick every arriving row that is dropped as late:</source>
+        <translation>Haken Sie jede eintreffende Zeile an, die als verspätet verworfen wird:</translation>
+    </message>
+    <message>
+        <source>Written?</source>
+        <translation>Geschrieben?</translation>
+    </message>
+    <message>
+        <source>Dropped?</source>
+        <translation>Verworfen?</translation>
+    </message>
+    <message>
+        <source>Watermark (UTC):</source>
+        <translation>Watermark (UTC):</translation>
+    </message>
+    <message>
+        <source>State rows:</source>
+        <translation>Zustandszeilen:</translation>
+    </message>
+    <message>
+        <source>Pick every right answer:</source>
+        <translation>Wählen Sie jede richtige Antwort:</translation>
+    </message>
+    <message>
+        <source>The engine cannot answer this question: %1</source>
+        <translation>Die Engine kann diese Frage nicht beantworten: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>The engine&apos;s answer: trigger %1 writes %n row(s), marked in the table.</source>
+        <translation>
+            <numerusform>Antwort der Engine: Trigger %1 schreibt %n Zeile, in der Tabelle markiert.</numerusform>
+            <numerusform>Antwort der Engine: Trigger %1 schreibt %n Zeilen, in der Tabelle markiert.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The engine&apos;s answer: %n row(s) of trigger %1 are dropped as late, marked in the table.</source>
+        <translation>
+            <numerusform>Antwort der Engine: %n Zeile von Trigger %1 wird als verspätet verworfen, in der Tabelle markiert.</numerusform>
+            <numerusform>Antwort der Engine: %n Zeilen von Trigger %1 werden als verspätet verworfen, in der Tabelle markiert.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The engine&apos;s answer: the watermark after trigger %1 is &lt;b&gt;%2&lt;/b&gt;.</source>
+        <translation>Antwort der Engine: Das Watermark nach Trigger %1 ist &lt;b&gt;%2&lt;/b&gt;.</translation>
+    </message>
+    <message numerus="yes">
+        <source>The engine&apos;s answer: &lt;b&gt;%n row(s)&lt;/b&gt; in state after trigger %1.</source>
+        <translation>
+            <numerusform>Antwort der Engine: &lt;b&gt;%n Zeile&lt;/b&gt; im Zustand nach Trigger %1.</numerusform>
+            <numerusform>Antwort der Engine: &lt;b&gt;%n Zeilen&lt;/b&gt; im Zustand nach Trigger %1.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The engine&apos;s answer: %1</source>
+        <translation>Antwort der Engine: %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;✓ Right.&lt;/b&gt;</source>
+        <translation>&lt;b&gt;✓ Richtig.&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;✗ Not quite.&lt;/b&gt;</source>
+        <translation>&lt;b&gt;✗ Nicht ganz.&lt;/b&gt;</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n right row(s) not ticked</source>
+        <translation>
+            <numerusform>%n richtige Zeile nicht angehakt</numerusform>
+            <numerusform>%n richtige Zeilen nicht angehakt</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n ticked wrongly</source>
+        <translation>
+            <numerusform>%n falsch angehakt</numerusform>
+            <numerusform>%n falsch angehakt</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Why: %1</source>
+        <translation>Warum: %1</translation>
+    </message>
+    <message>
+        <source>Engine</source>
+        <translation>Engine</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>Warum</translation>
+    </message>
+    <message>
+        <source>written</source>
+        <translation>geschrieben</translation>
+    </message>
+    <message>
+        <source>not written</source>
+        <translation>nicht geschrieben</translation>
+    </message>
+    <message>
+        <source>dropped</source>
+        <translation>verworfen</translation>
+    </message>
+    <message>
+        <source>kept</source>
+        <translation>behalten</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Trigger %1 revealed&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Trigger %1 aufgedeckt&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Press Step (Space) to predict the next trigger.</source>
+        <translation>Drücken Sie Schritt (Leertaste), um den nächsten Trigger vorherzusagen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Score for this lesson: %1 of %n question(s) right</source>
+        <translation>
+            <numerusform>Punktzahl dieser Lektion: %1 von %n Frage richtig</numerusform>
+            <numerusform>Punktzahl dieser Lektion: %1 von %n Fragen richtig</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Trigger %1: predict, then reveal&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Trigger %1: vorhersagen, dann aufdecken&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Its rows are shown under Arrived; what the engine holds and writes and what the sink shows stay hidden until you reveal the trigger.</source>
+        <translation>Seine Zeilen stehen unter „Eingetroffen“; was die Engine hält und schreibt und was die Senke zeigt, bleibt verborgen, bis Sie den Trigger aufdecken.</translation>
+    </message>
+    <message>
+        <source>This trigger has no questions: predict what it does, then reveal it.</source>
+        <translation>Dieser Trigger hat keine Fragen: Sagen Sie vorher, was er tut, und decken Sie ihn dann auf.</translation>
+    </message>
+    <message>
+        <source>Answer, then Check Answers (Space).</source>
+        <translation>Antworten Sie, dann „Antworten prüfen“ (Leertaste).</translation>
+    </message>
+    <message>
+        <source>Now reveal the trigger (Space).</source>
+        <translation>Decken Sie jetzt den Trigger auf (Leertaste).</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Lesson mode is off&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Der Lernmodus ist aus&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Turn on Run ▸ Lesson Mode to be asked before each trigger.</source>
+        <translation>Schalten Sie Ausführen ▸ Lernmodus ein, um vor jedem Trigger gefragt zu werden.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Lesson mode&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Lernmodus&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Press Step (Space): the next trigger&apos;s rows are shown first, and its questions asked.</source>
+        <translation>Drücken Sie Schritt (Leertaste): Zuerst werden die Zeilen des nächsten Triggers gezeigt und seine Fragen gestellt.</translation>
     </message>
 </context>
 <context>

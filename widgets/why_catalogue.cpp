@@ -63,6 +63,13 @@ const char *const kTemplates[] = {
     QT_TRANSLATE_NOOP("Why", "%n row was written: complete writes the whole result table every batch.|%n rows were written: complete writes the whole result table every batch."),
     QT_TRANSLATE_NOOP("Why", "%n row remains in state (%1 updated, %2 evicted in this batch).|%n rows remain in state (%1 updated, %2 evicted in this batch)."),
     QT_TRANSLATE_NOOP("Why", "The query keeps no state."),
+    // The quiz's own sentences (engine/explain/quiz.cpp, quizSentenceTemplates()).
+    QT_TRANSLATE_NOOP("Why", "No batch runs in this trigger: no row arrived and no stateful operator needed a no-data batch."),
+    QT_TRANSLATE_NOOP("Why", "No batch runs in this trigger, so the watermark stays %1."),
+    QT_TRANSLATE_NOOP("Why", "No batch runs in this trigger, so the state keeps its %n row.|No batch runs in this trigger, so the state keeps its %n rows."),
+    QT_TRANSLATE_NOOP("Why", "No row of this trigger is dropped as late."),
+    QT_TRANSLATE_NOOP("Why", "This trigger runs %n micro-batch.|This trigger runs %n micro-batches."),
+    QT_TRANSLATE_NOOP("Why", "written in this trigger"),
 };
 
 } // namespace
