@@ -435,7 +435,7 @@ void printQuizText(const QuizQuestion &q, const QuizAnswer &a)
     std::cout << "step " << a.step << ", question " << a.question << " (" << quizKindName(q.kind) << "): " << q.prompt
               << "\n";
     if (!a.problem.empty()) {
-        std::cout << "  no answer: " << a.problem << "\n\n";
+        std::cout << "  no answer: " << a.problem << "\n";
         return;
     }
     switch (q.kind) {
@@ -466,7 +466,6 @@ void printQuizText(const QuizQuestion &q, const QuizAnswer &a)
         std::cout << "  why: " << sentencesText(a.why) << "\n";
     if (!q.explain.empty())
         std::cout << "  explain: " << q.explain << "\n";
-    std::cout << "\n";
 }
 
 int quizCommand(const std::vector<std::string> &files, const RunOptions &options)
@@ -478,6 +477,7 @@ int quizCommand(const std::vector<std::string> &files, const RunOptions &options
     const Scenario scenario = readWithOverrides(files[0], options.overrides);
     const QuizRun run = runForQuiz(scenario);
     int exitCode = 0;
+    int printed = 0;
     for (size_t step = 0; step < scenario.steps.size(); ++step) {
         const std::vector<QuizQuestion> &quiz = scenario.steps[step].quiz;
         if (quiz.empty())
@@ -503,10 +503,13 @@ int quizCommand(const std::vector<std::string> &files, const RunOptions &options
         for (size_t q = 0; q < quiz.size(); ++q) {
             if (!answers[q].problem.empty() && exitCode == 0)
                 exitCode = !ran && run.error ? run.error->exitCode() : 4;
-            if (options.jsonl)
+            if (options.jsonl) {
                 std::cout << quizJson(quiz[q], answers[q]) << "\n";
-            else
+            } else {
+                if (printed++ > 0)
+                    std::cout << "\n"; // a blank line between questions
                 printQuizText(quiz[q], answers[q]);
+            }
         }
     }
     return exitCode;
