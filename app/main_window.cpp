@@ -1149,6 +1149,8 @@ void MainWindow::setLessonMode(bool on)
     m_lessonModeAction->setChecked(on);
     m_quiz->setLessonMode(on);
     m_quizDock->setVisible(on);
+    if (on) // a quarter of a wide window, the panel's minimum in a narrow one
+        resizeDocks({m_quizDock}, {std::max(m_quiz->minimumWidth(), width() / 4)}, Qt::Horizontal);
     if (on && m_controller->isPlaying())
         m_controller->pause();
     updateActions();

@@ -51,6 +51,16 @@ QString pick(const std::string &english, const std::string &german_)
     return QString::fromStdString(german() && !german_.empty() ? german_ : english);
 }
 
+// An input with its label before it, on a line of its own.
+void addLabelled(QVBoxLayout *layout, const QString &label, QWidget *input)
+{
+    auto *row = new QHBoxLayout;
+    row->addWidget(new QLabel(label, input->parentWidget()));
+    row->addWidget(input);
+    row->addStretch(1);
+    layout->addLayout(row);
+}
+
 QDateTime utc(int64_t micros)
 {
     return QDateTime::fromMSecsSinceEpoch(micros / 1000, Qt::UTC);
@@ -331,11 +341,7 @@ QWidget *QuizPanel::buildQuestion(int index)
             start -= start % 60'000'000;
         }
         view->time->setDateTime(utc(start));
-        auto *row = new QHBoxLayout;
-        row->addWidget(new QLabel(tr("Watermark (UTC):"), view->box));
-        row->addWidget(view->time);
-        row->addStretch(1);
-        layout->addLayout(row);
+        addLabelled(layout, tr("Watermark (UTC):"), view->time);
         break;
     }
     case QuizKind::StateRows: {
@@ -344,11 +350,7 @@ QWidget *QuizPanel::buildQuestion(int index)
         view->number->setRange(0, 100'000'000);
         const auto &reports = m_controller->reports();
         view->number->setValue(reports.empty() ? 0 : int(reports.back()->stateRows));
-        auto *row = new QHBoxLayout;
-        row->addWidget(new QLabel(tr("State rows:"), view->box));
-        row->addWidget(view->number);
-        row->addStretch(1);
-        layout->addLayout(row);
+        addLabelled(layout, tr("State rows:"), view->number);
         break;
     }
     case QuizKind::Choice: {
