@@ -150,6 +150,7 @@ void QuizPanel::forget()
     m_answers.clear();
     m_grades.clear();
     buildQuestions();
+    updateButtons();
     updateScore();
 }
 

@@ -185,6 +185,12 @@ private slots:
         QCOMPARE(window.controller()->numBatches(), 4);
         QVERIFY(!hidden(window, 2));
         QCOMPARE(window.emittedModel()->rowCount(), 2);
+
+        // The score outlives the window: the lesson opened again says it.
+        MainWindow again;
+        QVERIFY(again.openScenario(lessonPath("04-windowed-totals-append")));
+        QCOMPARE(again.quizPanel()->score(), (std::pair<int, int>{3, 7}));
+        QCOMPARE(again.quizPanel()->scoreLabel()->text(), QStringLiteral("Score for this lesson: 3 of 7 question(s) right"));
     }
 
     void wrongAnswersAreGradedWrong()
