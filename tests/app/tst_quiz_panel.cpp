@@ -292,6 +292,12 @@ private slots:
             QVERIFY2(result.contains(QStringLiteral("Antwort der Engine")), qPrintable(result));
             QVERIFY2(result.contains(QStringLiteral("Watermark = größte Ereigniszeit − Verzögerung")), qPrintable(result));
             QVERIFY2(!result.contains(QStringLiteral("The watermark in force")), qPrintable(result)); // the Why text in German
+            QString dir = qEnvironmentVariable("STREAMSTEP_SCREENSHOT_DIR");
+            if (dir.isEmpty())
+                dir = QDir::tempPath() + QStringLiteral("/streamstep-presentation");
+            QDir().mkpath(dir);
+            QCoreApplication::processEvents();
+            QVERIFY(window.grab().save(dir + QStringLiteral("/quiz-checked-de-1280x800.png")));
         }
         QLocale::setDefault(QLocale::c());
         QCoreApplication::removeTranslator(&translator);
