@@ -1174,6 +1174,12 @@ void MainWindow::applyPredictView()
         && m_predictStep < int(m_controller->scenario().steps.size());
     emitted->setVisible(!predicting);
     m_sinkStack->setVisible(!predicting);
+    // The arriving rows have no report yet: nothing to explain (the Why pane would take them for
+    // the rows of the batch before).
+    auto *input = qobject_cast<QTableView *>(storyViews()[0]);
+    input->setSelectionMode(predicting ? QAbstractItemView::NoSelection : QAbstractItemView::ExtendedSelection);
+    if (predicting)
+        input->clearSelection();
     if (!predicting) {
         if (m_controller->currentBatch() < 0)
             result->setVisible(true);

@@ -8,6 +8,7 @@
 #include "main_window.h"
 #include "quiz_panel.h"
 #include "run_controller.h"
+#include "why_view.h"
 
 #include "streamstep/quiz.h"
 #include "streamstep/scenario_check.h"
@@ -95,6 +96,7 @@ private slots:
         QCOMPARE(window.predictingStep(), 0);
         QCOMPARE(window.controller()->numBatches(), 0);
         QCOMPARE(window.inputModel()->rowCount(), 5);
+        QCOMPARE(static_cast<QTableView *>(window.storyViews()[0])->selectionMode(), QAbstractItemView::NoSelection);
         QVERIFY(hidden(window, 1) && hidden(window, 2) && hidden(window, 3));
         QVERIFY(window.sinkTitle()->text().contains(QStringLiteral("hidden until you reveal trigger 0")));
         QVERIFY(window.quizPanel()->answers().empty());
@@ -104,6 +106,8 @@ private slots:
         QCOMPARE(window.predictingStep(), -1);
         QCOMPARE(window.controller()->numBatches(), 2);
         QVERIFY(!hidden(window, 1) && !hidden(window, 2) && !hidden(window, 3));
+        QVERIFY(window.selectStoryRow(0, 0)); // the revealed rows are explained again
+        QVERIFY(window.whyView()->isShowingRow());
         // Lesson mode off: Step steps at once.
         window.lessonModeAction()->trigger();
         QVERIFY(window.quizDock()->isHidden());
