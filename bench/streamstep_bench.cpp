@@ -75,6 +75,30 @@ double secondsSince(std::chrono::steady_clock::time_point start)
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
+// The time of a prepared SQLite upsert over every row of `batches`, one transaction per batch
+// opened with `begin`; `bindBatch(batch)` returns the function that binds row r. The statement and
+// the database are closed afterwards.
+template <typename BindBatch>
+double timeSqliteUpserts(sqlite3 *db, sqlite3_stmt *upsert, const std::vector<ColumnBatch> &batches, const char *begin,
+                         BindBatch &&bindBatch)
+{
+    const auto start = std::chrono::steady_clock::now();
+    for (const ColumnBatch &b : batches) {
+        sqlite3_exec(db, begin, nullptr, nullptr, nullptr);
+        auto bindRow = bindBatch(b);
+        for (size_t r = 0; r < b.numRows; ++r) {
+            bindRow(r);
+            sqlite3_step(upsert);
+            sqlite3_reset(upsert);
+        }
+        sqlite3_exec(db, "COMMIT", nullptr, nullptr, nullptr);
+    }
+    const double seconds = secondsSince(start);
+    sqlite3_finalize(upsert);
+    sqlite3_close(db);
+    return seconds;
+}
+
 double median(std::vector<double> values)
 {
     std::sort(values.begin(), values.end());
@@ -458,26 +482,17 @@ void Bench::windowAggregation(const std::string &name, int64_t keys, uint64_t se
                                "INSERT INTO agg (w, account, total, n) VALUES (?1, ?2, ?3, 1) "
                                "ON CONFLICT (w, account) DO UPDATE SET total = total + excluded.total, n = n + 1",
                                -1, &upsert, nullptr);
-            const auto start = std::chrono::steady_clock::now();
-            for (const ColumnBatch &b : batches) {
-                sqlite3_exec(db, "BEGIN", nullptr, nullptr, nullptr);
+            return timeSqliteUpserts(db, upsert, batches, "BEGIN", [&](const ColumnBatch &b) {
                 const auto acc = b.columns[0].strings();
                 const auto amt = b.columns[2].decimals();
                 const auto ts = b.columns[3].ints();
-                for (size_t r = 0; r < b.numRows; ++r) {
+                return [=](size_t r) {
                     const int64_t t = ts[r];
                     sqlite3_bind_int64(upsert, 1, t - ((t % window) + window) % window);
                     sqlite3_bind_text(upsert, 2, acc[r].data(), static_cast<int>(acc[r].size()), SQLITE_STATIC);
                     sqlite3_bind_int64(upsert, 3, static_cast<int64_t>(amt[r]));
-                    sqlite3_step(upsert);
-                    sqlite3_reset(upsert);
-                }
-                sqlite3_exec(db, "COMMIT", nullptr, nullptr, nullptr);
-            }
-            const double seconds = secondsSince(start);
-            sqlite3_finalize(upsert);
-            sqlite3_close(db);
-            return seconds;
+                };
+            });
         },
         3);
     add(std::move(sql));
@@ -613,28 +628,19 @@ void Bench::sqliteSink()
                                "INSERT INTO totals (accountId, total, n) VALUES (?1, ?2, ?3) ON CONFLICT "
                                "(accountId) DO UPDATE SET total = excluded.total, n = excluded.n",
                                -1, &upsert, nullptr);
-            const auto start = std::chrono::steady_clock::now();
             char text[48];
-            for (const ColumnBatch &b : batches) {
-                sqlite3_exec(db, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr);
+            return timeSqliteUpserts(db, upsert, batches, "BEGIN IMMEDIATE", [&](const ColumnBatch &b) {
                 const auto ids = b.columns[0].strings();
                 const auto cents = b.columns[1].decimals();
                 const auto counts = b.columns[2].ints();
-                for (size_t r = 0; r < b.numRows; ++r) {
+                return [=, &text](size_t r) {
                     const std::string &id = ids[r];
                     sqlite3_bind_text(upsert, 1, id.data(), static_cast<int>(id.size()), SQLITE_STATIC);
                     const int length = formatCents(text, static_cast<int64_t>(cents[r]));
                     sqlite3_bind_text(upsert, 2, text, length, SQLITE_TRANSIENT);
                     sqlite3_bind_int64(upsert, 3, counts[r]);
-                    sqlite3_step(upsert);
-                    sqlite3_reset(upsert);
-                }
-                sqlite3_exec(db, "COMMIT", nullptr, nullptr, nullptr);
-            }
-            const double seconds = secondsSince(start);
-            sqlite3_finalize(upsert);
-            sqlite3_close(db);
-            return seconds;
+                };
+            });
         },
         5);
     add(std::move(raw));

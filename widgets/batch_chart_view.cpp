@@ -341,32 +341,9 @@ void BatchChartView::applyPalette()
 {
     const QPalette pal = palette();
     const QColor base = pal.color(QPalette::Base);
-    const QColor text = pal.color(QPalette::Text);
     const bool dark = base.lightness() < 128;
-    const QColor grid = mixed(base, text, 0.18);
-    const QColor axisLine = mixed(base, text, 0.55);
-    for (const Chart &c : std::as_const(m_charts)) {
-        QChart *chart = c.view->chart();
-        chart->setBackgroundBrush(base);
-        chart->setBackgroundPen(Qt::NoPen);
-        chart->setPlotAreaBackgroundVisible(false);
-        chart->setTitleBrush(text);
-        c.view->setBackgroundBrush(base);
-        for (QValueAxis *axis : {c.batchAxis, c.valueAxis}) {
-            axis->setLabelsBrush(text);
-            axis->setTitleBrush(text);
-            axis->setLinePenColor(axisLine);
-            axis->setGridLineColor(grid);
-            axis->setMinorGridLineColor(grid);
-        }
-        // A wide translucent band, unlike any figure's thin line.
-        QColor band = pal.color(QPalette::Highlight);
-        band.setAlpha(70);
-        QPen marker(band);
-        marker.setWidth(12);
-        marker.setCapStyle(Qt::FlatCap);
-        c.currentMarker->setPen(marker);
-    }
+    for (const Chart &c : std::as_const(m_charts))
+        applyChartPalette(pal, c.view, c.batchAxis, c.valueAxis, c.currentMarker);
     int index = 0;
     for (const Figure &f : std::as_const(m_figures)) {
         // Colours run per chart, so the figures of one chart always differ.

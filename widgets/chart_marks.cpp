@@ -1,6 +1,9 @@
 #include "chart_marks.h"
 
+#include <QChartView>
+#include <QLineSeries>
 #include <QPainter>
+#include <QValueAxis>
 #include <QPainterPath>
 #include <QTransform>
 
@@ -77,6 +80,34 @@ QColor mixed(const QColor &a, const QColor &b, double t)
 {
     return QColor::fromRgbF(float(a.redF() * (1 - t) + b.redF() * t), float(a.greenF() * (1 - t) + b.greenF() * t),
                             float(a.blueF() * (1 - t) + b.blueF() * t));
+}
+
+void applyChartPalette(const QPalette &palette, QChartView *view, QValueAxis *xAxis, QValueAxis *yAxis,
+                       QLineSeries *currentMarker)
+{
+    const QColor base = palette.color(QPalette::Base);
+    const QColor text = palette.color(QPalette::Text);
+    const QColor grid = mixed(base, text, 0.18);
+    const QColor axisLine = mixed(base, text, 0.55);
+    QChart *chart = view->chart();
+    chart->setBackgroundBrush(base);
+    chart->setBackgroundPen(Qt::NoPen);
+    chart->setPlotAreaBackgroundVisible(false);
+    chart->setTitleBrush(text);
+    view->setBackgroundBrush(base);
+    for (QValueAxis *axis : {xAxis, yAxis}) {
+        axis->setLabelsBrush(text);
+        axis->setTitleBrush(text);
+        axis->setLinePenColor(axisLine);
+        axis->setGridLineColor(grid);
+        axis->setMinorGridLineColor(grid);
+    }
+    QColor band = palette.color(QPalette::Highlight);
+    band.setAlpha(70);
+    QPen marker(band);
+    marker.setWidth(12);
+    marker.setCapStyle(Qt::FlatCap);
+    currentMarker->setPen(marker);
 }
 
 } // namespace streamstep

@@ -6,6 +6,11 @@
 #include <QColor>
 #include <QImage>
 
+class QChartView;
+class QLineSeries;
+class QPalette;
+class QValueAxis;
+
 namespace streamstep {
 
 enum MarkerShape { kCircle, kSquare, kTriangle, kDiamond, kCross };
@@ -16,5 +21,9 @@ QImage markerImage(int shape, const QColor &color, const QColor &outline);
 double niceStep(double range, int maxTicks);
 // `a` mixed with `b` by `t` (0: a, 1: b).
 QColor mixed(const QColor &a, const QColor &b, double t);
+// Paints a chart in the widget's palette: background, title, both axes with their grid, and the
+// current-batch marker as a wide translucent band in the highlight colour, unlike any figure's line.
+void applyChartPalette(const QPalette &palette, QChartView *view, QValueAxis *xAxis, QValueAxis *yAxis,
+                       QLineSeries *currentMarker);
 
 } // namespace streamstep

@@ -193,30 +193,9 @@ void ModeComparisonChart::applyPalette()
 {
     const QPalette pal = palette();
     const QColor base = pal.color(QPalette::Base);
-    const QColor text = pal.color(QPalette::Text);
     const bool dark = base.lightness() < 128;
-    const QColor grid = mixed(base, text, 0.18);
-    const QColor axisLine = mixed(base, text, 0.55);
     for (Chart &c : m_charts) {
-        QChart *chart = c.view->chart();
-        chart->setBackgroundBrush(base);
-        chart->setBackgroundPen(Qt::NoPen);
-        chart->setPlotAreaBackgroundVisible(false);
-        chart->setTitleBrush(text);
-        c.view->setBackgroundBrush(base);
-        for (QValueAxis *axis : {c.triggerAxis, c.valueAxis}) {
-            axis->setLabelsBrush(text);
-            axis->setTitleBrush(text);
-            axis->setLinePenColor(axisLine);
-            axis->setGridLineColor(grid);
-            axis->setMinorGridLineColor(grid);
-        }
-        QColor band = pal.color(QPalette::Highlight);
-        band.setAlpha(70);
-        QPen marker(band);
-        marker.setWidth(12);
-        marker.setCapStyle(Qt::FlatCap);
-        c.currentMarker->setPen(marker);
+        applyChartPalette(pal, c.view, c.triggerAxis, c.valueAxis, c.currentMarker);
         for (size_t m = 0; m < 3; ++m) {
             const QColor color = figureColor(int(m), dark);
             QPen pen(color);

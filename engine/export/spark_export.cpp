@@ -760,6 +760,71 @@ std::string javaOptionsMap(const std::vector<std::pair<std::string, std::string>
     return "Map.of(" + joinList(items, ", ") + ")";
 }
 
+// The writeStream chain of the Java and Scala programs, up to start(): the same calls, each in its
+// language's syntax (Java's chain is indented 16, Scala's 8).
+std::string jvmWriteStream(SparkLanguage language, const SinkPlan &sink, const std::string &mode, const std::string &name,
+                           bool replay)
+{
+    const bool java = language == SparkLanguage::Java;
+    const std::string nl = java ? "\n                " : "\n        ";
+    const std::string inner = nl + (java ? "    " : "  ");
+    const std::string collect = java ? ".foreachBatch((VoidFunction2<Dataset<Row>, Long>) replay::collect)"
+                                     : ".foreachBatch((batch: DataFrame, batchId: Long) => replay.collect(batch, batchId))";
+    std::string w = std::string(java ? "result.writeStream()" : "result.writeStream") + nl + ".outputMode(" + jvmString(mode) + ")";
+    if (sink.kind == SinkPlan::Kind::Memory && !sink.queryName.empty())
+        w += nl + ".queryName(" + jvmString(sink.queryName) + ")";
+    auto formatAndOptions = [&](bool withPath) {
+        w += nl + ".format(" + jvmString(sink.format) + ")";
+        if (withPath)
+            w += nl + ".option(\"path\", workDir + \"/\" + " + jvmString(sink.path) + ")";
+        for (const auto &[key, value] : sink.writeOptions)
+            w += nl + ".option(" + jvmString(key) + ", " + jvmString(value) + ")";
+    };
+    switch (sink.kind) {
+    case SinkPlan::Kind::Console:
+    case SinkPlan::Kind::Memory:
+        if (replay) {
+            w += nl + "// The " + sink.format + " sink would print/keep the rows; replay takes them through" + nl
+                 + "// foreachBatch, which accepts the same output modes and sees the same batches.";
+            w += nl + collect;
+        } else {
+            formatAndOptions(false);
+        }
+        break;
+    case SinkPlan::Kind::File:
+        formatAndOptions(true);
+        break;
+    case SinkPlan::Kind::Sqlite: {
+        std::vector<std::string> keys;
+        for (const std::string &k : sink.keys)
+            keys.push_back(jvmString(k));
+        const std::string target = "upsert(\"jdbc:sqlite:\" + workDir + \"/\" + " + jvmString(sink.path) + ", "
+                                   + jvmString(name) + ", " + jvmString(sink.table) + ", ";
+        if (java)
+            w += nl + ".foreachBatch((VoidFunction2<Dataset<Row>, Long>) (batch, batchId) -> {" + inner
+                 + "List<Row> rows = batch.collectAsList();" + inner + target + "Arrays.asList(" + joinList(keys, ", ")
+                 + "), " + jvmString(mode) + "," + inner + "    batch.schema(), rows, batchId);";
+        else
+            w += nl + ".foreachBatch { (batch: DataFrame, batchId: Long) =>" + inner + "val rows = batch.collect().toSeq"
+                 + inner + target + "Seq(" + joinList(keys, ", ") + "), " + jvmString(mode) + ", batch.schema, rows, batchId)";
+        if (replay)
+            w += inner + (java ? "replay.record(batchId, rows);" : "replay.record(batchId, rows)");
+        w += nl + (java ? "})" : "}");
+        break;
+    }
+    case SinkPlan::Kind::ForeachBatch:
+        if (replay)
+            w += nl + collect;
+        else
+            w += nl + "// Each micro-batch as a DataFrame: put your own batch code here." + nl
+                 + (java ? ".foreachBatch((VoidFunction2<Dataset<Row>, Long>) (batch, batchId) -> batch.show())"
+                         : ".foreachBatch((batch: DataFrame, batchId: Long) => batch.show())");
+        break;
+    }
+    w += nl + ".option(\"checkpointLocation\", workDir + \"/checkpoint\")" + nl + ".start()";
+    return w;
+}
+
 std::string javaProgram(const Scenario &scenario, const SparkExportOptions &options, const SinkPlan &sink)
 {
     const std::string &name = options.programName;
@@ -849,54 +914,7 @@ import org.apache.spark.sql.types.StructType;
     out += ";\n    }\n";
 
     // The writeStream chain, up to start().
-    auto writer = [&](bool replay) {
-        std::string w = "result.writeStream()\n                .outputMode(" + jvmString(mode) + ")";
-        if (sink.kind == SinkPlan::Kind::Memory && !sink.queryName.empty())
-            w += "\n                .queryName(" + jvmString(sink.queryName) + ")";
-        switch (sink.kind) {
-        case SinkPlan::Kind::Console:
-        case SinkPlan::Kind::Memory:
-            if (replay) {
-                w += "\n                // The " + sink.format + " sink would print/keep the rows; replay takes them through\n"
-                     "                // foreachBatch, which accepts the same output modes and sees the same batches.";
-                w += "\n                .foreachBatch((VoidFunction2<Dataset<Row>, Long>) replay::collect)";
-            } else {
-                w += "\n                .format(" + jvmString(sink.format) + ")";
-                for (const auto &[key, value] : sink.writeOptions)
-                    w += "\n                .option(" + jvmString(key) + ", " + jvmString(value) + ")";
-            }
-            break;
-        case SinkPlan::Kind::File:
-            w += "\n                .format(" + jvmString(sink.format) + ")";
-            w += "\n                .option(\"path\", workDir + \"/\" + " + jvmString(sink.path) + ")";
-            for (const auto &[key, value] : sink.writeOptions)
-                w += "\n                .option(" + jvmString(key) + ", " + jvmString(value) + ")";
-            break;
-        case SinkPlan::Kind::Sqlite: {
-            std::vector<std::string> keys;
-            for (const std::string &k : sink.keys)
-                keys.push_back(jvmString(k));
-            w += "\n                .foreachBatch((VoidFunction2<Dataset<Row>, Long>) (batch, batchId) -> {"
-                 "\n                    List<Row> rows = batch.collectAsList();"
-                 "\n                    upsert(\"jdbc:sqlite:\" + workDir + \"/\" + "
-                + jvmString(sink.path) + ", " + jvmString(name) + ", " + jvmString(sink.table) + ", Arrays.asList("
-                + joinList(keys, ", ") + "), " + jvmString(mode) + ",\n                        batch.schema(), rows, batchId);";
-            if (replay)
-                w += "\n                    replay.record(batchId, rows);";
-            w += "\n                })";
-            break;
-        }
-        case SinkPlan::Kind::ForeachBatch:
-            if (replay)
-                w += "\n                .foreachBatch((VoidFunction2<Dataset<Row>, Long>) replay::collect)";
-            else
-                w += "\n                // Each micro-batch as a DataFrame: put your own batch code here."
-                     "\n                .foreachBatch((VoidFunction2<Dataset<Row>, Long>) (batch, batchId) -> batch.show())";
-            break;
-        }
-        w += "\n                .option(\"checkpointLocation\", workDir + \"/checkpoint\")\n                .start()";
-        return w;
-    };
+    auto writer = [&](bool replay) { return jvmWriteStream(SparkLanguage::Java, sink, mode, name, replay); };
 
     if (!options.replay) {
         out += R"(
@@ -1283,54 +1301,7 @@ import org.apache.spark.sql.types.{DataType, DataTypes, DecimalType, StructType}
         out += "\n      " + call;
     out += "\n";
 
-    auto writer = [&](bool replay) {
-        std::string w = "result.writeStream\n        .outputMode(" + jvmString(mode) + ")";
-        if (sink.kind == SinkPlan::Kind::Memory && !sink.queryName.empty())
-            w += "\n        .queryName(" + jvmString(sink.queryName) + ")";
-        switch (sink.kind) {
-        case SinkPlan::Kind::Console:
-        case SinkPlan::Kind::Memory:
-            if (replay) {
-                w += "\n        // The " + sink.format + " sink would print/keep the rows; replay takes them through\n"
-                     "        // foreachBatch, which accepts the same output modes and sees the same batches.";
-                w += "\n        .foreachBatch((batch: DataFrame, batchId: Long) => replay.collect(batch, batchId))";
-            } else {
-                w += "\n        .format(" + jvmString(sink.format) + ")";
-                for (const auto &[key, value] : sink.writeOptions)
-                    w += "\n        .option(" + jvmString(key) + ", " + jvmString(value) + ")";
-            }
-            break;
-        case SinkPlan::Kind::File:
-            w += "\n        .format(" + jvmString(sink.format) + ")";
-            w += "\n        .option(\"path\", workDir + \"/\" + " + jvmString(sink.path) + ")";
-            for (const auto &[key, value] : sink.writeOptions)
-                w += "\n        .option(" + jvmString(key) + ", " + jvmString(value) + ")";
-            break;
-        case SinkPlan::Kind::Sqlite: {
-            std::vector<std::string> keys;
-            for (const std::string &k : sink.keys)
-                keys.push_back(jvmString(k));
-            w += "\n        .foreachBatch { (batch: DataFrame, batchId: Long) =>"
-                 "\n          val rows = batch.collect().toSeq"
-                 "\n          upsert(\"jdbc:sqlite:\" + workDir + \"/\" + "
-                + jvmString(sink.path) + ", " + jvmString(name) + ", " + jvmString(sink.table) + ", Seq("
-                + joinList(keys, ", ") + "), " + jvmString(mode) + ", batch.schema, rows, batchId)";
-            if (replay)
-                w += "\n          replay.record(batchId, rows)";
-            w += "\n        }";
-            break;
-        }
-        case SinkPlan::Kind::ForeachBatch:
-            if (replay)
-                w += "\n        .foreachBatch((batch: DataFrame, batchId: Long) => replay.collect(batch, batchId))";
-            else
-                w += "\n        // Each micro-batch as a DataFrame: put your own batch code here."
-                     "\n        .foreachBatch((batch: DataFrame, batchId: Long) => batch.show())";
-            break;
-        }
-        w += "\n        .option(\"checkpointLocation\", workDir + \"/checkpoint\")\n        .start()";
-        return w;
-    };
+    auto writer = [&](bool replay) { return jvmWriteStream(SparkLanguage::Scala, sink, mode, name, replay); };
 
     if (!options.replay) {
         out += R"(

@@ -30,28 +30,22 @@ std::string_view trim(std::string_view s)
     return s.substr(b, e - b);
 }
 
-// Java's (long) cast of a double: NaN -> 0, saturating at the range ends.
-int64_t doubleToLongJava(double d)
+// Java's (long) and (int) casts of a double: NaN -> 0, saturating at the range ends (for long the
+// bound 2^63 is the double nearest Long.MAX_VALUE, as in Java).
+template <typename T>
+T doubleToIntegralJava(double d)
 {
     if (std::isnan(d))
         return 0;
-    if (d >= 9223372036854775807.0)
-        return std::numeric_limits<int64_t>::max();
-    if (d <= -9223372036854775808.0)
-        return std::numeric_limits<int64_t>::min();
-    return static_cast<int64_t>(d);
+    if (d >= static_cast<double>(std::numeric_limits<T>::max()))
+        return std::numeric_limits<T>::max();
+    if (d <= static_cast<double>(std::numeric_limits<T>::min()))
+        return std::numeric_limits<T>::min();
+    return static_cast<T>(d);
 }
 
-int32_t doubleToIntJava(double d)
-{
-    if (std::isnan(d))
-        return 0;
-    if (d >= 2147483647.0)
-        return std::numeric_limits<int32_t>::max();
-    if (d <= -2147483648.0)
-        return std::numeric_limits<int32_t>::min();
-    return static_cast<int32_t>(d);
-}
+int64_t doubleToLongJava(double d) { return doubleToIntegralJava<int64_t>(d); }
+int32_t doubleToIntJava(double d) { return doubleToIntegralJava<int32_t>(d); }
 
 int64_t wrapToInt(int64_t v) { return static_cast<int32_t>(static_cast<uint32_t>(static_cast<uint64_t>(v))); }
 

@@ -74,32 +74,20 @@ uint8_t StateReader::readU8()
     return static_cast<uint8_t>(m_bytes[m_offset++]);
 }
 
-int64_t StateReader::readI64()
+// The next sizeof(T) bytes as a T, in the machine's byte order (as StateWriter wrote them).
+template <typename T>
+T StateReader::readRaw()
 {
-    need(sizeof(int64_t));
-    int64_t v;
+    need(sizeof(T));
+    T v;
     std::memcpy(&v, m_bytes.data() + m_offset, sizeof v);
     m_offset += sizeof v;
     return v;
 }
 
-Int128 StateReader::readI128()
-{
-    need(sizeof(Int128));
-    Int128 v;
-    std::memcpy(&v, m_bytes.data() + m_offset, sizeof v);
-    m_offset += sizeof v;
-    return v;
-}
-
-double StateReader::readDouble()
-{
-    need(sizeof(double));
-    double v;
-    std::memcpy(&v, m_bytes.data() + m_offset, sizeof v);
-    m_offset += sizeof v;
-    return v;
-}
+int64_t StateReader::readI64() { return readRaw<int64_t>(); }
+Int128 StateReader::readI128() { return readRaw<Int128>(); }
+double StateReader::readDouble() { return readRaw<double>(); }
 
 std::string StateReader::readString()
 {

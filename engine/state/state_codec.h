@@ -61,6 +61,8 @@ public:
 
 private:
     void need(size_t n) const;
+    template <typename T>
+    T readRaw();
     [[noreturn]] void damaged(const std::string &what) const;
     const std::string &m_bytes;
     size_t m_offset = 0;

@@ -6,24 +6,14 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "cli_run.h"
+
 #include <nlohmann/json.hpp>
 
 namespace {
 
-struct Result {
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-Result runCli(const QStringList &arguments)
-{
-    QProcess process;
-    process.start(QStringLiteral(STREAMSTEP_CLI), arguments);
-    if (!process.waitForFinished(60000))
-        return {};
-    return {process.exitCode(), process.readAllStandardOutput(), process.readAllStandardError()};
-}
+using Result = streamstep::testing::CliResult;
+using streamstep::testing::runCli;
 
 QString lesson(const char *name)
 {

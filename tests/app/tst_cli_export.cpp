@@ -5,22 +5,12 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "cli_run.h"
+
 namespace {
 
-struct Result {
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-Result runCli(const QStringList &arguments)
-{
-    QProcess process;
-    process.start(QStringLiteral(STREAMSTEP_CLI), arguments);
-    if (!process.waitForFinished(60000))
-        return {};
-    return {process.exitCode(), process.readAllStandardOutput(), process.readAllStandardError()};
-}
+using Result = streamstep::testing::CliResult;
+using streamstep::testing::runCli;
 
 const QString kLesson = QStringLiteral(STREAMSTEP_SOURCE_DIR "/scenarios/04-windowed-totals-append.scenario.json");
 

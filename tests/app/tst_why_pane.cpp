@@ -102,6 +102,19 @@ std::vector<std::pair<int, int>> ringedDots(const EventTimeTimeline *timeline)
     return out;
 }
 
+// Shows the window at 1920×1080 with a bundled lesson stepped `steps` times.
+bool showLessonAfterSteps(MainWindow &window, const char *lesson, int steps)
+{
+    window.resize(1920, 1080);
+    window.show();
+    if (!window.openScenario(lessonPath(lesson)))
+        return false;
+    for (int i = 0; i < steps; ++i)
+        if (!window.controller()->step())
+            return false;
+    return true;
+}
+
 QTableView *panelView(const MainWindow &window, int panel)
 {
     return static_cast<QTableView *>(window.storyViews()[panel]);
@@ -150,11 +163,7 @@ void TestWhyPane::initTestCase()
 void TestWhyPane::droppedRowSaysItsWindowAndWatermark()
 {
     MainWindow window;
-    window.resize(1920, 1080);
-    window.show();
-    QVERIFY(window.openScenario(lessonPath("04-windowed-totals-append")));
-    for (int i = 0; i < 3; ++i)
-        QVERIFY(window.controller()->step());
+    QVERIFY(showLessonAfterSteps(window, "04-windowed-totals-append", 3));
     const EngineRun engine = engineRun(m_lesson04, 3);
     QVERIFY(!window.whyView()->isShowingRow());
 
@@ -222,11 +231,7 @@ void TestWhyPane::lateButKeptRowSaysItsWindowIsOpen()
 void TestWhyPane::finalWrittenWindowTracesItsInputRows()
 {
     MainWindow window;
-    window.resize(1920, 1080);
-    window.show();
-    QVERIFY(window.openScenario(lessonPath("04-windowed-totals-append")));
-    for (int i = 0; i < 3; ++i)
-        QVERIFY(window.controller()->step());
+    QVERIFY(showLessonAfterSteps(window, "04-windowed-totals-append", 3));
     const EngineRun engine = engineRun(m_lesson04, 3);
 
     // Batch 5 (no data) wrote [10:05, 10:10) of ACC-0003: 75000 + 60000 + 10000, from three batches.
@@ -258,11 +263,7 @@ void TestWhyPane::finalWrittenWindowTracesItsInputRows()
 void TestWhyPane::inputRowMarksTheGroupsItWentInto()
 {
     MainWindow window;
-    window.resize(1920, 1080);
-    window.show();
-    QVERIFY(window.openScenario(lessonPath("04-windowed-totals-append")));
-    for (int i = 0; i < 3; ++i)
-        QVERIFY(window.controller()->step());
+    QVERIFY(showLessonAfterSteps(window, "04-windowed-totals-append", 3));
     const EngineRun engine = engineRun(m_lesson04, 3);
     // Every input row of batch 4: the groups of batch 5's result table the engine says it went into.
     for (int row = 0; row < window.inputModel()->rowCount(); ++row) {
@@ -283,11 +284,7 @@ void TestWhyPane::inputRowMarksTheGroupsItWentInto()
 void TestWhyPane::heldGroupSaysWhenAppendWritesIt()
 {
     MainWindow window;
-    window.resize(1920, 1080);
-    window.show();
-    QVERIFY(window.openScenario(lessonPath("04-windowed-totals-append")));
-    for (int i = 0; i < 3; ++i)
-        QVERIFY(window.controller()->step());
+    QVERIFY(showLessonAfterSteps(window, "04-windowed-totals-append", 3));
     const EngineRun engine = engineRun(m_lesson04, 3);
     const size_t group = resultRow(engine.batches[5], QStringLiteral("10:20"), QStringLiteral("ACC-0002"));
     panelView(window, 1)->selectRow(int(group));
@@ -325,11 +322,7 @@ void TestWhyPane::narrativeLineShowsTheEngineSentences()
 void TestWhyPane::timelineTooltipsSayTheEngineWhy()
 {
     MainWindow window;
-    window.resize(1920, 1080);
-    window.show();
-    QVERIFY(window.openScenario(lessonPath("04-windowed-totals-append")));
-    for (int i = 0; i < 3; ++i)
-        QVERIFY(window.controller()->step());
+    QVERIFY(showLessonAfterSteps(window, "04-windowed-totals-append", 3));
     const EngineRun engine = engineRun(m_lesson04, 3);
     EventTimeTimeline *timeline = window.timelineView();
     const EventTimeTimelineLayout &layout = timeline->timelineLayout();

@@ -1,5 +1,6 @@
 // Checks the console sink's text against Spark 3.5's ConsoleWriter + Dataset.showString output,
 // character for character, and its option parsing against ConsoleWriter's getInt/getBoolean.
+#include "test_data.h"
 #include "sinks/console_format.h"
 
 #include "streamstep/error.h"
@@ -9,31 +10,17 @@
 #include <QtTest>
 
 using namespace streamstep;
+using namespace streamstep::testing;
 
 Q_DECLARE_METATYPE(streamstep::ColumnBatch)
 
 namespace {
-
-constexpr int64_t kMarch1At10 = 1772359200000000LL; // 2026-03-01 10:00:00 UTC
-constexpr int64_t kMinute = 60000000LL;
 
 const char *const kBatchRule = "-------------------------------------------\n";
 
 QByteArray batchHeader(int batchId)
 {
     return QByteArray(kBatchRule) + "Batch: " + QByteArray::number(batchId) + "\n" + kBatchRule;
-}
-
-ColumnBatch makeBatch(const std::vector<std::pair<std::string, DataType>> &columns,
-                      const std::vector<std::vector<Value>> &rows)
-{
-    Schema schema;
-    for (const auto &[name, type] : columns)
-        schema.fields.push_back(Field{name, type, std::nullopt});
-    ColumnBatch batch = ColumnBatch::empty(schema);
-    for (const auto &row : rows)
-        batch.appendRow(row);
-    return batch;
 }
 
 ColumnBatch windowBatch()

@@ -1,6 +1,7 @@
 // Checks the csv and json file sinks: RFC 4180 quoting and Spark's CSV/JSON value forms, exact
 // round trips, the _spark_metadata manifest (only committed files are read, a replayed batch id
 // is skipped, a crash's orphans are invisible) and the sink path rules.
+#include "test_data.h"
 #include "checkpoint/atomic_file.h"
 #include "sinks/csv_format.h"
 #include "sinks/file_sink.h"
@@ -18,27 +19,13 @@
 #include <fstream>
 
 using namespace streamstep;
+using namespace streamstep::testing;
 namespace fs = std::filesystem;
 
 Q_DECLARE_METATYPE(streamstep::Value)
 Q_DECLARE_METATYPE(streamstep::DataType)
 
 namespace {
-
-constexpr int64_t kMarch1At10 = 1772359200000000LL; // 2026-03-01 10:00:00 UTC
-constexpr int64_t kMinute = 60000000LL;
-
-ColumnBatch makeBatch(const std::vector<std::pair<std::string, DataType>> &columns,
-                      const std::vector<std::vector<Value>> &rows)
-{
-    Schema schema;
-    for (const auto &[name, type] : columns)
-        schema.fields.push_back(Field{name, type, std::nullopt});
-    ColumnBatch batch = ColumnBatch::empty(schema);
-    for (const auto &row : rows)
-        batch.appendRow(row);
-    return batch;
-}
 
 // Every type the CSV sink writes, with the values that need care.
 ColumnBatch allTypes()

@@ -4,6 +4,7 @@
 // Covers every engine type with nulls, the window struct as a nested group, decimals on INT32,
 // INT64 and FIXED_LEN_BYTE_ARRAY, booleans bit-packed across bytes, empty and large files, the
 // sink's manifest-committed part files, update mode rejected as Spark does, and a damaged file.
+#include "test_data.h"
 #include "sinks/file_sink.h"
 #include "sinks/parquet_format.h"
 
@@ -27,12 +28,10 @@
 #include <random>
 
 using namespace streamstep;
+using namespace streamstep::testing;
 namespace fs = std::filesystem;
 
 namespace {
-
-constexpr int64_t kMarch1At10 = 1772359200000000LL; // 2026-03-01 10:00:00 UTC
-constexpr int64_t kMinute = 60000000LL;
 
 Schema allTypes()
 {

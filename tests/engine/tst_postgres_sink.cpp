@@ -4,6 +4,7 @@
 // identifiers, an existing table checked column by column, and a clear message for a server that
 // is down, a refused login, a missing database, a statement failing mid-batch (rolled back, then
 // written once) and a connection the app did not approve.
+#include "test_data.h"
 #include "sinks/postgres_sink.h"
 
 #include "postgres_test_server.h"
@@ -19,34 +20,9 @@
 #include <cmath>
 
 using namespace streamstep;
+using namespace streamstep::testing;
 
 namespace {
-
-constexpr int64_t kMarch1At10 = 1772359200000000LL; // 2026-03-01 10:00:00 UTC
-constexpr int64_t kMinute = 60000000LL;
-
-Schema countsSchema()
-{
-    return Schema{{Field{"accountId", DataType::string(), std::nullopt},
-                   Field{"count", DataType::int64(), std::nullopt},
-                   Field{"total", DataType::decimal(22, 2), std::nullopt}}};
-}
-
-ColumnBatch counts(const std::vector<std::tuple<std::string, int64_t, int64_t>> &rows)
-{
-    ColumnBatch batch = ColumnBatch::empty(countsSchema());
-    for (const auto &[account, n, cents] : rows)
-        batch.appendRow({Value::string(account), Value::int64(n), Value::decimal(cents, 22, 2)});
-    return batch;
-}
-
-QStringList rowsOf(const ColumnBatch &batch)
-{
-    QStringList out;
-    for (size_t r = 0; r < batch.numRows; ++r)
-        out << QString::fromStdString(rowToJson(batch, r));
-    return out;
-}
 
 SinkContext context(const std::string &queryId = "q1") { return SinkContext{{}, queryId, {}, {}}; }
 
@@ -211,7 +187,7 @@ void TestPostgresSink::modes()
         sink.addBatch(1, counts({{"A1", 3, 300}, {"C3", 1, 100}}), m);
         QCOMPARE(sink.lastCommittedBatch(), std::optional<int64_t>(1));
     }
-    QCOMPARE(rowsOf(PostgresSink::readTable(postgresTarget(testPostgresUrl()), name)), expected);
+    QCOMPARE(rowsInOrder(PostgresSink::readTable(postgresTarget(testPostgresUrl()), name)), expected);
     QCOMPARE(sql("SELECT batch_id || ':' || num_rows FROM " + m_schema + "._streamstep_batches WHERE table_name = '" + name
                  + "' ORDER BY batch_id"),
              (QStringList{"0:2", "1:2"}));
@@ -319,7 +295,7 @@ void TestPostgresSink::strangeNamesAreJustNames()
     batch = ColumnBatch::empty(schema);
     batch.appendRow({Value::string("'); DROP TABLE y; --"), Value::int64(2)});
     sink.addBatch(1, batch, OutputMode::Update);
-    QCOMPARE(rowsOf(PostgresSink::readTable(postgresTarget(testPostgresUrl()), name)),
+    QCOMPARE(rowsInOrder(PostgresSink::readTable(postgresTarget(testPostgresUrl()), name)),
              QStringList{R"({"a\"; DROP TABLE x; --": "'); DROP TABLE y; --", "Count": 2})"});
     QCOMPARE(sql("SELECT count(*) FROM pg_namespace WHERE nspname = '" + m_schema + "'"), QStringList{"1"});
 }
@@ -584,7 +560,7 @@ void TestPostgresSink::testConnection()
     QVERIFY2(result.message.find("cannot reach PostgreSQL at 127.0.0.1:") != std::string::npos, result.message.c_str());
 
     sql("INSERT INTO " + table("tested") + " VALUES ('A1', 2, 1.50)");
-    QCOMPARE(rowsOf(readSinkTable(fresh)), QStringList{R"({"accountId": "A1", "count": 2, "total": 1.50})"});
+    QCOMPARE(rowsInOrder(readSinkTable(fresh)), QStringList{R"({"accountId": "A1", "count": 2, "total": 1.50})"});
 }
 
 void TestPostgresSink::largeUpdateBatch_data()

@@ -1,6 +1,7 @@
 // The Spark version and configuration a lesson runs under (format §4.1, spark-semantics.md §14):
 // each key read with Spark's rules and refused with Spark's words, and each one changing what
 // Spark changes.
+#include "test_data.h"
 #include "runtime/watermark_tracker.h"
 #include "stream_test.h"
 
@@ -22,16 +23,6 @@ Scenario scenarioWith(const std::string &extras, const std::string &query = kWin
         "query": )J" + query + R"J(, "outputMode": ")J" + mode + R"J(", "sink": )J" + sink + R"J(,
         "steps": )J" + steps + extras + "}",
                          "conf.scenario.json");
-}
-
-QString errorOf(const std::function<void()> &f)
-{
-    try {
-        f();
-    } catch (const Error &e) {
-        return QString::fromStdString(e.message());
-    }
-    return {};
 }
 
 } // namespace

@@ -1,6 +1,7 @@
 // Checks the SQLite upsert sink: the table it creates, update/complete/append semantics, a
 // replayed batch skipped through the bookkeeping table, exact decimals and timestamps, quoted
 // identifiers, schema checks and a clear error for a locked database.
+#include "test_data.h"
 #include "sinks/sqlite_sink.h"
 
 #include "streamstep/error.h"
@@ -15,35 +16,10 @@
 #include <filesystem>
 
 using namespace streamstep;
+using namespace streamstep::testing;
 namespace fs = std::filesystem;
 
 namespace {
-
-constexpr int64_t kMarch1At10 = 1772359200000000LL; // 2026-03-01 10:00:00 UTC
-constexpr int64_t kMinute = 60000000LL;
-
-Schema countsSchema()
-{
-    return Schema{{Field{"accountId", DataType::string(), std::nullopt},
-                   Field{"count", DataType::int64(), std::nullopt},
-                   Field{"total", DataType::decimal(22, 2), std::nullopt}}};
-}
-
-ColumnBatch counts(const std::vector<std::tuple<std::string, int64_t, int64_t>> &rows)
-{
-    ColumnBatch batch = ColumnBatch::empty(countsSchema());
-    for (const auto &[account, n, cents] : rows)
-        batch.appendRow({Value::string(account), Value::int64(n), Value::decimal(cents, 22, 2)});
-    return batch;
-}
-
-QStringList rowsOf(const ColumnBatch &batch)
-{
-    QStringList out;
-    for (size_t r = 0; r < batch.numRows; ++r)
-        out << QString::fromStdString(rowToJson(batch, r));
-    return out;
-}
 
 SinkContext context(const std::string &queryId = "q1") { return SinkContext{fs::path(), queryId, {}}; }
 
@@ -128,7 +104,7 @@ void TestSqliteSink::modes()
     SqliteSink sink(db, "x.db", "t", key, countsSchema(), outputMode, context());
     sink.addBatch(0, counts({{"A1", 1, 100}, {"B2", 2, 200}}), outputMode);
     sink.addBatch(1, counts({{"A1", 3, 300}, {"C3", 1, 100}}), outputMode);
-    QCOMPARE(rowsOf(SqliteSink::readTable(db, "t")), expected);
+    QCOMPARE(rowsInOrder(SqliteSink::readTable(db, "t")), expected);
     QCOMPARE(query(db, "SELECT group_concat(batch_id || ':' || num_rows) FROM _streamstep_batches"),
              QStringList{"0:2,1:2"});
 }
@@ -235,7 +211,7 @@ void TestSqliteSink::strangeNamesAreJustNames()
     sink.addBatch(1, batch, OutputMode::Update);
     QCOMPARE(query(db, "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name"),
              (QStringList{"_streamstep_batches", "x\"; DROP TABLE y; --", "y"}));
-    QCOMPARE(rowsOf(SqliteSink::readTable(db, table)), QStringList{R"({"we\"ird col": "it's", "n": 1})"});
+    QCOMPARE(rowsInOrder(SqliteSink::readTable(db, table)), QStringList{R"({"we\"ird col": "it's", "n": 1})"});
 }
 
 void TestSqliteSink::existingTableIsChecked()
@@ -321,7 +297,7 @@ void TestSqliteSink::readTablePicksTheOnlyTable()
         SqliteSink sink(db, "x.db", "t", {"accountId"}, countsSchema(), OutputMode::Update, context());
         sink.addBatch(0, counts({{"B2", 1, 100}, {"A1", 2, 250}}), OutputMode::Update);
     }
-    QCOMPARE(rowsOf(SqliteSink::readTable(db, "")),
+    QCOMPARE(rowsInOrder(SqliteSink::readTable(db, "")),
              (QStringList{R"({"accountId": "A1", "count": 2, "total": 2.50})", R"({"accountId": "B2", "count": 1, "total": 1.00})"}));
     query(db, "CREATE TABLE other (a)");
     try {

@@ -1,6 +1,7 @@
 // State snapshots (Run::saveState / restoreState) and restarts written like Spark's
 // EventTimeWatermarkSuite: StopStream, StartStream from the checkpoint, and the stream goes on
 // exactly as if it had never stopped. A snapshot of another format or query is refused clearly.
+#include "test_data.h"
 #include "stream_test.h"
 
 using namespace streamstep;
@@ -13,16 +14,6 @@ const char *kSteps = R"J([
     [["A1", "M", "2.00", "2026-03-01 10:16:00"]],
     [["A1", "M", "100.00", "2026-03-01 10:04:00"], ["A2", "M", "3.00", "2026-03-01 10:09:00"]],
     [["A3", "M", "7.00", "2026-03-01 10:40:00"]]])J";
-
-QString errorOf(const std::function<void()> &f)
-{
-    try {
-        f();
-    } catch (const Error &e) {
-        return QString::fromStdString(e.message());
-    }
-    return {};
-}
 
 } // namespace
 
