@@ -2,30 +2,19 @@
 // with the engine's answer and why, `quiz` the same in words, and `check` fails (exit 4) on an
 // authored choice the run contradicts, naming the step and the question, and (exit 1) on a
 // malformed question with FILE:LINE:COL.
+#include "cli_run.h"
+
 #include <QDir>
 #include <QFile>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <nlohmann/json.hpp>
 
+using streamstep::testing::runCli;
+using Result = streamstep::testing::CliResult;
+
 namespace {
-
-struct Result {
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-Result runCli(const QStringList &arguments)
-{
-    QProcess process;
-    process.start(QStringLiteral(STREAMSTEP_CLI), arguments);
-    if (!process.waitForFinished(60000))
-        return {};
-    return {process.exitCode(), process.readAllStandardOutput(), process.readAllStandardError()};
-}
 
 QString lesson(const char *name)
 {
