@@ -7,6 +7,7 @@
 #include "streamstep/error.h"
 
 #include <cstdio>
+#include <map>
 
 namespace streamstep {
 
@@ -88,17 +89,21 @@ bool isPartFileName(const std::string &name)
 FileSink::FileSink(fs::path folder, std::string displayPath, Format format, bool header, Schema schema,
                    SinkContext context)
     : m_folder(std::move(folder)), m_displayPath(std::move(displayPath)), m_format(format), m_header(header),
-      m_schema(std::move(schema)), m_context(std::move(context)),
-      m_manifest(m_folder / kManifestFolder, "file sink manifest")
+      m_schema(std::move(schema)), m_context(std::move(context)), m_sparkLog(m_folder / kManifestFolder),
+      m_manifest(m_folder / kManifestFolder / kBookkeepingFolder, "file sink manifest")
 {
-    AtomicFile::createDirectories(m_folder / kManifestFolder);
+    AtomicFile::createDirectories(m_folder / kManifestFolder / kBookkeepingFolder);
     AtomicFile::removeStaleTempFiles(m_folder);
     AtomicFile::removeStaleTempFiles(m_folder / kManifestFolder);
-    m_lastCommitted = m_manifest.latestBatchId();
+    AtomicFile::removeStaleTempFiles(m_folder / kManifestFolder / kBookkeepingFolder);
+    m_lastCommitted = m_sparkLog.latestBatchId();
     if (!m_lastCommitted)
         return;
-    const nlohmann::json latest = *m_manifest.get(*m_lastCommitted);
-    const std::string owner = manifestField(latest, "queryId", std::string(), m_manifest.entryPath(*m_lastCommitted));
+    // Spark's log says what is committed; StreamStep's entry of that batch says which query
+    // wrote it (none: Spark or another tool did).
+    const std::optional<nlohmann::json> latest = m_manifest.get(*m_lastCommitted);
+    const std::string owner = latest ? manifestField(*latest, "queryId", std::string(), m_manifest.entryPath(*m_lastCommitted))
+                                     : std::string();
     if (owner != m_context.queryId)
         m_foreignUpTo = m_lastCommitted;
     if (owner != m_context.queryId)
@@ -145,6 +150,7 @@ void FileSink::addBatch(int64_t batchId, const ColumnBatch &rows, OutputMode mod
                                             + std::to_string(rows.schema.fields.size()) + " columns, the sink "
                                             + std::to_string(m_schema.fields.size()));
     nlohmann::json files = nlohmann::json::array();
+    std::vector<SparkFileSinkLog::Entry> sparkFiles;
     if (rows.numRows > 0) {
         std::string text;
         if (m_format == Format::Parquet)
@@ -160,29 +166,44 @@ void FileSink::addBatch(int64_t batchId, const ColumnBatch &rows, OutputMode mod
         const std::string name = partFileName(batchId, m_format);
         AtomicFile::write(m_folder / name, text);
         files.push_back({{"path", name}, {"size", text.size()}, {"numRows", rows.numRows}, {"action", "add"}});
+        sparkFiles.push_back(SparkFileSinkLog::entryFor(m_folder / name));
     }
+    const nlohmann::json entry = {{"batchId", batchId},
+                                  {"queryId", m_context.queryId},
+                                  {"format", formatName(m_format)},
+                                  {"header", m_format == Format::Csv && m_header},
+                                  {"schema", schemaToJson(m_schema)},
+                                  {"files", files}};
+    m_manifest.add(batchId, entry); // not yet visible: Spark's log entry commits the batch
     if (m_context.faultHook)
         m_context.faultHook("mid-sink", batchId);
-    nlohmann::json entry = {{"batchId", batchId},
-                            {"queryId", m_context.queryId},
-                            {"format", formatName(m_format)},
-                            {"header", m_format == Format::Csv && m_header},
-                            {"schema", schemaToJson(m_schema)},
-                            {"files", files}};
-    m_manifest.add(batchId, entry);
+    m_sparkLog.add(batchId, sparkFiles);
     m_lastCommitted = batchId;
 }
 
 ColumnBatch FileSink::readCommitted(const fs::path &folder)
 {
-    const MetadataLog manifest(folder / kManifestFolder, "file sink manifest");
+    const SparkFileSinkLog sparkLog(folder / kManifestFolder);
+    const MetadataLog manifest(folder / kManifestFolder / kBookkeepingFolder, "file sink manifest");
     std::error_code ec;
-    if (!fs::is_directory(manifest.dir(), ec))
+    if (!fs::is_directory(sparkLog.dir(), ec))
         throw Error(ErrorKind::Runtime, "'" + folder.string() + "' is not a file sink folder (it has no "
                                             + kManifestFolder + " manifest)");
+    const std::optional<int64_t> latest = sparkLog.latestBatchId();
+    // The files Spark's log makes visible, by name, with the size it recorded.
+    std::map<std::string, int64_t> visible;
+    for (const SparkFileSinkLog::Entry &e : sparkLog.allFiles()) {
+        const std::optional<std::string> name = SparkFileSinkLog::fileNameOfUri(e.path);
+        if (!name || !isPartFileName(*name))
+            throw Error(ErrorKind::Runtime, "file sink log '" + sparkLog.dir().string() + "' is damaged: it lists '" + e.path
+                                                + "', which is not a file of the sink folder");
+        visible[*name] = e.size;
+    }
     ColumnBatch result;
     bool haveSchema = false;
     for (int64_t batchId : manifest.batchIds()) {
+        if (!latest || batchId > *latest)
+            break; // written before a crash, never committed by Spark's log
         const nlohmann::json entry = *manifest.get(batchId);
         const fs::path entryPath = manifest.entryPath(batchId);
         Schema schema;
@@ -210,13 +231,18 @@ ColumnBatch FileSink::readCommitted(const fs::path &folder)
             if (!isPartFileName(name))
                 throw Error(ErrorKind::Runtime, "file sink manifest file '" + entryPath.string() + "' is damaged: it lists '"
                                                     + name + "', which is not a file of the sink folder");
+            const auto listed = visible.find(name);
+            if (listed == visible.end())
+                throw Error(ErrorKind::Runtime, "file sink log '" + sparkLog.dir().string() + "' is damaged: it does not list '"
+                                                    + name + "', which batch " + std::to_string(batchId) + " wrote");
             const fs::path path = folder / name;
             const std::string text = AtomicFile::read(path);
             const int64_t size = manifestField(file, "size", int64_t{0}, entryPath);
-            if (size < 0 || text.size() != static_cast<uint64_t>(size))
+            if (size < 0 || text.size() != static_cast<uint64_t>(size) || listed->second != size)
                 throw Error(ErrorKind::Runtime, "file sink part file '" + path.string() + "' is damaged: it has "
                                                     + std::to_string(text.size()) + " bytes, the manifest says "
                                                     + std::to_string(size));
+            visible.erase(listed);
             try {
                 if (format == "parquet") {
                     const ColumnBatch rows = ParquetFormat::read(text);
@@ -250,6 +276,10 @@ ColumnBatch FileSink::readCommitted(const fs::path &folder)
             }
         }
     }
+    if (!visible.empty())
+        throw Error(ErrorKind::Runtime, "file sink log '" + sparkLog.dir().string() + "' lists '" + visible.begin()->first
+                                            + "', which StreamStep did not write (no entry in " + kManifestFolder + "/"
+                                            + kBookkeepingFolder + "): StreamStep reads only the file sink folders it wrote");
     return result;
 }
 

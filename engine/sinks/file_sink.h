@@ -1,11 +1,16 @@
 // Writes the csv, json and parquet sinks like Spark's FileStreamSink: each batch writes its part file, then
-// one manifest entry (_spark_metadata/<batchId>) lists it, written atomically. The manifest is the
-// truth: readers see only files it lists, so a crash mid-batch leaves nothing visible, and a batch
-// id the manifest already has is skipped when a restart replays it.
+// one entry of Spark's own log (_spark_metadata/<batchId>, every 10th `<batchId>.compact`;
+// SparkFileSinkLog) lists it, written atomically, so real Spark reads the folder
+// (spark.read.parquet(folder)). That log is the truth: readers see only files it lists, so a crash
+// mid-batch leaves nothing visible, and a batch id the log already has is skipped when a restart
+// replays it. What StreamStep keeps beyond Spark's fields (the query id, format, CSV header, the
+// result schema, rows per file) is a JSON entry per batch in _spark_metadata/.streamstep/, a name
+// Spark's log ignores; it is written before the Spark entry commits the batch.
 #pragma once
 
 #include "sinks/sink.h"
 #include "checkpoint/metadata_log.h"
+#include "sinks/spark_file_sink_log.h"
 
 #include <filesystem>
 #include <string>
@@ -40,12 +45,15 @@ public:
     // orphan).
     static std::string partFileName(int64_t batchId, Format format);
 
-    // Reads the committed rows of a file sink folder, in batch order: only the files the
-    // manifest lists, checked against the sizes it recorded. Throws Error(Runtime) naming the
-    // folder or file when the folder has no manifest or a listed file is missing or damaged.
+    // Reads the committed rows of a file sink folder, in batch order: only the files Spark's log
+    // lists, checked against the sizes it and StreamStep's entry recorded. Throws Error(Runtime)
+    // naming the folder or file when the folder has no log, a listed file is missing or damaged,
+    // or the log lists a file StreamStep did not write (a folder Spark wrote).
     static ColumnBatch readCommitted(const std::filesystem::path &folder);
 
     static constexpr const char *kManifestFolder = "_spark_metadata";
+    // StreamStep's own entries, inside the manifest folder.
+    static constexpr const char *kBookkeepingFolder = ".streamstep";
 
 private:
     std::filesystem::path m_folder;
@@ -54,7 +62,8 @@ private:
     bool m_header;
     Schema m_schema;
     SinkContext m_context;
-    MetadataLog m_manifest;
+    SparkFileSinkLog m_sparkLog;
+    MetadataLog m_manifest; // _spark_metadata/.streamstep
     std::optional<int64_t> m_lastCommitted;
     std::string m_notice;
     std::optional<int64_t> m_foreignUpTo; // the folder's batches written by another query

@@ -133,7 +133,8 @@ fs::path validateSinkOptions(const Query &query, const fs::path &outputDir)
     // journal files.
     const std::vector<std::string> besides = sink.format == "sqlite"
         ? std::vector<std::string>{"-journal", "-wal", "-shm"}
-        : std::vector<std::string>{FileSink::kManifestFolder};
+        : std::vector<std::string>{FileSink::kManifestFolder,
+                                   std::string(FileSink::kManifestFolder) + "/" + FileSink::kBookkeepingFolder};
     checkSymbolicLinks(outputDir, fs::path(path).lexically_normal(), besides,
                        fileName + ":" + std::to_string(sink.position.line) + ":" + std::to_string(sink.position.column)
                            + ": ",

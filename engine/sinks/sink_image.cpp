@@ -111,7 +111,9 @@ void fillFiles(SinkImage &image, FileSink::Format format)
             continue;
         image.files.push_back(SinkImage::File{FileSink::partFileName(report.batchId, format), report.batchId,
                                               static_cast<uint32_t>(image.rows.size()),
-                                              static_cast<uint32_t>(report.emitted.numRows)});
+                                              static_cast<uint32_t>(report.emitted.numRows),
+                                              std::string(FileSink::kManifestFolder) + "/"
+                                                  + SparkFileSinkLog::fileName(report.batchId)});
         for (size_t row = 0; row < report.emitted.numRows; ++row)
             image.rows.push_back(SinkImage::Row{r, static_cast<uint32_t>(row),
                                                 r == last ? SinkRowMark::New : SinkRowMark::None});

@@ -350,7 +350,7 @@ void TestCheckpoint::lessonScenariosWriteTheirSinks()
     runQuery(loadDoc("high_value_csv"), root);
     QList<int> manifestRows;
     for (int batch : {0, 1}) {
-        const auto entry = nlohmann::json::parse(AtomicFile::read(root / "out/high_value/_spark_metadata" / std::to_string(batch)).substr(3));
+        const auto entry = nlohmann::json::parse(AtomicFile::read(root / "out/high_value/_spark_metadata/.streamstep" / std::to_string(batch)).substr(3));
         manifestRows << entry["files"][0]["numRows"].get<int>();
     }
     QCOMPARE(manifestRows, (QList<int>{15, 8}));

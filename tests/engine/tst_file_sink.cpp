@@ -7,6 +7,7 @@
 #include "sinks/file_sink.h"
 #include "sinks/json_lines_format.h"
 #include "sinks/sink.h"
+#include "sinks/spark_file_sink_log.h"
 
 #include "streamstep/error.h"
 #include "streamstep/scenario_check.h"
@@ -86,6 +87,7 @@ private slots:
     void crashOrphansAreInvisible();
     void emptyBatchIsCommittedWithoutFiles();
     void anotherQuerySkipsTheBatchesTheFolderHolds();
+    void sparkLogIsCompactedEveryTenthBatch();
     void damagedFilesAreNamed();
     void sinkPath_data();
     void sinkPath();
@@ -265,7 +267,14 @@ void TestFileSink::manifestListsCommittedBatches()
         QCOMPARE(sink.lastCommittedBatch(), std::optional<int64_t>(1));
         QVERIFY(fs::exists(sinkFolder / FileSink::partFileName(0, format)));
         QVERIFY(fs::exists(sinkFolder / FileSink::kManifestFolder / "1"));
-        const std::string entry = readText(sinkFolder / FileSink::kManifestFolder / "0");
+        // Spark's SinkFileStatus line, then StreamStep's own entry in the folder Spark ignores.
+        const std::string sparkEntry = readText(sinkFolder / FileSink::kManifestFolder / "0");
+        const fs::path part = fs::absolute(sinkFolder / FileSink::partFileName(0, format));
+        QVERIFY2(sparkEntry.starts_with("v1\n{\"path\":\"file://" + part.string() + "\",\"size\":"
+                                        + std::to_string(fs::file_size(part)) + ",\"isDir\":false,\"modificationTime\":"),
+                 sparkEntry.c_str());
+        QVERIFY2(sparkEntry.ends_with(",\"blockReplication\":1,\"blockSize\":33554432,\"action\":\"add\"}"), sparkEntry.c_str());
+        const std::string entry = readText(sinkFolder / FileSink::kManifestFolder / FileSink::kBookkeepingFolder / "0");
         QVERIFY(entry.starts_with("v1\n{"));
         QVERIFY(entry.find("\"queryId\":\"q1\"") != std::string::npos);
 
@@ -374,6 +383,40 @@ void TestFileSink::anotherQuerySkipsTheBatchesTheFolderHolds()
     QCOMPARE(sink.lastCommittedBatch(), std::optional<int64_t>(1));
 }
 
+// Spark's CompactibleFileStreamLog: batch 9 (then 19) is written as 9.compact holding every
+// file of batches 0-9, with Spark's percent-encoded file: URIs; readers read the latest compact
+// file and the batches after it, and a folder Spark wrote alone is refused by name.
+void TestFileSink::sparkLogIsCompactedEveryTenthBatch()
+{
+    QTemporaryDir dir;
+    const fs::path folder = fs::path(dir.path().toStdString()) / "out dir #1";
+    const ColumnBatch batch = allTypes();
+    FileSink sink(folder, "out", FileSink::Format::Json, false, batch.schema, context("q1"));
+    for (int64_t b = 0; b < 23; ++b)
+        sink.addBatch(b, b % 4 == 3 ? ColumnBatch::empty(batch.schema) : batch.gather({uint32_t(b % 6)}), OutputMode::Append);
+    const fs::path log = folder / FileSink::kManifestFolder;
+    QVERIFY(fs::exists(log / "9.compact") && !fs::exists(log / "9"));
+    QVERIFY(fs::exists(log / "19.compact") && fs::exists(log / "20") && !fs::exists(log / "20.compact"));
+    const SparkFileSinkLog sparkLog(log);
+    QCOMPARE(sparkLog.latestBatchId(), std::optional<int64_t>(22));
+    const std::vector<SparkFileSinkLog::Entry> compact = sparkLog.read(log / "19.compact");
+    QCOMPARE(compact.size(), size_t(15)); // batches 0-19 without the 5 empty ones
+    QCOMPARE(compact.front().path, SparkFileSinkLog::fileUri(fs::absolute(folder) / FileSink::partFileName(0, FileSink::Format::Json)));
+    QVERIFY2(compact.front().path.find("/out%20dir%20%231/part-00000-c000.json") != std::string::npos, compact.front().path.c_str());
+    QCOMPARE(SparkFileSinkLog::fileNameOfUri(compact.back().path), std::optional<std::string>("part-00018-c000.json"));
+    QCOMPARE(sparkLog.allFiles().size(), size_t(18));
+    QCOMPARE(readText(log / "3"), std::string("v1")); // an empty batch: the version line alone
+    QCOMPARE(FileSink::readCommitted(folder).numRows, size_t(18));
+    // Without StreamStep's entries the folder is one Spark (or another tool) wrote.
+    fs::remove_all(log / FileSink::kBookkeepingFolder);
+    try {
+        FileSink::readCommitted(folder);
+        QFAIL("a folder without StreamStep's entries was read");
+    } catch (const Error &e) {
+        QVERIFY2(e.message().find("lists 'part-00000-c000.json', which StreamStep did not write") != std::string::npos, e.what());
+    }
+}
+
 void TestFileSink::damagedFilesAreNamed()
 {
     QTemporaryDir dir;
@@ -392,7 +435,7 @@ void TestFileSink::damagedFilesAreNamed()
     } catch (const Error &e) {
         QVERIFY2(e.message().find("part file '" + part.string() + "' is damaged") != std::string::npos, e.what());
     }
-    const fs::path entry = folder / FileSink::kManifestFolder / "0";
+    const fs::path entry = folder / FileSink::kManifestFolder / FileSink::kBookkeepingFolder / "0";
     std::ofstream(entry) << "v1\n{\"batchId\": 0, \"files\": [";
     try {
         FileSink::readCommitted(folder);

@@ -151,19 +151,24 @@ private slots:
         QTemporaryDir temp;
         QVERIFY(temp.isValid());
         const fs::path root = temp.path().toStdString();
-        fs::create_directories(root / "sink" / "_spark_metadata");
+        fs::create_directories(root / "sink" / "_spark_metadata" / ".streamstep");
         std::ofstream(root / "secret.json") << "{\"id\":1}";
         std::ofstream(root / "sink" / "part-00000-c000.json") << "{\"id\":1}";
         const nlohmann::json entry = {{"batchId", 0}, {"format", "json"},
                                       {"schema", {{{"name", "id"}, {"type", "int"}}}},
                                       {"files", nlohmann::json::parse(files.toStdString())}};
-        AtomicFile::write(root / "sink" / "_spark_metadata" / "0", "v1\n" + entry.dump() + "\n");
+        // Spark's log lists the folder's part file; StreamStep's entry is the damaged one.
+        AtomicFile::write(root / "sink" / "_spark_metadata" / "0",
+                          "v1\n{\"path\":\"file://" + (root / "sink" / "part-00000-c000.json").string()
+                              + "\",\"size\":8,\"isDir\":false,\"modificationTime\":0,\"blockReplication\":1,"
+                                "\"blockSize\":33554432,\"action\":\"add\"}");
+        AtomicFile::write(root / "sink" / "_spark_metadata" / ".streamstep" / "0", "v1\n" + entry.dump() + "\n");
         try {
             readSinkOutput((root / "sink").string());
             QFAIL("read a damaged manifest");
         } catch (const Error &e) {
             const QString expected = "file sink manifest file '"
-                + QString::fromStdString((root / "sink" / "_spark_metadata" / "0").string()) + "' is damaged: " + message;
+                + QString::fromStdString((root / "sink" / "_spark_metadata" / ".streamstep" / "0").string()) + "' is damaged: " + message;
             QCOMPARE(QString::fromStdString(e.message()), expected);
         }
     }

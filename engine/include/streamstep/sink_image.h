@@ -52,6 +52,7 @@ struct SinkImage {
         int64_t batchId = 0;
         uint32_t firstRow = 0; // index into rows
         uint32_t numRows = 0;
+        std::string logFile; // the Spark log file that first lists it: _spark_metadata/3, _spark_metadata/9.compact
     };
     // A batch the real sink would refuse (append mode inserting a key the table holds, or twice):
     // the query stops there, and the image holds what the batches before it committed.
