@@ -1,0 +1,87 @@
+// Reads the parquet sink folders StreamStep wrote with real Spark, in ONE JVM and SparkSession
+// (tst_spark_reads_sinks): `spark.read.parquet(folder)` on a folder with a `_spark_metadata`
+// log reads exactly the files that log lists (Spark's MetadataLogFileIndex), so what it prints is
+// what any Spark job downstream of the sink sees. Argument: a TSV file of `name<TAB>folder<TAB>out`
+// lines; each out file gets one line {"schema": [[name, type], ...], "files": N} and then one
+// JSON line per row (timestamps ISO-8601 UTC with microseconds, decimals exact, windows as
+// {"start", "end"}), or one line {"error": "..."}.
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.StructField;
+
+import java.io.PrintStream;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Paths;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+
+public final class SinkReadDriver {
+    private static final DateTimeFormatter ISO_MICROS =
+        DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSSSS'Z'").withZone(ZoneOffset.UTC);
+
+    public static void main(String[] args) throws Exception {
+        long start = System.nanoTime();
+        SparkSession spark = SparkSession.builder().master("local[2]").appName("SinkReadDriver")
+            .config("spark.ui.enabled", "false").config("spark.sql.session.timeZone", "UTC")
+            .config("spark.sql.shuffle.partitions", "2").getOrCreate();
+        System.out.println("session " + (System.nanoTime() - start) / 1000000 + " ms");
+        for (String line : Files.readAllLines(Paths.get(args[0]), StandardCharsets.UTF_8)) {
+            if (line.isEmpty()) continue;
+            String[] parts = line.split("\t");
+            try (PrintStream out = new PrintStream(Files.newOutputStream(Paths.get(parts[2])), true, "UTF-8")) {
+                try {
+                    Dataset<Row> df = spark.read().parquet(parts[1]);
+                    StringBuilder schema = new StringBuilder("{\"schema\": [");
+                    StructField[] fields = df.schema().fields();
+                    for (int i = 0; i < fields.length; ++i)
+                        schema.append(i > 0 ? ", " : "").append('[').append(quote(fields[i].name())).append(", ")
+                            .append(quote(fields[i].dataType().simpleString())).append(']');
+                    out.println(schema.append("], \"files\": ").append(df.inputFiles().length).append('}'));
+                    List<Row> rows = df.collectAsList();
+                    for (Row row : rows) out.println(json(row));
+                } catch (Exception e) {
+                    out.println("{\"error\": " + quote(e.getClass().getSimpleName() + ": " + e.getMessage()) + "}");
+                }
+            }
+            System.out.println("read " + parts[0]);
+        }
+        spark.stop();
+    }
+
+    static String quote(String text) {
+        StringBuilder out = new StringBuilder("\"");
+        for (char c : text.toCharArray()) {
+            if (c == '"' || c == '\\') out.append('\\').append(c);
+            else if (c < 0x20 || c >= 0x7F) out.append(String.format("\\u%04x", (int) c));
+            else out.append(c);
+        }
+        return out.append('"').toString();
+    }
+
+    static String json(Object value) {
+        if (value == null) return "null";
+        if (value instanceof Row) {
+            Row row = (Row) value;
+            String[] names = row.schema().fieldNames();
+            StringBuilder out = new StringBuilder("{");
+            for (int i = 0; i < names.length; ++i)
+                out.append(i > 0 ? ", " : "").append(quote(names[i])).append(": ").append(json(row.get(i)));
+            return out.append('}').toString();
+        }
+        if (value instanceof String) return quote((String) value);
+        if (value instanceof BigDecimal) return ((BigDecimal) value).toPlainString();
+        if (value instanceof Double || value instanceof Float) {
+            double d = ((Number) value).doubleValue();
+            return Double.isNaN(d) || Double.isInfinite(d) ? quote(Double.toString(d)) : Double.toString(d);
+        }
+        if (value instanceof Timestamp) value = ((Timestamp) value).toInstant();
+        if (value instanceof Instant) return quote(ISO_MICROS.format((Instant) value));
+        return value.toString();
+    }
+}
