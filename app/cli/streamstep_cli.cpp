@@ -1,6 +1,7 @@
 // streamstep-cli: runs scenario files the way a Spark shell would show them, as JSON lines for
 // tools and tests, and checks them against their `expect` (shared/scenario-format.md §3).
 #include "streamstep/compare.h"
+#include "streamstep/crash_demo.h"
 #include "streamstep/engine.h"
 #include "streamstep/quiz.h"
 #include "streamstep/scenario.h"
@@ -21,6 +22,8 @@
 #include <string>
 #include <vector>
 
+#include <unistd.h>
+
 using namespace streamstep;
 
 namespace {
@@ -28,6 +31,7 @@ namespace {
 const char *kUsage = R"(Usage:
   streamstep-cli run FILE.scenario.json [--jsonl [--why]] [--output-dir DIR] [--checkpoint DIR] [--explain]
                      [--spark-version V] [--conf KEY=VALUE]... [--output-mode MODE]
+  streamstep-cli run FILE.scenario.json --crash BATCH:POINT [--output-dir DIR]
   streamstep-cli check FILE.scenario.json... [--spark-version V] [--conf KEY=VALUE]...
   streamstep-cli compare FILE.scenario.json [--jsonl] [--spark-version V] [--conf KEY=VALUE]...
   streamstep-cli quiz FILE.scenario.json [--jsonl] [--spark-version V] [--conf KEY=VALUE]...
@@ -56,7 +60,7 @@ Commands:
           on a query without watermark).
   sink-cat
           Prints what a durable sink holds, one JSON object per line, as a reader sees it:
-          a csv/json sink folder's committed rows (only files its _spark_metadata manifest
+          a csv/json/parquet sink folder's committed rows (only files its _spark_metadata log
           lists, in batch order), or a SQLite database's table (--table NAME; optional when
           the database has one table).
   export  Writes the scenario's query as a program for Apache Spark (readStream ...
@@ -93,6 +97,15 @@ Options:
                     outputMode.
   --table NAME      With sink-cat: the SQLite table to print.
   --explain         With run: print the planned operators before running.
+  --crash BATCH:POINT
+                    With run: exactly-once, made visible. Runs the query with a checkpoint in a
+                    scratch folder (DIR/crash-demo with --output-dir, else a temporary folder),
+                    stops it at POINT of batch BATCH as a crash would (after-offsets, mid-sink,
+                    after-sink, after-commit), restarts it from the checkpoint and prints what
+                    the checkpoint held (offsets planned, batches committed), whether the sink
+                    skipped the replayed batch, the rows it holds against an uninterrupted run,
+                    and what a naive sink without batch ids would have duplicated. E.g.
+                    --crash 1:after-sink. Not with the postgres and jdbc sinks.
   --why             With run --jsonl: each batch object also says why every row went where:
                     "input" (each input row's fate and why, with the event time and watermark
                     that decided a late row), "result" (each result-table row's status, whether
@@ -253,6 +266,7 @@ struct RunOptions {
     bool why = false;
     std::string outputDir;
     std::string checkpointDir;
+    std::string crash; // --crash BATCH:POINT
     ScenarioOverrides overrides;
 };
 
@@ -263,8 +277,45 @@ Scenario readWithOverrides(const std::string &file, const ScenarioOverrides &ove
     return scenario;
 }
 
+// `run --crash BATCH:POINT`: the crash demonstration's report.
+int crashCommand(const std::string &file, const RunOptions &options)
+{
+    const CrashPlan plan = parseCrashPlan(options.crash);
+    const Scenario scenario = readWithOverrides(file, options.overrides);
+    std::filesystem::path work;
+    bool temporary = false;
+    if (!options.outputDir.empty()) {
+        work = std::filesystem::path(options.outputDir) / "crash-demo";
+    } else {
+        std::string pattern = (std::filesystem::temp_directory_path() / "streamstep-crash-XXXXXX").string();
+        if (!::mkdtemp(pattern.data()))
+            throw Error(ErrorKind::Runtime, "cannot create a temporary folder for the crash demonstration: " + std::string(std::strerror(errno)));
+        work = pattern;
+        temporary = true;
+    }
+    const auto cleanup = [&] {
+        std::error_code ec;
+        if (temporary)
+            std::filesystem::remove_all(work, ec);
+    };
+    try {
+        const RecoveryReport report = demonstrateCrash(scenario, plan, work.string());
+        std::cout << formatRecoveryReport(report);
+        if (!temporary)
+            std::cout << "\nThe two runs' output folders and checkpoints: " << work.string() << "/crashed, "
+                      << work.string() << "/uninterrupted\n";
+    } catch (...) {
+        cleanup();
+        throw;
+    }
+    cleanup();
+    return 0;
+}
+
 int runCommand(const std::string &file, const RunOptions &options)
 {
+    if (!options.crash.empty())
+        return crashCommand(file, options);
     Scenario scenario = readWithOverrides(file, options.overrides);
     StreamingQueryOptions queryOptions;
     queryOptions.outputDir = options.outputDir;
@@ -684,6 +735,13 @@ int main(int argc, char **argv)
                 runOptions.language = value;
             else
                 runOptions.outputFile = value;
+        }
+        else if (a == "--crash") {
+            if (i + 1 >= args.size() || args[i + 1].empty()) {
+                std::cerr << "streamstep-cli: --crash needs BATCH:POINT, e.g. 1:after-sink\n";
+                return 1;
+            }
+            runOptions.crash = args[++i];
         }
         else if (a == "--output-dir" || a == "--checkpoint" || a == "--table") {
             if (i + 1 >= args.size() || args[i + 1].empty()) {

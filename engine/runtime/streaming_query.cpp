@@ -115,6 +115,7 @@ StreamingQueryRunner::StreamingQueryRunner(const Scenario &scenario, StreamingQu
         m_sink = createSink(*m_query, SinkContext{outputDir, m_queryId, m_options.faultHook, m_options.approveConnection});
         if (const std::string text = m_sink->openingNotice(); !text.empty())
             notice(text);
+        m_sinkLastBatchAtOpen = m_sink->lastCommittedBatch();
     }
 
     if (m_checkpoint) {
@@ -163,6 +164,7 @@ CheckpointStatus StreamingQueryRunner::status() const
     s.lastCommittedBatch = m_recovery.lastCommitted;
     s.nextStep = m_nextStep;
     s.finished = finished();
+    s.sinkLastBatch = m_sinkLastBatchAtOpen;
     return s;
 }
 
@@ -266,6 +268,8 @@ std::vector<BatchReport> StreamingQueryRunner::runAll(const std::function<void(c
                 if (m_recovery.lastCommitted && report.batchId <= *m_recovery.lastCommitted)
                     continue; // committed before the restart; recomputed only to reach the next batch
                 m_sink->addBatch(report.batchId, report.emitted, mode);
+                if (m_options.onSinkWrite)
+                    m_options.onSinkWrite(report);
                 hook("after-sink", report.batchId);
                 if (m_checkpoint) {
                     if (k + 1 == reports.size())

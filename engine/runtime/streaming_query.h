@@ -44,6 +44,7 @@ private:
     std::string m_queryHash;
     std::optional<Run> m_run;
     std::unique_ptr<Sink> m_sink;
+    std::optional<int64_t> m_sinkLastBatchAtOpen;
     RecoveryPoint m_recovery;
     int m_nextStep = 0;
 };

@@ -42,6 +42,9 @@ struct StreamingQueryOptions {
     std::function<bool(const SinkEndpoint &)> approveConnection;
     // Record why every row went where (Run::setExplain), for `run --jsonl --why`.
     bool explain = false;
+    // Called with a batch's report when the sink's write of it returned, before the commit log
+    // (also for a replayed batch the sink skipped: what a sink without batch ids would write).
+    std::function<void(const BatchReport &)> onSinkWrite;
 };
 
 // What the checkpoint says about the run (the app shows it next to the batches).
@@ -51,6 +54,9 @@ struct CheckpointStatus {
     std::optional<int64_t> lastCommittedBatch; // newest commit log entry
     int nextStep = 0;                          // first scenario step not yet fully committed
     bool finished = false;                     // every step with data is committed
+    // The newest batch id the sink said it holds when it opened (its batch-id table, its
+    // _spark_metadata log); nullopt for a sink without one or not opened.
+    std::optional<int64_t> sinkLastBatch;
 };
 
 class StreamingQueryRunner;
