@@ -1,5 +1,6 @@
 #include "main_window.h"
 
+#include "crash_dialog.h"
 #include "export_dialog.h"
 
 #include "batch_chart_view.h"
@@ -366,6 +367,18 @@ void MainWindow::createActions()
     m_resetAction->setToolTip(tr("Stop the query and forget its state, batches and sink output (Ctrl+R)"));
     connect(m_resetAction, &QAction::triggered, m_controller, &RunController::reset);
 
+    m_crashAction = new QAction(tr("Crash &Here…"), this);
+    m_crashAction->setObjectName(QStringLiteral("crashAction"));
+    m_crashAction->setShortcut(Qt::CTRL | Qt::SHIFT | Qt::Key_K);
+    m_crashAction->setToolTip(tr("Stop the lesson at a point of a batch as a crash would, restart it from the checkpoint "
+                                 "and see how the sink keeps its output exactly once (Ctrl+Shift+K)"));
+    connect(m_crashAction, &QAction::triggered, this, [this] {
+        if (!m_controller->hasScenario())
+            return;
+        CrashDialog dialog(m_controller->sharedScenario(), this);
+        dialog.exec();
+    });
+
     m_runAllAction = new QAction(tr("Run &All Triggers"), this);
     m_runAllAction->setShortcut(Qt::CTRL | Qt::Key_End);
     connect(m_runAllAction, &QAction::triggered, m_controller, &RunController::runAll);
@@ -422,6 +435,7 @@ void MainWindow::createMenus()
     run->addAction(m_cancelAction);
     run->addSeparator();
     run->addAction(m_lessonModeAction);
+    run->addAction(m_crashAction);
     run->addSeparator();
     run->addAction(m_resetAction);
 
@@ -1433,6 +1447,7 @@ void MainWindow::updateActions()
     m_saveAction->setEnabled(c.hasScenario());
     m_saveAsAction->setEnabled(c.hasScenario());
     m_exportAction->setEnabled(c.hasScenario());
+    m_crashAction->setEnabled(c.hasScenario());
     m_editInputAction->setEnabled(c.hasScenario());
     m_generateRowsAction->setEnabled(c.hasScenario());
     m_batchSlider->setEnabled(workspace && c.numBatches() > 1);

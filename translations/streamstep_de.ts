@@ -1221,6 +1221,189 @@ Nächstes (aus der maximalen Ereigniszeit dieses Batches): %2</translation>
     </message>
 </context>
 <context>
+    <name>streamstep::CrashDialog</name>
+    <message>
+        <source>After the offset log (before the batch runs)</source>
+        <translation>Nach dem Offset-Log (bevor der Batch läuft)</translation>
+    </message>
+    <message>
+        <source>Inside the sink&apos;s write (before it commits)</source>
+        <translation>Mitten im Schreiben der Senke (vor ihrem Commit)</translation>
+    </message>
+    <message>
+        <source>After the sink wrote, before the commit log</source>
+        <translation>Nachdem die Senke schrieb, vor dem Commit-Log</translation>
+    </message>
+    <message>
+        <source>After the commit log</source>
+        <translation>Nach dem Commit-Log</translation>
+    </message>
+    <message>
+        <source>The batch is planned in the offset log but has not run. The restart runs it again with the same input and watermark; the sink gets it for the first time.</source>
+        <translation>Der Batch steht im Offset-Log, ist aber nicht gelaufen. Der Neustart führt ihn mit derselben Eingabe und demselben Watermark erneut aus; die Senke bekommt ihn zum ersten Mal.</translation>
+    </message>
+    <message>
+        <source>The sink has started writing but not committed: its transaction rolls back (a file sink&apos;s part file is not in its _spark_metadata log yet). The restart writes the batch once.</source>
+        <translation>Die Senke hat zu schreiben begonnen, aber noch nicht committet: Ihre Transaktion wird zurückgerollt (die Part-Datei einer Dateisenke steht noch nicht in ihrem _spark_metadata-Log). Der Neustart schreibt den Batch einmal.</translation>
+    </message>
+    <message>
+        <source>The sink has written and committed the batch with its batch id, but the commit log does not have it: the restart runs the batch again, and only a sink that remembers batch ids can tell it already has the rows.</source>
+        <translation>Die Senke hat den Batch mit seiner Batch-ID geschrieben und committet, aber das Commit-Log hat ihn nicht: Der Neustart führt den Batch erneut aus, und nur eine Senke, die sich Batch-IDs merkt, erkennt, dass sie die Zeilen schon hat.</translation>
+    </message>
+    <message>
+        <source>The batch is fully committed: the restart goes on with the next one.</source>
+        <translation>Der Batch ist vollständig committet: Der Neustart macht mit dem nächsten weiter.</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>Crash Here — Exactly Once, Made Visible</source>
+        <translation>Hier abstürzen – Exactly-once, sichtbar gemacht</translation>
+    </message>
+    <message>
+        <source>Runs this lesson with a checkpoint in a scratch folder, stops it at the chosen point of a batch as a crash would, then restarts it from the checkpoint. Your own output files are not touched.</source>
+        <translation>Führt diese Lektion mit einem Checkpoint in einem Arbeitsordner aus, hält sie an der gewählten Stelle eines Batches an, wie es ein Absturz täte, und startet sie dann vom Checkpoint neu. Ihre eigenen Ausgabedateien bleiben unberührt.</translation>
+    </message>
+    <message>
+        <source>&amp;Batch:</source>
+        <translation>&amp;Batch:</translation>
+    </message>
+    <message>
+        <source>&amp;Point:</source>
+        <translation>&amp;Stelle:</translation>
+    </message>
+    <message>
+        <source>The checkpoint when the run stopped</source>
+        <translation>Der Checkpoint, als der Lauf anhielt</translation>
+    </message>
+    <message>
+        <source>Batch</source>
+        <translation>Batch</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>Schritt</translation>
+    </message>
+    <message>
+        <source>Offsets planned</source>
+        <translation>Offsets geplant</translation>
+    </message>
+    <message>
+        <source>Committed</source>
+        <translation>Committet</translation>
+    </message>
+    <message>
+        <source>The restart</source>
+        <translation>Der Neustart</translation>
+    </message>
+    <message>
+        <source>&amp;Crash and Restart</source>
+        <translation>&amp;Absturz und Neustart</translation>
+    </message>
+    <message>
+        <source>%1 (again)</source>
+        <translation>%1 (erneut)</translation>
+    </message>
+    <message>
+        <source>A duplicate: batch %1 was written before the crash and again after the restart</source>
+        <translation>Ein Duplikat: Batch %1 wurde vor dem Absturz und nach dem Neustart noch einmal geschrieben</translation>
+    </message>
+    <message>
+        <source>Choose a batch and a point, then Crash and Restart.</source>
+        <translation>Wählen Sie einen Batch und eine Stelle, dann Absturz und Neustart.</translation>
+    </message>
+    <message>
+        <source>The sink after the restart</source>
+        <translation>Die Senke nach dem Neustart</translation>
+    </message>
+    <message>
+        <source>A naive sink without batch ids</source>
+        <translation>Eine naive Senke ohne Batch-IDs</translation>
+    </message>
+    <message>
+        <source>The same query without a crash</source>
+        <translation>Dieselbe Abfrage ohne Absturz</translation>
+    </message>
+    <message>
+        <source>Crashed at batch %1 (step %2): %3.</source>
+        <translation>Abgestürzt bei Batch %1 (Schritt %2): %3.</translation>
+    </message>
+    <message>
+        <source>The run never reached batch %1 at that point: it finished without stopping.</source>
+        <translation>Der Lauf hat Batch %1 an dieser Stelle nie erreicht: Er lief ohne Halt zu Ende.</translation>
+    </message>
+    <message>
+        <source>%1 (no data)</source>
+        <translation>%1 (ohne Daten)</translation>
+    </message>
+    <message>
+        <source>offsets/%1</source>
+        <translation>offsets/%1</translation>
+    </message>
+    <message>
+        <source>commits/%1</source>
+        <translation>commits/%1</translation>
+    </message>
+    <message>
+        <source>— not committed</source>
+        <translation>– nicht committet</translation>
+    </message>
+    <message>
+        <source>Offsets planned: %1. Batches committed: %2.</source>
+        <translation>Geplante Offsets: %1. Committete Batches: %2.</translation>
+    </message>
+    <message>
+        <source>The %1 sink held batches up to %2 when the restart opened it.</source>
+        <translation>Die %1-Senke hielt Batches bis %2, als der Neustart sie öffnete.</translation>
+    </message>
+    <message>
+        <source>No batch ran again: every planned batch was committed.</source>
+        <translation>Kein Batch lief erneut: Jeder geplante Batch war committet.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Batch %1 ran again&lt;/b&gt; with the same input and watermark. The sink already held batch %1, so it &lt;b&gt;skipped it and wrote nothing&lt;/b&gt;.</source>
+        <translation>&lt;b&gt;Batch %1 lief erneut&lt;/b&gt; mit derselben Eingabe und demselben Watermark. Die Senke hielt Batch %1 schon, also &lt;b&gt;übersprang sie ihn und schrieb nichts&lt;/b&gt;.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Batch %1 ran again&lt;/b&gt; with the same input and watermark. The sink did not hold it yet and wrote it now, once.</source>
+        <translation>&lt;b&gt;Batch %1 lief erneut&lt;/b&gt; mit derselben Eingabe und demselben Watermark. Die Senke hielt ihn noch nicht und schrieb ihn jetzt, einmal.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Batch %1 ran again&lt;/b&gt;. The %2 sink is not fault tolerant (as in Spark): it was given the batch a second time.</source>
+        <translation>&lt;b&gt;Batch %1 lief erneut&lt;/b&gt;. Die %2-Senke ist nicht fehlertolerant (wie in Spark): Sie bekam den Batch ein zweites Mal.</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;The %1 sink after the restart&lt;/b&gt;: %n row(s), the same as without a crash (exactly once).</source>
+        <translation>
+            <numerusform>&lt;b&gt;Die %1-Senke nach dem Neustart&lt;/b&gt;: %n Zeile, dieselbe wie ohne Absturz (exactly once).</numerusform>
+            <numerusform>&lt;b&gt;Die %1-Senke nach dem Neustart&lt;/b&gt;: %n Zeilen, dieselben wie ohne Absturz (exactly once).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;The %1 sink after the restart&lt;/b&gt;: %n row(s), not the rows of the run without a crash.</source>
+        <translation>
+            <numerusform>&lt;b&gt;Die %1-Senke nach dem Neustart&lt;/b&gt;: %n Zeile, nicht die des Laufs ohne Absturz.</numerusform>
+            <numerusform>&lt;b&gt;Die %1-Senke nach dem Neustart&lt;/b&gt;: %n Zeilen, nicht die des Laufs ohne Absturz.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;A naive sink without batch ids&lt;/b&gt; (appending every batch it is given): %n row(s), %1 of them duplicated.</source>
+        <translation>
+            <numerusform>&lt;b&gt;Eine naive Senke ohne Batch-IDs&lt;/b&gt; (hängt jeden Batch an, den sie bekommt): %n Zeile, davon %1 doppelt.</numerusform>
+            <numerusform>&lt;b&gt;Eine naive Senke ohne Batch-IDs&lt;/b&gt; (hängt jeden Batch an, den sie bekommt): %n Zeilen, davon %1 doppelt.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;The same query without a crash&lt;/b&gt;: %n row(s).</source>
+        <translation>
+            <numerusform>&lt;b&gt;Dieselbe Abfrage ohne Absturz&lt;/b&gt;: %n Zeile.</numerusform>
+            <numerusform>&lt;b&gt;Dieselbe Abfrage ohne Absturz&lt;/b&gt;: %n Zeilen.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>streamstep::EventTimeTimeline</name>
     <message>
         <source>Event-time timeline</source>
@@ -1682,6 +1865,14 @@ Nächstes (aus der maximalen Ereigniszeit dieses Batches): %2</translation>
 </context>
 <context>
     <name>streamstep::MainWindow</name>
+    <message>
+        <source>Crash &amp;Here…</source>
+        <translation>&amp;Hier abstürzen…</translation>
+    </message>
+    <message>
+        <source>Stop the lesson at a point of a batch as a crash would, restart it from the checkpoint and see how the sink keeps its output exactly once (Ctrl+Shift+K)</source>
+        <translation>Die Lektion an einer Stelle eines Batches anhalten, wie es ein Absturz täte, vom Checkpoint neu starten und sehen, wie die Senke ihre Ausgabe genau einmal hält (Strg+Umschalt+K)</translation>
+    </message>
     <message>
         <source>Open a lesson or a scenario file to begin.</source>
         <translation>Öffnen Sie eine Lektion oder eine Szenariodatei, um zu beginnen.</translation>
@@ -3108,8 +3299,8 @@ Nächstes (aus der maximalen Ereigniszeit dieses Batches): %2</translation>
         <translation>Geändert: Der Schlüssel war schon in der Tabelle; das Upsert dieses Batches hat die Zeile ersetzt</translation>
     </message>
     <message>
-        <source>%1: written by batch %2; listed in %3/_spark_metadata/%2</source>
-        <translation>%1: von Batch %2 geschrieben; aufgeführt in %3/_spark_metadata/%2</translation>
+        <source>%1: written by batch %2; listed in %3/%4</source>
+        <translation>%1: von Batch %2 geschrieben; aufgeführt in %3/%4</translation>
     </message>
     <message>
         <source>status</source>

@@ -194,10 +194,10 @@ QVariant SinkContentsModel::data(const QModelIndex &index, int role) const
         if (role == Qt::DisplayRole && file)
             return fileStem(file->name);
         if (role == Qt::ToolTipRole && file)
-            return tr("%1: written by batch %2; listed in %3/_spark_metadata/%2")
+            return tr("%1: written by batch %2; listed in %3/%4")
                 .arg(QString::fromStdString(file->name))
                 .arg(file->batchId)
-                .arg(path());
+                .arg(path(), QString::fromStdString(file->logFile));
         return {};
     }
     const int column = index.column() - firstDataColumn();
