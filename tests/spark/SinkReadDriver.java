@@ -54,15 +54,8 @@ public final class SinkReadDriver {
         spark.stop();
     }
 
-    static String quote(String text) {
-        StringBuilder out = new StringBuilder("\"");
-        for (char c : text.toCharArray()) {
-            if (c == '"' || c == '\\') out.append('\\').append(c);
-            else if (c < 0x20 || c >= 0x7F) out.append(String.format("\\u%04x", (int) c));
-            else out.append(c);
-        }
-        return out.append('"').toString();
-    }
+    // The conformance driver's JSON string (every non-ASCII character escaped); compiled with it.
+    static String quote(String text) { return ReplayDriver.quote(text); }
 
     static String json(Object value) {
         if (value == null) return "null";

@@ -9,6 +9,7 @@
 #include "batch_comparison.h"
 #include "../engine/postgres_test_server.h"
 #include "scenario_generator.h"
+#include "spark_test_files.h"
 
 #include <QDir>
 #include <QFile>
@@ -26,24 +27,6 @@ struct Entry {
     QString name;
     QString file;
 };
-
-QString cacheDir()
-{
-    const QByteArray cache = qgetenv("STREAMSTEP_SPARK_CACHE");
-    return cache.isEmpty() ? QDir::homePath() + QStringLiteral("/.cache/streamstep/spark") : QString::fromLocal8Bit(cache);
-}
-
-bool writeFile(const QString &path, const QByteArray &bytes)
-{
-    QFile file(path);
-    return file.open(QIODevice::WriteOnly | QIODevice::Truncate) && file.write(bytes) == bytes.size();
-}
-
-QByteArray readFile(const QString &path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
 
 } // namespace
 
@@ -124,11 +107,11 @@ private slots:
 private:
     void runVersion(const QString &version)
     {
-        const QString python = cacheDir() + QStringLiteral("/pyspark-") + version + QStringLiteral("/bin/python");
-        if (!QFile::exists(cacheDir() + QStringLiteral("/pyspark-") + version + QStringLiteral("/.complete"))) {
+        const QString python = sparkCache() + QStringLiteral("/pyspark-") + version + QStringLiteral("/bin/python");
+        if (!QFile::exists(sparkCache() + QStringLiteral("/pyspark-") + version + QStringLiteral("/.complete"))) {
             m_problem[version] = QStringLiteral("pyspark %1 is not installed in %2: install it with "
                                                 "`tools/spark/fetch-pyspark.sh %1`, then run again.")
-                                     .arg(version, cacheDir());
+                                     .arg(version, sparkCache());
             return;
         }
         const QString base = m_runDir + QLatin1Char('/') + version;

@@ -15,6 +15,7 @@
 #include "batch_comparison.h"
 #include "../engine/postgres_test_server.h"
 #include "scenario_generator.h"
+#include "spark_test_files.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -31,6 +32,7 @@ using streamstep::testing::parseCliOutput;
 using streamstep::testing::parseReplayOutput;
 using streamstep::testing::RunOutput;
 using streamstep::testing::ScenarioGenerator;
+using namespace streamstep::testing;
 
 namespace {
 
@@ -74,29 +76,6 @@ ProcessResult runProcess(const QString &program, const QStringList &arguments, i
     result.out = process.readAllStandardOutput();
     result.err = process.readAllStandardError();
     return result;
-}
-
-QString sparkCache()
-{
-    const QByteArray fromEnvironment = qgetenv("STREAMSTEP_SPARK_CACHE");
-    if (!fromEnvironment.isEmpty())
-        return QString::fromLocal8Bit(fromEnvironment);
-    return QDir::homePath() + QStringLiteral("/.cache/streamstep/spark");
-}
-
-QStringList sparkVersions()
-{
-    const QByteArray fromEnvironment = qgetenv("STREAMSTEP_SPARK_VERSIONS");
-    const QString text = fromEnvironment.isEmpty() ? QStringLiteral("3.5.9 4.2.0") : QString::fromLocal8Bit(fromEnvironment);
-    return text.split(QLatin1Char(' '), Qt::SkipEmptyParts);
-}
-
-QString minorVersion(const QString &version) { return version.section(QLatin1Char('.'), 0, 1); }
-
-bool writeFile(const QString &path, const QByteArray &bytes)
-{
-    QFile file(path);
-    return file.open(QIODevice::WriteOnly | QIODevice::Truncate) && file.write(bytes) == bytes.size();
 }
 
 } // namespace

@@ -10,6 +10,7 @@
 // (tests/spark/SinkReadDriver.java).
 #include "batch_comparison.h"
 #include "scenario_generator.h"
+#include "spark_test_files.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -21,8 +22,7 @@
 #include <algorithm>
 #include <map>
 
-using streamstep::testing::parseExactJson;
-using streamstep::testing::ScenarioGenerator;
+using namespace streamstep::testing;
 
 namespace {
 
@@ -43,32 +43,6 @@ ProcessResult runProcess(const QString &program, const QStringList &arguments, i
     process.waitForFinished(5000);
     return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1, process.readAllStandardOutput(),
             process.readAllStandardError()};
-}
-
-QString sparkCache()
-{
-    const QByteArray fromEnvironment = qgetenv("STREAMSTEP_SPARK_CACHE");
-    return fromEnvironment.isEmpty() ? QDir::homePath() + QStringLiteral("/.cache/streamstep/spark")
-                                     : QString::fromLocal8Bit(fromEnvironment);
-}
-
-QStringList sparkVersions()
-{
-    const QByteArray fromEnvironment = qgetenv("STREAMSTEP_SPARK_VERSIONS");
-    const QString text = fromEnvironment.isEmpty() ? QStringLiteral("3.5.9 4.2.0") : QString::fromLocal8Bit(fromEnvironment);
-    return text.split(QLatin1Char(' '), Qt::SkipEmptyParts);
-}
-
-bool writeFile(const QString &path, const QByteArray &bytes)
-{
-    QFile file(path);
-    return file.open(QIODevice::WriteOnly | QIODevice::Truncate) && file.write(bytes) == bytes.size();
-}
-
-QByteArray readFile(const QString &path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
 }
 
 // Timestamps to milliseconds, the precision of sink-cat's JSON (scenario-format.md §3); the
@@ -263,7 +237,8 @@ void TestSparkReadsSinks::runSpark(const QString &version)
     clock.start();
     const ProcessResult javac = runProcess(QStringLiteral("javac"),
                                            {QStringLiteral("-cp"), classPath, QStringLiteral("-d"), base + QStringLiteral("/classes"),
-                                            QStringLiteral(STREAMSTEP_SOURCE_DIR "/tests/spark/SinkReadDriver.java")},
+                                            QStringLiteral(STREAMSTEP_SOURCE_DIR "/tests/spark/SinkReadDriver.java"),
+                                            QStringLiteral(STREAMSTEP_SOURCE_DIR "/tests/spark/ReplayDriver.java")},
                                            300000);
     if (javac.exitCode != 0) {
         m_versionProblem[version] = QStringLiteral("javac failed: ") + QString::fromUtf8(javac.err.left(3000));
@@ -276,7 +251,7 @@ void TestSparkReadsSinks::runSpark(const QString &version)
                     .toUtf8();
     writeFile(base + QStringLiteral("/folders.tsv"), list);
     const QString tools = QStringLiteral(STREAMSTEP_SOURCE_DIR "/tools/spark");
-    const QString minor = version.section(QLatin1Char('.'), 0, 1);
+    const QString minor = minorVersion(version);
     const ProcessResult jvm = runProcess(
         QStringLiteral("java"),
         {QLatin1Char('@') + tools + QStringLiteral("/jvm-") + minor + QStringLiteral(".args"), QStringLiteral("-Xmx2g"),
@@ -316,14 +291,15 @@ void TestSparkReadsSinks::sparkReadsTheFolder()
     const qsizetype newline = out.indexOf('\n');
     QVERIFY2(newline > 0, qPrintable(QStringLiteral("Spark printed nothing for ") + f.path));
     const nlohmann::json head = nlohmann::json::parse(out.left(newline).toStdString());
-    QVERIFY2(!head.contains("error"), qPrintable(f.path + QStringLiteral(": ") + QString::fromStdString(head["error"].dump())));
+    if (head.contains("error"))
+        QFAIL(qPrintable(f.path + QStringLiteral(": ") + QString::fromStdString(head.at("error").dump())));
     QStringList schema;
-    for (const nlohmann::json &field : head["schema"])
+    for (const nlohmann::json &field : head.at("schema"))
         schema << QString::fromStdString(field[0].get<std::string>() + " " + field[1].get<std::string>());
     QCOMPARE(schema, f.schema);
     // Only the files the log lists (not the orphan).
     const int parts = int(QDir(f.path).entryList({QStringLiteral("part-*.parquet")}, QDir::Files).size());
-    QCOMPARE(head["files"].get<int>(), parts - 1);
+    QCOMPARE(head.at("files").get<int>(), parts - 1);
     if (f.name == QLatin1String("long")) {
         // Microseconds: the event times Spark reads are the scenario's, digit for digit.
         QStringList times;
