@@ -7,6 +7,8 @@
 #include "streamstep/error.h"
 
 #include <cstdio>
+#include <cstring>
+#include <functional>
 
 namespace streamstep {
 
@@ -173,6 +175,22 @@ void FileSink::addBatch(int64_t batchId, const ColumnBatch &rows, OutputMode mod
     m_lastCommitted = batchId;
 }
 
+namespace {
+
+// Where readCommitted reads a sink folder from: the disk, or files in memory.
+struct CommittedSource {
+    std::string folder; // for messages
+    std::function<std::vector<int64_t>()> manifestIds;
+    std::function<nlohmann::json(int64_t)> manifestEntry;
+    std::function<std::string(int64_t)> entryPath;
+    std::function<std::string(const std::string &name)> partPath;
+    std::function<std::string(const std::string &name)> readPart; // throws Error(Runtime) when missing
+};
+
+ColumnBatch readCommittedFrom(const CommittedSource &source);
+
+} // namespace
+
 ColumnBatch FileSink::readCommitted(const fs::path &folder)
 {
     const MetadataLog manifest(folder / kManifestFolder, "file sink manifest");
@@ -180,23 +198,77 @@ ColumnBatch FileSink::readCommitted(const fs::path &folder)
     if (!fs::is_directory(manifest.dir(), ec))
         throw Error(ErrorKind::Runtime, "'" + folder.string() + "' is not a file sink folder (it has no "
                                             + kManifestFolder + " manifest)");
+    CommittedSource source;
+    source.folder = folder.string();
+    source.manifestIds = [&] { return manifest.batchIds(); };
+    source.manifestEntry = [&](int64_t batchId) { return *manifest.get(batchId); };
+    source.entryPath = [&](int64_t batchId) { return manifest.entryPath(batchId).string(); };
+    source.partPath = [&](const std::string &name) { return (folder / name).string(); };
+    source.readPart = [&](const std::string &name) { return AtomicFile::read(folder / name); };
+    return readCommittedFrom(source);
+}
+
+ColumnBatch FileSink::readCommitted(const FolderFiles &files, const std::string &displayFolder)
+{
+    const std::string prefix = std::string(kManifestFolder) + "/";
+    std::map<int64_t, const std::string *> entries;
+    bool hasManifest = false;
+    for (const auto &[name, bytes] : files) {
+        if (!name.starts_with(prefix))
+            continue;
+        hasManifest = true;
+        const std::string rest = name.substr(prefix.size());
+        if (const std::optional<int64_t> id = MetadataLog::batchIdOf(rest))
+            entries[*id] = &bytes;
+    }
+    const std::string folder = displayFolder;
+    const auto pathOf = [&](const std::string &name) { return (fs::path(folder) / name).string(); };
+    if (!hasManifest)
+        throw Error(ErrorKind::Runtime, "'" + folder + "' is not a file sink folder (it has no " + kManifestFolder
+                                            + " manifest)");
+    CommittedSource source;
+    source.folder = folder;
+    source.manifestIds = [&] {
+        std::vector<int64_t> ids;
+        for (const auto &entry : entries)
+            ids.push_back(entry.first);
+        return ids;
+    };
+    source.entryPath = [&](int64_t batchId) { return pathOf(prefix + std::to_string(batchId)); };
+    source.manifestEntry = [&](int64_t batchId) {
+        return MetadataLog::parseEntry(*entries.at(batchId), "file sink manifest", source.entryPath(batchId));
+    };
+    source.partPath = pathOf;
+    source.readPart = [&](const std::string &name) {
+        const auto it = files.find(name);
+        if (it == files.end())
+            throw Error(ErrorKind::Runtime, "cannot read '" + pathOf(name) + "': " + std::strerror(ENOENT));
+        return it->second;
+    };
+    return readCommittedFrom(source);
+}
+
+namespace {
+
+ColumnBatch readCommittedFrom(const CommittedSource &source)
+{
     ColumnBatch result;
     bool haveSchema = false;
-    for (int64_t batchId : manifest.batchIds()) {
-        const nlohmann::json entry = *manifest.get(batchId);
-        const fs::path entryPath = manifest.entryPath(batchId);
+    for (int64_t batchId : source.manifestIds()) {
+        const nlohmann::json entry = source.manifestEntry(batchId);
+        const std::string entryPath = source.entryPath(batchId);
         Schema schema;
         try {
             schema = schemaFromJson(manifestField(entry, "schema", nlohmann::json(), entryPath));
         } catch (const Error &e) {
-            throw Error(ErrorKind::Runtime, "file sink manifest file '" + entryPath.string()
+            throw Error(ErrorKind::Runtime, "file sink manifest file '" + entryPath
                                                 + "' is damaged: " + e.message());
         }
         if (!haveSchema) {
             result = ColumnBatch::empty(schema);
             haveSchema = true;
         } else if (schema.fields.size() != result.schema.fields.size()) {
-            throw Error(ErrorKind::Runtime, "file sink manifest file '" + entryPath.string()
+            throw Error(ErrorKind::Runtime, "file sink manifest file '" + entryPath
                                                 + "' has a different schema than the batches before it");
         }
         const bool header = manifestField(entry, "header", false, entryPath);
@@ -204,17 +276,17 @@ ColumnBatch FileSink::readCommitted(const fs::path &folder)
         const bool csv = format == "csv";
         const nlohmann::json files = manifestField(entry, "files", nlohmann::json::array(), entryPath);
         if (!files.is_array())
-            throw Error(ErrorKind::Runtime, "file sink manifest file '" + entryPath.string() + "' is damaged: 'files' is not an array");
+            throw Error(ErrorKind::Runtime, "file sink manifest file '" + entryPath + "' is damaged: 'files' is not an array");
         for (const nlohmann::json &file : files) {
             const std::string name = manifestField(file, "path", std::string(), entryPath);
             if (!isPartFileName(name))
-                throw Error(ErrorKind::Runtime, "file sink manifest file '" + entryPath.string() + "' is damaged: it lists '"
+                throw Error(ErrorKind::Runtime, "file sink manifest file '" + entryPath + "' is damaged: it lists '"
                                                     + name + "', which is not a file of the sink folder");
-            const fs::path path = folder / name;
-            const std::string text = AtomicFile::read(path);
+            const std::string path = source.partPath(name);
+            const std::string text = source.readPart(name);
             const int64_t size = manifestField(file, "size", int64_t{0}, entryPath);
             if (size < 0 || text.size() != static_cast<uint64_t>(size))
-                throw Error(ErrorKind::Runtime, "file sink part file '" + path.string() + "' is damaged: it has "
+                throw Error(ErrorKind::Runtime, "file sink part file '" + path + "' is damaged: it has "
                                                     + std::to_string(text.size()) + " bytes, the manifest says "
                                                     + std::to_string(size));
             try {
@@ -246,11 +318,13 @@ ColumnBatch FileSink::readCommitted(const fs::path &folder)
                     }
                 }
             } catch (const Error &e) {
-                throw Error(ErrorKind::Runtime, "file sink part file '" + path.string() + "' is damaged: " + e.message());
+                throw Error(ErrorKind::Runtime, "file sink part file '" + path + "' is damaged: " + e.message());
             }
         }
     }
     return result;
 }
+
+} // namespace
 
 } // namespace streamstep

@@ -8,6 +8,7 @@
 #include "checkpoint/metadata_log.h"
 
 #include <filesystem>
+#include <map>
 #include <string>
 
 namespace streamstep {
@@ -44,6 +45,11 @@ public:
     // manifest lists, checked against the sizes it recorded. Throws Error(Runtime) naming the
     // folder or file when the folder has no manifest or a listed file is missing or damaged.
     static ColumnBatch readCommitted(const std::filesystem::path &folder);
+    // The same for a folder given as its files (path relative to the folder, "/"-separated →
+    // bytes), named `displayFolder` in messages: the disk is never touched (the fuzzers read
+    // millions of folders this way).
+    using FolderFiles = std::map<std::string, std::string>;
+    static ColumnBatch readCommitted(const FolderFiles &files, const std::string &displayFolder);
 
     static constexpr const char *kManifestFolder = "_spark_metadata";
 
