@@ -52,6 +52,16 @@ bool hasTheEdits(const Scenario &scenario)
         && scenario.query.back().columns.size() == 2;
 }
 
+// Opens lesson 01's copy in `window`, edits its query and waits for the autosave file.
+bool editUntilAutosaved(MainWindow &window, const QTemporaryDir &dir)
+{
+    window.autosave()->setDelayMs(50);
+    if (openLessonCopy(window, dir).isEmpty())
+        return false;
+    editQuery(window);
+    return QTest::qWaitFor([&] { return window.autosave()->hasFile(); }, 5000);
+}
+
 QStringList autosaveFiles()
 {
     return QDir(LessonAutosave::folder()).entryList(QDir::Files);
@@ -131,10 +141,7 @@ void TestAutosave::editsComeBackAfterACrash()
 void TestAutosave::aCleanCloseRemovesTheAutosave()
 {
     auto *window = new MainWindow;
-    window->autosave()->setDelayMs(50);
-    QVERIFY(!openLessonCopy(*window, m_dir).isEmpty());
-    editQuery(*window);
-    QTRY_VERIFY_WITH_TIMEOUT(window->autosave()->hasFile(), 5000);
+    QVERIFY(editUntilAutosaved(*window, m_dir));
     window->show();
     // STREAMSTEP_NO_PROMPTS: closing does not ask to save; the user lets the edits go.
     QVERIFY(window->close());
@@ -147,10 +154,7 @@ void TestAutosave::aCleanCloseRemovesTheAutosave()
 void TestAutosave::undoingTheEditsRemovesTheAutosave()
 {
     MainWindow window;
-    window.autosave()->setDelayMs(50);
-    QVERIFY(!openLessonCopy(window, m_dir).isEmpty());
-    editQuery(window);
-    QTRY_VERIFY_WITH_TIMEOUT(window.autosave()->hasFile(), 5000);
+    QVERIFY(editUntilAutosaved(window, m_dir));
     window.undoStack()->undo();
     QVERIFY(!window.undoStack()->isClean());
     QTRY_VERIFY_WITH_TIMEOUT(window.autosave()->hasFile(), 5000); // still one edit unsaved
@@ -166,10 +170,7 @@ void TestAutosave::undoingTheEditsRemovesTheAutosave()
 void TestAutosave::decliningRemovesTheAutosave()
 {
     auto *first = new MainWindow;
-    first->autosave()->setDelayMs(50);
-    QVERIFY(!openLessonCopy(*first, m_dir).isEmpty());
-    editQuery(*first);
-    QTRY_VERIFY_WITH_TIMEOUT(first->autosave()->hasFile(), 5000);
+    QVERIFY(editUntilAutosaved(*first, m_dir));
     const QString autosaveFile = first->autosave()->fileName();
     delete first;
     QVERIFY(QFile::exists(autosaveFile));
@@ -185,10 +186,7 @@ void TestAutosave::decliningRemovesTheAutosave()
 void TestAutosave::aLockOfAProcessThatDiedIsACrash()
 {
     MainWindow window;
-    window.autosave()->setDelayMs(50);
-    QVERIFY(!openLessonCopy(window, m_dir).isEmpty());
-    editQuery(window);
-    QTRY_VERIFY_WITH_TIMEOUT(window.autosave()->hasFile(), 5000);
+    QVERIFY(editUntilAutosaved(window, m_dir));
     const QString file = window.autosave()->fileName();
     const QString lock = file.left(file.size() - 5) + QStringLiteral(".lock");
     QVERIFY(QFile::exists(lock));

@@ -148,8 +148,12 @@ void TestLongRun::steppingTenThousandTriggersKeepsMemoryBounded()
     // reports of every batch would hold every input row and a result table each.
     const double kibPerBatch = double(rssAtEnd - rssAt1000) / (controller->numBatches() - batchesAt1000);
     std::printf("long run: %.2f KiB of RSS a batch after trigger 1,000\n", kibPerBatch);
+#if !defined(__SANITIZE_ADDRESS__) && !(defined(__has_feature) && __has_feature(address_sanitizer))
+    // (AddressSanitizer's quarantine holds freed memory for a while: the figure means something
+    // only without it.)
     QVERIFY2(kibPerBatch <= 6,
              qPrintable(QStringLiteral("RSS grew from %1 KiB to %2 KiB").arg(rssAt1000).arg(rssAtEnd)));
+#endif
 }
 
 // Compares the batch shown with the same batch of a fresh run.
@@ -207,14 +211,14 @@ void TestLongRun::selectingAnOldBatchGivesTheRowsOfAFreshRun()
 void TestLongRun::theWindowShowsAnOldBatchAsAFreshRun()
 {
     Scenario scenario = m_scenario;
-    scenario.steps.resize(120); // 240 batches: more than kept in full
+    scenario.steps.resize(60); // 120 batches: more than kept in full
     MainWindow window;
     window.resize(1280, 800);
     window.show();
     RunController *controller = window.controller();
     controller->setScenario(scenario);
     std::weak_ptr<const BatchReport> firstInFull;
-    for (int i = 0; i < 120; ++i) {
+    for (int i = 0; i < 60; ++i) {
         QVERIFY(controller->step());
         QVERIFY(controller->waitForIdle(60'000));
         if (i == 0)
@@ -231,7 +235,7 @@ void TestLongRun::theWindowShowsAnOldBatchAsAFreshRun()
     QVERIFY(firstInFull.expired()); // no view holds the first batch's full report any more
 
     // Selecting an old batch in the Batches table shows it in full.
-    const int batch = 20;
+    const int batch = 5;
     window.batchesView()->selectRow(batch);
     QTRY_COMPARE(controller->currentBatch(), batch);
     const BatchReport &shown = *controller->reports()[size_t(batch)];
