@@ -14,6 +14,7 @@
 #include <QPainter>
 #include <QPalette>
 #include <QSettings>
+#include <QTimer>
 #include <QTranslator>
 
 #include <cstdio>
@@ -135,5 +136,7 @@ int main(int argc, char *argv[])
         }
         return 0;
     }
+    // Unsaved edits a crash left behind: offered once the window is up.
+    QTimer::singleShot(0, &window, [&window] { window.offerAutosaveRestore(); });
     return QApplication::exec();
 }

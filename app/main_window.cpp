@@ -10,6 +10,7 @@
 #include "compare_view.h"
 #include "event_time_timeline.h"
 #include "input_editor.h"
+#include "lesson_autosave.h"
 #include "lessons_page.h"
 #include "query_edit_command.h"
 #include "query_editor.h"
@@ -31,6 +32,7 @@
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFileDialog>
+#include <QDir>
 #include <QFileInfo>
 #include <QFontDatabase>
 #include <QHeaderView>
@@ -150,7 +152,8 @@ QString timeOfDay(int64_t ms)
 } // namespace
 
 MainWindow::MainWindow(QWidget *parent)
-    : QMainWindow(parent), m_controller(new RunController(this)), m_undoStack(new QUndoStack(this)), m_inputModel(new BatchTableModel(this)),
+    : QMainWindow(parent), m_controller(new RunController(this)), m_undoStack(new QUndoStack(this)),
+      m_autosave(new LessonAutosave(this)), m_inputModel(new BatchTableModel(this)),
       m_resultModel(new BatchTableModel(this)), m_emittedModel(new BatchTableModel(this)),
       m_sinkModel(new BatchTableModel(this)), m_batchModel(new BatchListModel(this))
 {
@@ -196,9 +199,33 @@ MainWindow::MainWindow(QWidget *parent)
 
     connect(m_summary->editor(), &QueryEditor::queryEdited, this, &MainWindow::editQuery);
     connect(m_undoStack, &QUndoStack::cleanChanged, this, [this](bool clean) { setWindowModified(!clean); });
+    // Unsaved edits reach the autosave file shortly after each edit; back at the saved state
+    // (saved, undone, another file opened) the file goes.
+    auto followEdits = [this] {
+        if (m_undoStack->isClean())
+            m_autosave->discard();
+        else
+            m_autosave->schedule();
+    };
+    connect(m_undoStack, &QUndoStack::cleanChanged, this, followEdits);
+    connect(m_undoStack, &QUndoStack::indexChanged, this, followEdits);
+    connect(m_autosave, &LessonAutosave::saveDue, this, [this] {
+        if (m_undoStack->isClean() || !m_controller->hasScenario())
+            return;
+        QString error;
+        if (!m_autosave->write(m_controller->scenario(), m_controller->filePath(), &error))
+            statusBar()->showMessage(error);
+    });
     connect(m_lessons, &LessonsPage::lessonChosen, this, [this](const QString &path) { openScenario(path); });
     connect(m_controller, &RunController::scenarioChanged, this, &MainWindow::onScenarioChanged);
     connect(m_controller, &RunController::triggerCompleted, this, &MainWindow::onTriggerCompleted);
+    // A long run summarises old batches (and restores one the user selects): the views take
+    // the new reports and let go of the old ones.
+    connect(m_controller, &RunController::reportsReplaced, this, [this](int first, int last) {
+        const auto &reports = m_controller->reports();
+        m_batchModel->replaceReports(first, {reports.begin() + first, reports.begin() + last + 1});
+        m_timeline->setReports(reports, TimelineQueryInfo::fromQuery(m_controller->sharedQuery()));
+    });
     connect(m_controller, &RunController::runReset, this, &MainWindow::onRunReset);
     connect(m_controller, &RunController::currentBatchChanged, this, &MainWindow::showBatch);
     connect(m_controller, &RunController::startedChanged, this, &MainWindow::updateActions);
@@ -238,7 +265,13 @@ MainWindow::MainWindow(QWidget *parent)
     updateWindowTitle();
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    // The undo stack goes with the children and clears itself: that is no "back to the saved
+    // state", so the autosave (gone first, maybe) must not hear of it. A window destroyed
+    // without a clean close keeps its autosave, as a crash does.
+    disconnect(m_undoStack, nullptr, this, nullptr);
+}
 
 void MainWindow::createActions()
 {
@@ -902,6 +935,65 @@ bool MainWindow::openScenario(const QString &path, QString *error)
     m_undoStack->clear();
     if (!m_controller->isBundledLesson())
         addRecentFile(QFileInfo(path).absoluteFilePath());
+    return true;
+}
+
+bool MainWindow::offerAutosaveRestore()
+{
+    const std::vector<AutosaveRecord> orphans = LessonAutosave::orphans();
+    if (orphans.empty())
+        return false;
+    const AutosaveRecord &record = orphans.front();
+    bool restore = false;
+    if (m_autosaveQuestion) {
+        restore = m_autosaveQuestion(record);
+    } else if (QGuiApplication::platformName() == QLatin1String("offscreen") && qEnvironmentVariableIntValue("STREAMSTEP_NO_PROMPTS") == 1) {
+        return false; // tests never block on a dialog; the file stays for the next start
+    } else {
+        const QString name = record.title.isEmpty() ? QFileInfo(record.filePath).fileName() : record.title;
+        QMessageBox box(QMessageBox::Question, tr("Restore unsaved edits?"),
+                        tr("StreamStep did not close cleanly last time. Unsaved edits of <b>%1</b> were kept "
+                           "(written %2).<br><br>Restore them? Discarding deletes them.")
+                            .arg(name.toHtmlEscaped(), QLocale().toString(record.savedAt.toLocalTime(), QLocale::ShortFormat)),
+                        QMessageBox::NoButton, this);
+        QPushButton *restoreButton = box.addButton(tr("Restore"), QMessageBox::AcceptRole);
+        box.addButton(tr("Discard"), QMessageBox::DestructiveRole);
+        box.setDefaultButton(restoreButton);
+        box.exec();
+        restore = box.clickedButton() == restoreButton;
+    }
+    if (!restore) {
+        LessonAutosave::remove(record);
+        return false;
+    }
+    QString error;
+    if (!restoreAutosave(record, &error)) {
+        QMessageBox::warning(this, tr("Cannot restore the unsaved edits"), error);
+        return false;
+    }
+    return true;
+}
+
+bool MainWindow::restoreAutosave(const AutosaveRecord &record, QString *error)
+{
+    Scenario scenario;
+    try {
+        const QString name = record.filePath.isEmpty() ? QDir::toNativeSeparators(record.file) : QDir::toNativeSeparators(record.filePath);
+        scenario = parseScenario(record.scenario.toStdString(), name.toStdString());
+    } catch (const Error &e) {
+        if (error)
+            *error = QString::fromStdString(errorText(e));
+        return false;
+    }
+    m_controller->setScenario(std::move(scenario), record.filePath);
+    m_undoStack->clear();
+    // Modified until saved: the edits are not in the file yet (and autosaved again under this
+    // window's own file).
+    m_undoStack->resetClean();
+    LessonAutosave::remove(record);
+    updateWindowTitle();
+    statusBar()->showMessage(tr("Restored the unsaved edits from %1.")
+                                 .arg(QLocale().toString(record.savedAt.toLocalTime(), QLocale::ShortFormat)));
     return true;
 }
 
@@ -1745,6 +1837,8 @@ void MainWindow::closeEvent(QCloseEvent *event)
         event->ignore();
         return;
     }
+    // A clean close: the edits were saved or the user let them go.
+    m_autosave->discard();
     m_controller->pause();
     writeSettings();
     event->accept();

@@ -15,6 +15,7 @@
 #include <QMainWindow>
 #include <QStringList>
 
+#include <functional>
 #include <vector>
 
 class QAction;
@@ -43,6 +44,8 @@ class EventTimeTimeline;
 class LessonsPage;
 class QueryEditor;
 class InputEditor;
+class LessonAutosave;
+struct AutosaveRecord;
 class QuerySummaryView;
 struct QuerySpec;
 class QuizPanel;
@@ -65,6 +68,19 @@ public:
     // Puts a query edit on the undo stack and applies it.
     void editQuery(const QuerySpec &spec, const QString &description);
     void showLessons();
+
+    // Crash-safe autosave: unsaved edits go to a file of the app's data location a short time
+    // after each edit (LessonAutosave); a save, a clean close or undoing them removes it.
+    LessonAutosave *autosave() const { return m_autosave; }
+    // At start: when an earlier window went away without a clean close and left unsaved edits,
+    // asks whether to restore them (the newest) and does; declined ones are removed. True when
+    // edits were restored.
+    bool offerAutosaveRestore();
+    // Opens the autosaved edits as the scenario, modified (unsaved) and with the file they
+    // belong to, and removes the orphan. False with the message when they cannot be read.
+    bool restoreAutosave(const AutosaveRecord &record, QString *error = nullptr);
+    // Answers offerAutosaveRestore's question instead of a dialog (tests, scripts).
+    void setAutosaveQuestion(std::function<bool(const AutosaveRecord &)> question) { m_autosaveQuestion = std::move(question); }
 
     RunController *controller() const { return m_controller; }
     BatchTableModel *inputModel() const { return m_inputModel; }
@@ -187,6 +203,8 @@ private:
 
     RunController *m_controller;
     QUndoStack *m_undoStack;
+    LessonAutosave *m_autosave;
+    std::function<bool(const AutosaveRecord &)> m_autosaveQuestion;
 
     QStackedWidget *m_stack = nullptr;
     LessonsPage *m_lessons = nullptr;

@@ -198,10 +198,23 @@ QString RowExplainer::rowText(const BatchTableModel *model, int row) const
     return cells.join(QStringLiteral(", "));
 }
 
-QString RowExplainer::unexplainedNote(const std::vector<int> &reports) const
+QString RowExplainer::unexplainedNote(const std::vector<int> &all) const
 {
+    // A long run's summarised batches have no rows to link, whatever their size.
+    std::vector<int> reports, summarized;
+    for (int index : all)
+        (m_controller->reports()[size_t(index)]->summarized ? summarized : reports).push_back(index);
+    QString summaryNote;
+    if (!summarized.empty())
+        summaryNote = tr("%n batch(es), from batch %1 on, are kept as summaries in this long run (the latest %2 batches "
+                         "are kept in full): their rows are not linked; select one to see it in full.",
+                         nullptr, int(summarized.size()))
+                          .arg(m_controller->reports()[size_t(summarized.front())]->batchId)
+                          .arg(RunController::kReportsKeptInFull);
     if (reports.empty())
-        return {};
+        return summaryNote;
+    if (!summaryNote.isEmpty())
+        return unexplainedNote(reports) + QLatin1Char(' ') + summaryNote;
     const BatchReport &r = *m_controller->reports()[size_t(reports.front())];
     const QLocale locale;
     if (reports.size() == 1)

@@ -200,7 +200,7 @@ bool RunController::saveFile(const QString &path, QString *error)
 QString RunController::consoleTextUpTo(int batch) const
 {
     QString text;
-    for (int i = 0; i <= batch && i < numBatches(); ++i)
+    for (int i = std::max(0, batch - kConsoleBatchesShown + 1); i <= batch && i < numBatches(); ++i)
         text += QString::fromStdString(m_reports[size_t(i)]->sinkText);
     return text;
 }
@@ -361,6 +361,7 @@ bool RunController::applyOutcome(const StepOutcome &outcome, bool background)
         m_serverTables.push_back(written ? outcome.serverTables[i] : nullptr);
         m_serverErrors.push_back(written || i >= outcome.serverTables.size() ? QString() : outcome.serverError);
     }
+    summarizeOldReports();
     m_lastStepRows = outcome.numInputRows;
     m_lastStepSeconds = outcome.seconds;
     if (background)
@@ -461,6 +462,9 @@ void RunController::reset()
     m_memoryTables.clear();
     m_serverTables.clear();
     m_serverErrors.clear();
+    m_firstFullReport = 0;
+    m_restoredReports.clear();
+    m_replayStates.clear();
     m_runApproved.reset(); // the next run asks again (the session's answer stands)
     if (wasBusy)
         Q_EMIT busyChanged(false);
@@ -470,10 +474,112 @@ void RunController::reset()
     Q_EMIT currentBatchChanged(-1);
 }
 
+int RunController::numReportsInFull() const
+{
+    return static_cast<int>(m_restoredReports.size()) + numBatches() - m_firstFullReport;
+}
+
+void RunController::summarizeReport(int index)
+{
+    m_reports[size_t(index)] = std::make_shared<const BatchReport>(summarizeBatchReport(*m_reports[size_t(index)]));
+    // The memory sink's table of a summarised batch goes too, but for the last batch's:
+    // estimatedWork reads it.
+    if (size_t(index) < m_memoryTables.size() && index + 1 < numBatches())
+        m_memoryTables[size_t(index)].reset();
+}
+
+void RunController::summarizeOldReports(int keepStep)
+{
+    int excess = numReportsInFull() - kReportsKeptInFull;
+    if (excess <= 0)
+        return;
+    int first = numBatches(), last = -1;
+    // An earlier restored trigger goes first, then the oldest of the latest batches.
+    for (auto it = m_restoredReports.begin(); it != m_restoredReports.end() && excess > 0;) {
+        if (m_reports[size_t(*it)]->step == keepStep) {
+            ++it;
+            continue;
+        }
+        summarizeReport(*it);
+        first = std::min(first, *it);
+        last = std::max(last, *it);
+        it = m_restoredReports.erase(it);
+        --excess;
+    }
+    while (excess > 0 && m_firstFullReport < numBatches()) {
+        const int index = m_firstFullReport++;
+        if (m_reports[size_t(index)]->step == keepStep) {
+            m_restoredReports.push_back(index); // stays in full, counted as restored
+            continue;
+        }
+        summarizeReport(index);
+        first = std::min(first, index);
+        last = std::max(last, index);
+        --excess;
+    }
+    if (last >= 0)
+        Q_EMIT reportsReplaced(first, last);
+}
+
+bool RunController::restoreTrigger(int step)
+{
+    if (!m_query || step < 0 || step >= numSteps())
+        return false;
+    // Start from the latest checkpoint at or before the step.
+    Run run(m_query);
+    int from = 0;
+    if (auto it = m_replayStates.upper_bound(step); it != m_replayStates.begin()) {
+        --it;
+        try {
+            run.restoreState(*it->second);
+            from = it->first;
+        } catch (const Error &) {
+            run = Run(m_query);
+            from = 0;
+        }
+    }
+    std::vector<BatchReport> batches;
+    try {
+        for (int i = from; i <= step; ++i) {
+            if (i > from && i % kReplayCheckpointInterval == 0 && !m_replayStates.count(i))
+                m_replayStates[i] = std::make_shared<const std::string>(run.saveState());
+            const Step &data = m_scenario->steps[size_t(i)];
+            run.setExplain(m_explainLimit < 0 || static_cast<qint64>(data.rows.numRows) <= m_explainLimit);
+            batches = run.step(data.rows, i, triggerTimeMicros(m_scenario->steps, size_t(i)));
+        }
+    } catch (const Error &) {
+        return false;
+    }
+    int first = -1, last = -1;
+    for (BatchReport &report : batches) {
+        const auto at = std::find_if(m_reports.begin(), m_reports.end(),
+                                     [&](const auto &r) { return r->batchId == report.batchId; });
+        if (at == m_reports.end() || (*at)->step != step)
+            return false; // another run than the one shown: leave the summaries
+        const int index = static_cast<int>(at - m_reports.begin());
+        if (report.hasSinkTable && size_t(index) < m_memoryTables.size())
+            m_memoryTables[size_t(index)] = std::make_shared<const ColumnBatch>(std::move(report.sinkTable));
+        report.durationMs = (*at)->durationMs; // the batch's own duration, not the replay's
+        *at = std::make_shared<const BatchReport>(std::move(report));
+        if (index < m_firstFullReport && std::find(m_restoredReports.begin(), m_restoredReports.end(), index) == m_restoredReports.end())
+            m_restoredReports.push_back(index);
+        first = first < 0 ? index : first;
+        last = index;
+    }
+    if (first >= 0)
+        Q_EMIT reportsReplaced(first, last);
+    return true;
+}
+
 void RunController::selectBatch(int index)
 {
     if (index < -1 || index >= numBatches() || index == m_currentBatch)
         return;
+    if (index >= 0 && m_reports[size_t(index)]->summarized) {
+        const int step = m_reports[size_t(index)]->step;
+        if (restoreTrigger(step))
+            summarizeOldReports(step);
+    }
     m_currentBatch = index;
     Q_EMIT currentBatchChanged(index);
 }

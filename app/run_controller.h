@@ -126,11 +126,27 @@ public:
     // Whether the batch's input rows carry the numbers of their fates (see explainLimit).
     static bool isExplained(const BatchReport &report) { return report.numInputRows == 0 || !report.inputFacts.empty(); }
 
+    // Every batch of the run. A long run keeps the latest kReportsKeptInFull reports in full and
+    // the older ones as the engine's summaries (summarizeBatchReport: the numbers the Batches
+    // table and the charts show, and what the sink got), so stepping 10,000 triggers keeps
+    // memory bounded. Selecting a summarised batch re-runs the steps up to its trigger (from the
+    // nearest replay checkpoint) and puts that trigger's full reports back in place; the oldest
+    // full ones are summarised instead (reportsReplaced says which entries changed).
     const std::vector<std::shared_ptr<const BatchReport>> &reports() const { return m_reports; }
     int numBatches() const { return static_cast<int>(m_reports.size()); }
-    int currentBatch() const { return m_currentBatch; }
-    // The console sink's output of batches 0..batch, exactly as Spark prints it.
+    static constexpr int kReportsKeptInFull = 100;
+    int numReportsInFull() const;
+    // A replay checkpoint (the run's saved state) is kept every this many triggers a replay
+    // passes, so the next restore starts there instead of at the first trigger.
+    static constexpr int kReplayCheckpointInterval = 500;
+    int numReplayCheckpoints() const { return static_cast<int>(m_replayStates.size()); }
+    // The console sink's output of batches 0..batch, exactly as Spark prints it; of a long run
+    // only the last kConsoleBatchesShown batches up to `batch` (the console view would
+    // otherwise take megabytes of text after every trigger).
+    static constexpr int kConsoleBatchesShown = kReportsKeptInFull;
     QString consoleTextUpTo(int batch) const;
+    int currentBatch() const { return m_currentBatch; }
+
     // The memory sink's table after the trigger that ran `batch` (see sinkTableIsPerTrigger).
     std::shared_ptr<const ColumnBatch> memoryTableAt(int batch) const;
 
@@ -185,6 +201,9 @@ Q_SIGNALS:
     void stepCancelled(int step);
     void batchCompleted(int index);
     void currentBatchChanged(int index);
+    // reports()[first..last] now point to other reports with the same numbers: summaries of
+    // old batches, or full reports restored by a replay. Views holding the old ones let go.
+    void reportsReplaced(int first, int last);
     void runReset();
     void errorOccurred(const QString &message);
 
@@ -199,6 +218,12 @@ private:
     // Takes a step's outcome in (`background`: it ran while busy); returns whether it completed.
     bool applyOutcome(const StepOutcome &outcome, bool background);
     void continueRunAll();
+    // Summarises the oldest full reports beyond kReportsKeptInFull, sparing those of `keepStep`.
+    void summarizeOldReports(int keepStep = -1);
+    // Re-runs the steps up to `step` and puts its batches' full reports (and memory tables)
+    // back in place of their summaries. False when the replay fails.
+    bool restoreTrigger(int step);
+    void summarizeReport(int index);
 
     // Shared with the worker's running step (copy on write, see mutableScenario).
     std::shared_ptr<Scenario> m_scenario;
@@ -214,6 +239,11 @@ private:
     // The memory sink's table after each batch's trigger, shared by the batches of one trigger.
     std::vector<std::shared_ptr<const ColumnBatch>> m_memoryTables;
     std::optional<PreviousRun> m_previousRun;
+    // Reports from m_firstFullReport on are in full; before it only the restored ones are.
+    int m_firstFullReport = 0;
+    std::vector<int> m_restoredReports;
+    // Replay checkpoints: the run's saved state after this many triggers (see restoreTrigger).
+    std::map<int, std::shared_ptr<const std::string>> m_replayStates;
     QTimer m_playTimer;
 
     std::optional<SinkEndpoint> m_serverEndpoint;

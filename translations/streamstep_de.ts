@@ -1849,6 +1849,21 @@ Nächstes (aus der maximalen Ereigniszeit dieses Batches): %2</translation>
     </message>
 </context>
 <context>
+    <name>streamstep::LessonAutosave</name>
+    <message>
+        <source>%1: cannot create the folder</source>
+        <translation>%1: Der Ordner kann nicht angelegt werden</translation>
+    </message>
+    <message>
+        <source>%1: cannot lock the autosave</source>
+        <translation>%1: Die automatische Sicherung kann nicht gesperrt werden</translation>
+    </message>
+    <message>
+        <source>%1: cannot write the autosave: %2</source>
+        <translation>%1: Die automatische Sicherung kann nicht geschrieben werden: %2</translation>
+    </message>
+</context>
+<context>
     <name>streamstep::LessonsPage</name>
     <message>
         <source>&amp;Open lesson</source>
@@ -1872,6 +1887,28 @@ Nächstes (aus der maximalen Ereigniszeit dieses Batches): %2</translation>
     <message>
         <source>Stop the lesson at a point of a batch as a crash would, restart it from the checkpoint and see how the sink keeps its output exactly once (Ctrl+Shift+K)</source>
         <translation>Die Lektion an einer Stelle eines Batches anhalten, wie es ein Absturz täte, vom Checkpoint neu starten und sehen, wie die Senke ihre Ausgabe genau einmal hält (Strg+Umschalt+K)</translation>
+        <source>Restore unsaved edits?</source>
+        <translation>Ungespeicherte Änderungen wiederherstellen?</translation>
+    </message>
+    <message>
+        <source>StreamStep did not close cleanly last time. Unsaved edits of &lt;b&gt;%1&lt;/b&gt; were kept (written %2).&lt;br&gt;&lt;br&gt;Restore them? Discarding deletes them.</source>
+        <translation>StreamStep wurde beim letzten Mal nicht ordnungsgemäß beendet. Ungespeicherte Änderungen an &lt;b&gt;%1&lt;/b&gt; wurden aufbewahrt (geschrieben %2).&lt;br&gt;&lt;br&gt;Wiederherstellen? Verwerfen löscht sie.</translation>
+    </message>
+    <message>
+        <source>Restore</source>
+        <translation>Wiederherstellen</translation>
+    </message>
+    <message>
+        <source>Discard</source>
+        <translation>Verwerfen</translation>
+    </message>
+    <message>
+        <source>Cannot restore the unsaved edits</source>
+        <translation>Die ungespeicherten Änderungen können nicht wiederhergestellt werden</translation>
+    </message>
+    <message>
+        <source>Restored the unsaved edits from %1.</source>
+        <translation>Die ungespeicherten Änderungen vom %1 wurden wiederhergestellt.</translation>
     </message>
     <message>
         <source>Open a lesson or a scenario file to begin.</source>
@@ -3121,6 +3158,13 @@ Nächstes (aus der maximalen Ereigniszeit dieses Batches): %2</translation>
 </context>
 <context>
     <name>streamstep::RowExplainer</name>
+    <message numerus="yes">
+        <source>%n batch(es), from batch %1 on, are kept as summaries in this long run (the latest %2 batches are kept in full): their rows are not linked; select one to see it in full.</source>
+        <translation>
+            <numerusform>%n Batch ab Batch %1 wird in diesem langen Lauf als Zusammenfassung aufbewahrt (die letzten %2 Batches bleiben vollständig): Seine Zeilen sind nicht verknüpft; wählen Sie ihn aus, um ihn vollständig zu sehen.</numerusform>
+            <numerusform>%n Batches ab Batch %1 werden in diesem langen Lauf als Zusammenfassungen aufbewahrt (die letzten %2 Batches bleiben vollständig): Ihre Zeilen sind nicht verknüpft; wählen Sie einen aus, um ihn vollständig zu sehen.</numerusform>
+        </translation>
+    </message>
     <message>
         <source>batch %1: row %2</source>
         <translation>Batch %1: Zeile %2</translation>

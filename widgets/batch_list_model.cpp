@@ -53,6 +53,12 @@ void BatchListModel::appendReports(const std::vector<std::shared_ptr<const Batch
     endInsertRows();
 }
 
+void BatchListModel::replaceReports(int first, const std::vector<std::shared_ptr<const BatchReport>> &reports)
+{
+    for (size_t i = 0; i < reports.size() && first >= 0 && size_t(first) + i < m_reports.size(); ++i)
+        m_reports[size_t(first) + i] = reports[i];
+}
+
 void BatchListModel::clear()
 {
     if (m_reports.empty())

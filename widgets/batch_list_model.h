@@ -43,6 +43,9 @@ public:
     explicit BatchListModel(QObject *parent = nullptr);
 
     void appendReports(const std::vector<std::shared_ptr<const BatchReport>> &reports);
+    // Swaps rows first.. for `reports` with the same numbers (a long run's summaries, or full
+    // reports restored), so the model lets go of the old ones. No cell changes, so no signal.
+    void replaceReports(int first, const std::vector<std::shared_ptr<const BatchReport>> &reports);
     void clear();
     const std::shared_ptr<const BatchReport> &report(int row) const { return m_reports[static_cast<size_t>(row)]; }
 

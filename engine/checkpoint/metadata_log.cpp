@@ -20,15 +20,9 @@ std::vector<int64_t> MetadataLog::batchIds() const
     std::error_code ec;
     if (!fs::is_directory(m_dir, ec))
         return ids;
-    for (const fs::directory_entry &entry : fs::directory_iterator(m_dir, ec)) {
-        const std::string name = entry.path().filename().string();
-        if (name.empty() || name.size() > 18
-            || !std::all_of(name.begin(), name.end(), [](char c) { return c >= '0' && c <= '9'; }))
-            continue;
-        int64_t id = 0;
-        std::from_chars(name.data(), name.data() + name.size(), id);
-        ids.push_back(id);
-    }
+    for (const fs::directory_entry &entry : fs::directory_iterator(m_dir, ec))
+        if (const std::optional<int64_t> id = batchIdOf(entry.path().filename().string()))
+            ids.push_back(*id);
     if (ec)
         throw Error(ErrorKind::Runtime, "cannot list " + m_what + " '" + m_dir.string() + "': " + ec.message());
     std::sort(ids.begin(), ids.end());
@@ -49,9 +43,22 @@ std::optional<nlohmann::json> MetadataLog::get(int64_t batchId) const
     std::error_code ec;
     if (!fs::exists(path, ec))
         return std::nullopt;
-    const std::string text = AtomicFile::read(path);
+    return parseEntry(AtomicFile::read(path), m_what, path.string());
+}
+
+std::optional<int64_t> MetadataLog::batchIdOf(const std::string &name)
+{
+    if (name.empty() || name.size() > 18 || !std::all_of(name.begin(), name.end(), [](char c) { return c >= '0' && c <= '9'; }))
+        return std::nullopt;
+    int64_t id = 0;
+    std::from_chars(name.data(), name.data() + name.size(), id);
+    return id;
+}
+
+nlohmann::json MetadataLog::parseEntry(const std::string &text, const std::string &what, const std::string &path)
+{
     auto damaged = [&](const std::string &why) {
-        return Error(ErrorKind::Runtime, m_what + " file '" + path.string() + "' is damaged: " + why);
+        return Error(ErrorKind::Runtime, what + " file '" + path + "' is damaged: " + why);
     };
     const size_t newline = text.find('\n');
     if (newline == std::string::npos)

@@ -40,6 +40,12 @@ public:
     // Spark's log files start with a version line ("v1"), then the entry.
     static constexpr const char *kVersionLine = "v1";
 
+    // The batch id a file named `name` holds an entry for (digits only, at most 18), or nullopt.
+    static std::optional<int64_t> batchIdOf(const std::string &name);
+    // Parses an entry's text (get() without the file): throws Error(Runtime) "WHAT file 'PATH'
+    // is damaged: …".
+    static nlohmann::json parseEntry(const std::string &text, const std::string &what, const std::string &path);
+
 private:
     std::filesystem::path m_dir;
     std::string m_what;

@@ -15,7 +15,12 @@
 
 namespace streamstep {
 
-// What the app shows as the result table of an aggregation.
+// What the app shows as the result table of an aggregation. Groups the watermark evicted stay in
+// it (marked Evicted) for this many batches after their eviction, so a lesson shows what was
+// finalised while a run of 10,000 triggers keeps neither the run nor its reports growing with
+// every group it ever evicted.
+inline constexpr int64_t kEvictedBatchesShown = 100;
+
 struct ResultTableView {
     ColumnBatch rows;
     std::vector<ResultRowStatus> statuses;

@@ -193,6 +193,8 @@ Flow SessionWindowAggregate::processBatch(const Flow &input, BatchContext &conte
                 rows.emplace_back(outputKey(group, s), finalValues(group, s));
     } else if (filterLate) {
         const int64_t limit = context.evictionWatermarkMs * 1000;
+        // Sessions evicted kEvictedBatchesShown batches ago leave the result table.
+        std::erase_if(m_evicted, [this](const Evicted &e) { return e.evictedBatch + kEvictedBatchesShown <= m_batch; });
         for (auto it = m_groups.begin(); it != m_groups.end();) {
             KeyGroup &group = it->second;
             std::vector<Session> kept;

@@ -460,6 +460,15 @@ Flow StatefulAggregate::finishBatch(std::vector<uint32_t> &updated, BatchContext
 
 void StatefulAggregate::appendEvicted(const ColumnBatch &rows)
 {
+    // Groups evicted kEvictedBatchesShown batches ago leave the result table (kept in key order).
+    if (!m_evictedBatch.empty()) {
+        std::vector<uint32_t> kept;
+        for (size_t i = 0; i < m_evictedBatch.size(); ++i)
+            if (m_evictedBatch[i] + kEvictedBatchesShown > m_batch)
+                kept.push_back(static_cast<uint32_t>(i));
+        if (kept.size() < m_evictedBatch.size())
+            sortEvicted(kept);
+    }
     const size_t before = m_evicted.numRows;
     const std::vector<uint32_t> all = allRows(rows.numRows);
     for (size_t c = 0; c < rows.columns.size(); ++c)

@@ -160,6 +160,35 @@ void Run::restoreState(const std::string &bytes)
     *m_state = std::move(next);
 }
 
+BatchReport summarizeBatchReport(const BatchReport &report)
+{
+    BatchReport summary;
+    summary.batchId = report.batchId;
+    summary.step = report.step;
+    summary.noData = report.noData;
+    summary.triggerTimeMicros = report.triggerTimeMicros;
+    summary.lateWatermarkMs = report.lateWatermarkMs;
+    summary.numInputRows = report.numInputRows;
+    summary.hasWatermark = report.hasWatermark;
+    summary.watermarkMs = report.watermarkMs;
+    summary.nextWatermarkMs = report.nextWatermarkMs;
+    summary.watermarkOrigin = report.watermarkOrigin;
+    summary.nextWatermarkOrigin = report.nextWatermarkOrigin;
+    summary.eventTime = report.eventTime;
+    summary.stateOperators = report.stateOperators;
+    summary.stateRows = report.stateRows;
+    summary.stateRowsUpdated = report.stateRowsUpdated;
+    summary.stateRowsRemoved = report.stateRowsRemoved;
+    summary.stateMemoryBytes = report.stateMemoryBytes;
+    summary.numRowsDroppedByWatermark = report.numRowsDroppedByWatermark;
+    summary.emitted = report.emitted;
+    summary.numOutputRows = report.numOutputRows;
+    summary.sinkText = report.sinkText;
+    summary.durationMs = report.durationMs;
+    summary.summarized = true;
+    return summary;
+}
+
 std::vector<BatchReport> runScenario(const Scenario &scenario)
 {
     Run run(Query::compile(scenario));

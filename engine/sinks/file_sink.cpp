@@ -7,6 +7,7 @@
 #include "streamstep/error.h"
 
 #include <cstdio>
+#include <cstdlib>
 #include <map>
 
 namespace streamstep {
@@ -281,6 +282,43 @@ ColumnBatch FileSink::readCommitted(const fs::path &folder)
                                             + "', which StreamStep did not write (no entry in " + kManifestFolder + "/"
                                             + kBookkeepingFolder + "): StreamStep reads only the file sink folders it wrote");
     return result;
+}
+
+ColumnBatch FileSink::readCommitted(const FolderFiles &files, const std::string &displayFolder)
+{
+    // The files go into a private scratch folder that the disk reader then reads, so both readers
+    // are one (Spark's log, StreamStep's entries, the part files); messages name displayFolder.
+    std::string scratchTemplate = (fs::temp_directory_path() / "streamstep-sink-read-XXXXXX").string();
+    if (!::mkdtemp(scratchTemplate.data()))
+        throw Error(ErrorKind::Runtime, "cannot create a scratch folder in '" + fs::temp_directory_path().string() + "'");
+    const fs::path scratch = scratchTemplate;
+    struct RemoveScratch {
+        const fs::path &dir;
+        ~RemoveScratch()
+        {
+            std::error_code ec;
+            fs::remove_all(dir, ec);
+        }
+    } removeScratch{scratch};
+    for (const auto &[name, bytes] : files) {
+        const fs::path relative = fs::path(name).lexically_normal();
+        if (name.empty() || relative.is_absolute() || *relative.begin() == "..")
+            throw Error(ErrorKind::Runtime, "'" + displayFolder + "' names a file outside the folder: '" + name + "'");
+        const fs::path path = scratch / relative;
+        fs::create_directories(path.parent_path());
+        std::FILE *out = std::fopen(path.c_str(), "wb");
+        if (!out || std::fwrite(bytes.data(), 1, bytes.size(), out) != bytes.size() || std::fclose(out) != 0)
+            throw Error(ErrorKind::Runtime, "cannot write the scratch copy of '" + displayFolder + "/" + name + "'");
+    }
+    try {
+        return readCommitted(scratch);
+    } catch (const Error &e) {
+        std::string message = e.message();
+        const std::string from = scratch.string();
+        for (size_t at = message.find(from); at != std::string::npos; at = message.find(from, at + displayFolder.size()))
+            message.replace(at, from.size(), displayFolder);
+        throw Error(e.kind(), message);
+    }
 }
 
 } // namespace streamstep

@@ -13,6 +13,7 @@
 #include "sinks/spark_file_sink_log.h"
 
 #include <filesystem>
+#include <map>
 #include <string>
 
 namespace streamstep {
@@ -50,6 +51,12 @@ public:
     // naming the folder or file when the folder has no log, a listed file is missing or damaged,
     // or the log lists a file StreamStep did not write (a folder Spark wrote).
     static ColumnBatch readCommitted(const std::filesystem::path &folder);
+    // The same for a folder given as its files (path relative to the folder, "/"-separated →
+    // bytes), named `displayFolder` in messages (the sink-reader fuzzer's entry point). The files
+    // are written to a private scratch folder and read there, so this reads exactly what the disk
+    // reader reads; a name outside the folder is an error.
+    using FolderFiles = std::map<std::string, std::string>;
+    static ColumnBatch readCommitted(const FolderFiles &files, const std::string &displayFolder);
 
     static constexpr const char *kManifestFolder = "_spark_metadata";
     // StreamStep's own entries, inside the manifest folder.

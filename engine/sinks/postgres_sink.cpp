@@ -296,7 +296,9 @@ std::string PostgresSink::tableProblem(PostgresConnection &db, const std::string
     const auto sources = cellSources(schema);
     std::vector<std::string> problems;
     for (size_t i = 0; i < columns.size(); ++i) {
-        const auto &[name, type] = columns[i];
+        // Not a structured binding: clang 14 (the fuzz build) cannot capture one in a lambda.
+        const std::string &name = columns[i].first;
+        const std::string &type = columns[i].second;
         auto it = std::find_if(existing.begin(), existing.end(), [&](const Existing &e) { return e.name == name; });
         if (it == existing.end()) {
             it = std::find_if(existing.begin(), existing.end(), [&](const Existing &e) { return equalNoCase(e.name, name); });

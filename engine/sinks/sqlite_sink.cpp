@@ -449,7 +449,37 @@ ColumnBatch SqliteSink::readTable(const fs::path &database, const std::string &t
     if (openCode != SQLITE_OK)
         throw failure("cannot open the database");
     sqlite3_busy_timeout(db, kBusyTimeoutMs);
+    return readOpenTable(db, database.string(), tableName);
+}
 
+ColumnBatch SqliteSink::readTable(const std::string &bytes, const std::string &displayPath, const std::string &tableName)
+{
+    // A copy SQLite reads in place (read-only), alive until the connection is closed. The sink
+    // writes in WAL mode, which an in-memory database cannot open: the header's read and write
+    // versions (bytes 18 and 19) say 2 for WAL; 1 reads the same pages as a rollback-journal
+    // database.
+    std::string copy = bytes;
+    if (copy.size() >= 100 && copy.compare(0, 16, std::string("SQLite format 3\0", 16)) == 0 && copy[18] == 2
+        && copy[19] == 2)
+        copy[18] = copy[19] = 1;
+    sqlite3 *db = nullptr;
+    const int openCode = sqlite3_open_v2(":memory:", &db, SQLITE_OPEN_READWRITE, nullptr);
+    std::unique_ptr<sqlite3, int (*)(sqlite3 *)> guard(db, sqlite3_close);
+    if (openCode != SQLITE_OK)
+        throw Error(ErrorKind::Runtime, "'" + displayPath + "': cannot open the database: " + sqlite3_errmsg(db));
+    auto *data = reinterpret_cast<unsigned char *>(copy.data());
+    if (sqlite3_deserialize(db, "main", data, static_cast<sqlite3_int64>(copy.size()), static_cast<sqlite3_int64>(copy.size()),
+                            SQLITE_DESERIALIZE_READONLY)
+        != SQLITE_OK)
+        throw Error(ErrorKind::Runtime, "'" + displayPath + "': cannot open the database: " + sqlite3_errmsg(db));
+    return readOpenTable(db, displayPath, tableName);
+}
+
+ColumnBatch SqliteSink::readOpenTable(sqlite3 *db, const std::string &databaseName, const std::string &tableName)
+{
+    auto failure = [&](const std::string &what) {
+        return Error(ErrorKind::Runtime, "'" + databaseName + "': " + what + ": " + sqlite3_errmsg(db));
+    };
     std::string table = tableName;
     if (table.empty()) {
         Statement tables(db, std::string("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE "
@@ -464,7 +494,7 @@ ColumnBatch SqliteSink::readTable(const fs::path &database, const std::string &t
             std::string list;
             for (const std::string &n : names)
                 list += (list.empty() ? "" : ", ") + n;
-            throw Error(ErrorKind::Runtime, "'" + database.string() + "' has " + std::to_string(names.size())
+            throw Error(ErrorKind::Runtime, "'" + databaseName + "' has " + std::to_string(names.size())
                                                 + " tables" + (list.empty() ? "" : " (" + list + ")")
                                                 + "; name one with --table");
         }
@@ -484,7 +514,7 @@ ColumnBatch SqliteSink::readTable(const fs::path &database, const std::string &t
             keys.emplace_back(pk, name);
     }
     if (schema.fields.empty())
-        throw Error(ErrorKind::Runtime, "'" + database.string() + "' has no table " + quoteIdentifier(table));
+        throw Error(ErrorKind::Runtime, "'" + databaseName + "' has no table " + quoteIdentifier(table));
     std::sort(keys.begin(), keys.end());
     std::string order;
     for (const auto &k : keys)
@@ -529,7 +559,7 @@ ColumnBatch SqliteSink::readTable(const fs::path &database, const std::string &t
             default: value = Value::string(text); break;
             }
             if (!value)
-                throw Error(ErrorKind::Runtime, "'" + database.string() + "' table " + quoteIdentifier(table)
+                throw Error(ErrorKind::Runtime, "'" + databaseName + "' table " + quoteIdentifier(table)
                                                     + " column " + schema.fields[c].name + ": '" + text
                                                     + "' is not a " + type.sparkName());
             row.push_back(std::move(*value));

@@ -55,11 +55,14 @@ public:
     // ordered by primary key, else by rowid. An empty table name picks the database's only
     // table. Throws Error(Runtime) for a missing database or table.
     static ColumnBatch readTable(const std::filesystem::path &database, const std::string &table);
+    // The same for a database file's bytes (named displayPath in messages), read in memory.
+    static ColumnBatch readTable(const std::string &bytes, const std::string &displayPath, const std::string &table);
 
     static constexpr const char *kBatchTable = "_streamstep_batches";
     static constexpr int kBusyTimeoutMs = 250;
 
 private:
+    static ColumnBatch readOpenTable(sqlite3 *db, const std::string &databaseName, const std::string &table);
     void execute(const std::string &sql);
     void prepareStatements();
     void createOrCheckTable();

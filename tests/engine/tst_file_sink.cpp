@@ -17,6 +17,7 @@
 
 #include <cmath>
 #include <filesystem>
+#include <functional>
 #include <fstream>
 
 using namespace streamstep;
@@ -89,6 +90,7 @@ private slots:
     void anotherQuerySkipsTheBatchesTheFolderHolds();
     void sparkLogIsCompactedEveryTenthBatch();
     void damagedFilesAreNamed();
+    void inMemoryFolderReadsLikeTheDisk();
     void sinkPath_data();
     void sinkPath();
 };
@@ -448,6 +450,68 @@ void TestFileSink::damagedFilesAreNamed()
         QFAIL("a folder without manifest was read");
     } catch (const Error &e) {
         QVERIFY2(e.message().find("is not a file sink folder") != std::string::npos, e.what());
+    }
+}
+
+// FileSink::readCommitted of a folder's files (the fuzzers' entry point) reads what the disk
+// reader reads and fails with the same message, for intact and damaged folders alike.
+void TestFileSink::inMemoryFolderReadsLikeTheDisk()
+{
+    QTemporaryDir dir;
+    const fs::path folder = fs::path(dir.path().toStdString()) / "out";
+    const ColumnBatch batch = allTypes();
+    for (const auto format : {FileSink::Format::Csv, FileSink::Format::Json}) {
+        const fs::path sinkFolder = folder / (format == FileSink::Format::Csv ? "csv" : "json");
+        {
+            FileSink sink(sinkFolder, "out", format, true, batch.schema, context("q1"));
+            sink.addBatch(0, batch.gather({0, 1, 2}), OutputMode::Append);
+            sink.addBatch(1, batch.gather({3, 4, 5}), OutputMode::Append);
+        }
+        const auto filesOf = [&] {
+            FileSink::FolderFiles files;
+            for (const fs::directory_entry &entry : fs::recursive_directory_iterator(sinkFolder))
+                if (entry.is_regular_file())
+                    files[fs::relative(entry.path(), sinkFolder).generic_string()] = readText(entry.path());
+            return files;
+        };
+        const auto outcome = [](const std::function<ColumnBatch()> &read) {
+            try {
+                return jsonRows(read()).join(QLatin1Char('\n'));
+            } catch (const Error &e) {
+                return QStringLiteral("error: ") + QString::fromStdString(e.message());
+            }
+        };
+        // What the disk reader gives (rows or the error), checked against the in-memory one.
+        QString disk, memory;
+        const auto readBoth = [&] {
+            const FileSink::FolderFiles files = filesOf();
+            disk = outcome([&] { return FileSink::readCommitted(sinkFolder); });
+            memory = outcome([&] { return FileSink::readCommitted(files, sinkFolder.string()); });
+        };
+        readBoth();
+        QCOMPARE(memory, disk);
+        QVERIFY(!disk.startsWith(QLatin1String("error")));
+        const fs::path part = sinkFolder / FileSink::partFileName(1, format);
+        fs::resize_file(part, fs::file_size(part) - 3);
+        readBoth();
+        QCOMPARE(memory, disk);
+        QVERIFY(disk.contains(QLatin1String("is damaged")));
+        fs::remove(part);
+        readBoth();
+        QCOMPARE(memory, disk);
+        QVERIFY(disk.contains(QLatin1String("cannot read")));
+        std::ofstream(sinkFolder / FileSink::kManifestFolder / "0") << "v1\n{\"batchId\": 0, \"files\": [";
+        readBoth();
+        QCOMPARE(memory, disk);
+        QVERIFY(disk.contains(QLatin1String("is damaged")));
+        std::ofstream(sinkFolder / FileSink::kManifestFolder / "0") << "v7\n{}";
+        readBoth();
+        QCOMPARE(memory, disk);
+        QVERIFY(disk.contains(QLatin1String("newer")));
+        fs::remove_all(sinkFolder / FileSink::kManifestFolder);
+        readBoth();
+        QCOMPARE(memory, disk);
+        QVERIFY(disk.contains(QLatin1String("is not a file sink folder")));
     }
 }
 

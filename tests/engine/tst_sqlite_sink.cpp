@@ -2,6 +2,7 @@
 // replayed batch skipped through the bookkeeping table, exact decimals and timestamps, quoted
 // identifiers, schema checks and a clear error for a locked database.
 #include "test_data.h"
+#include "checkpoint/atomic_file.h"
 #include "sinks/sqlite_sink.h"
 
 #include "streamstep/error.h"
@@ -60,6 +61,7 @@ private slots:
     void lockedDatabaseGivesClearError();
     void appendDuplicateKeyGivesClearError();
     void readTablePicksTheOnlyTable();
+    void readTableOfBytesReadsLikeTheFile();
 };
 
 void TestSqliteSink::createsTableWithKey()
@@ -311,6 +313,37 @@ void TestSqliteSink::readTablePicksTheOnlyTable()
         QFAIL("read a missing table");
     } catch (const Error &e) {
         QVERIFY2(e.message().find("has no table \"missing\"") != std::string::npos, e.what());
+    }
+}
+
+// SqliteSink::readTable of a database's bytes (the fuzzers' entry point, no file) reads what the
+// file reader reads; bytes that are no database fail with a message naming them.
+void TestSqliteSink::readTableOfBytesReadsLikeTheFile()
+{
+    QTemporaryDir dir;
+    const fs::path db = fs::path(dir.path().toStdString()) / "x.db";
+    {
+        SqliteSink sink(db, "x.db", "t", {"accountId"}, countsSchema(), OutputMode::Update, context());
+        sink.addBatch(0, counts({{"B2", 1, 100}, {"A1", 2, 250}}), OutputMode::Update);
+        sink.addBatch(1, counts({{"A1", 3, 300}}), OutputMode::Update);
+    }
+    const std::string bytes = AtomicFile::read(db);
+    QCOMPARE(rowsOf(SqliteSink::readTable(bytes, "x.db", "")), rowsOf(SqliteSink::readTable(db, "")));
+    QCOMPARE(rowsOf(SqliteSink::readTable(bytes, "x.db", "t")), rowsOf(SqliteSink::readTable(db, "t")));
+    QCOMPARE(AtomicFile::read(db), bytes); // read in place, never written
+    try {
+        SqliteSink::readTable(bytes, "x.db", "missing");
+        QFAIL("read a missing table");
+    } catch (const Error &e) {
+        QVERIFY2(e.message().find("'x.db' has no table \"missing\"") != std::string::npos, e.what());
+    }
+    for (const std::string &damaged : {std::string("not a database"), bytes.substr(0, 100), std::string()}) {
+        try {
+            SqliteSink::readTable(damaged, "x.db", "");
+            QFAIL("read bytes that are no database");
+        } catch (const Error &e) {
+            QVERIFY2(e.message().starts_with("'x.db'"), e.what());
+        }
     }
 }
 

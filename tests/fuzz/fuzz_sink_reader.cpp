@@ -2,12 +2,15 @@
 // _spark_metadata manifest and part files) or a SQLite database, given as a bundle of files
 // ("sink/_spark_metadata/0", "sink/part-00000-c000.csv", "db.sqlite", ...). Every part file is
 // also parsed directly against a few schemas, so the CSV and JSON-lines readers are reached even
-// when the manifest's sizes do not match. Damage must be an Error, never a crash.
+// when the manifest's sizes do not match. Damage must be an Error, never a crash. The readers'
+// in-memory entry points (FileSink::readCommitted of a folder's files, SqliteSink::readTable of
+// a database's bytes) run the code sink-cat runs on the disk, without writing a file per input.
 #include "fuzz_support.h"
 
 #include "sinks/csv_format.h"
+#include "sinks/file_sink.h"
 #include "sinks/json_lines_format.h"
-#include "streamstep/streaming_query.h"
+#include "sinks/sqlite_sink.h"
 
 #include <cstdint>
 #include <string>
@@ -34,10 +37,16 @@ std::vector<Schema> partSchemas()
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static const std::vector<Schema> schemas = partSchemas();
-    const std::filesystem::path root = fuzz::scratchFolder() / "sink";
     const std::vector<fuzz::BundleFile> files =
         fuzz::parseBundle(std::string_view(reinterpret_cast<const char *>(data), size));
-    fuzz::writeBundleFolder(root, files);
+    FileSink::FolderFiles sinkFolder;
+    const std::string *database = nullptr;
+    for (const fuzz::BundleFile &file : files) {
+        if (file.path.starts_with("sink/"))
+            sinkFolder.insert_or_assign(file.path.substr(5), file.bytes);
+        else if (file.path == "db.sqlite")
+            database = &file.bytes;
+    }
     for (const fuzz::BundleFile &file : files) {
         if (file.path.ends_with(".csv")) {
             try {
@@ -67,15 +76,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             }
         }
     }
-    for (const char *path : {"sink", "db.sqlite"}) {
-        try {
-            (void)readSinkOutput((root / path).string());
-        } catch (const Error &) {
-        }
-    }
     try {
-        (void)readSinkOutput((root / "db.sqlite").string(), "totals");
+        (void)FileSink::readCommitted(sinkFolder, "sink");
     } catch (const Error &) {
+    }
+    if (database) {
+        for (const char *table : {"", "totals"}) {
+            try {
+                (void)SqliteSink::readTable(*database, "db.sqlite", table);
+            } catch (const Error &) {
+            }
+        }
     }
     return 0;
 }

@@ -1,8 +1,9 @@
 #!/bin/sh
-# Runs fuzz harnesses one after another for a fixed number of executions each (default 10 M),
-# gently (nice 19, one process each), from copies of the binaries so that a rebuild does not
-# disturb a run. Logs, working corpora and any crash-*/leak-*/timeout-* reproducers land in
-# OUT/<harness>/. Usage: tests/fuzz/run_long.sh BUILD_DIR OUT RUNS HARNESS...
+# Runs fuzz harnesses one after another for a fixed number of executions each (RUNS, e.g.
+# 10000000) or a fixed time each (RUNS ending in s: 600s), gently (nice 19, one process at a
+# time), from copies of the binaries so that a rebuild does not disturb a run. Logs, working
+# corpora and any crash-*/leak-*/timeout-* reproducers land in OUT/<harness>/; OUT/summary.txt
+# gets each harness's executions. Usage: tests/fuzz/run_long.sh BUILD_DIR OUT RUNS HARNESS...
 # (BUILD_DIR configured with -DSTREAMSTEP_FUZZ=ON and built with --target streamstep_fuzzers.)
 set -eu
 build=$(cd "$1" && pwd); out=$2; runs=$3; shift 3
@@ -20,8 +21,11 @@ for name in "$@"; do
         expression) max_len=1024;; *) max_len=256;;
     esac
     regressions=""; [ -d "$src/regressions/$name" ] && regressions="$src/regressions/$name"
-    echo "$(date -u +%FT%TZ) $name: $runs runs" >> "$out/summary.txt"
-    (cd "$dir" && nice -n 19 ./fuzz_$name -runs="$runs" -max_len=$max_len -timeout=20 -rss_limit_mb=2048 \
-        -print_final_stats=1 $dict corpus "$out/seeds/$name" $regressions > log.txt 2>&1) || true
+    case "$runs" in
+        *s) limit="-max_total_time=${runs%s}";; *) limit="-runs=$runs";;
+    esac
+    echo "$(date -u +%FT%TZ) $name: $limit" >> "$out/summary.txt"
+    (cd "$dir" && nice -n 19 ./fuzz_$name $limit -max_len=$max_len -timeout=20 -rss_limit_mb=2048 \
+        -entropic=0 -print_final_stats=1 $dict corpus "$out/seeds/$name" $regressions > log.txt 2>&1) || true
     echo "$(date -u +%FT%TZ) $name: $(grep -E '^stat::number_of_executed_units' "$dir/log.txt" || echo 'stopped') $(ls "$dir" | grep -E '^(crash|leak|timeout|oom)-' | tr '\n' ' ')" >> "$out/summary.txt"
 done

@@ -145,8 +145,8 @@ struct BatchReport {
     ColumnBatch emitted; // rows handed to the sink in this batch (result schema)
     int64_t numOutputRows = 0;
 
-    // The query's result table after this batch for aggregating queries (every group known,
-    // including ones already evicted), one status per row. Empty for other queries: their result
+    // The query's result table after this batch for aggregating queries (every group in state,
+    // and those the watermark evicted in the last 100 batches), one status per row. Empty for other queries: their result
     // table is the concatenation of every batch's `emitted`.
     ColumnBatch resultTable;
     std::vector<ResultRowStatus> resultStatuses;
@@ -157,7 +157,18 @@ struct BatchReport {
     ColumnBatch sinkTable;
     bool hasSinkTable = false;
     double durationMs = 0;
+    // Set on a summary (summarizeBatchReport): the rows of the batch are gone, its numbers stay.
+    bool summarized = false;
 };
+
+// A batch's report cut down to what a long run keeps of its old batches: every number (ids,
+// trigger, row counts, watermarks and their origins, event-time statistics, state operators and
+// figures, duration) and what the sink got (`emitted`, `sinkText`: a sink holds them anyway, and
+// the sink views and the result table of a stateless query read them back). Gone: the input
+// rows, their fates and facts, the watermark proposals, the result table and the memory sink's
+// table (left empty, without a schema), the parts that grow with the input and the state.
+// Re-running the steps up to the batch gives the full report back.
+BatchReport summarizeBatchReport(const BatchReport &report);
 
 class CompiledQuery;
 
