@@ -1887,6 +1887,8 @@ Nächstes (aus der maximalen Ereigniszeit dieses Batches): %2</translation>
     <message>
         <source>Stop the lesson at a point of a batch as a crash would, restart it from the checkpoint and see how the sink keeps its output exactly once (Ctrl+Shift+K)</source>
         <translation>Die Lektion an einer Stelle eines Batches anhalten, wie es ein Absturz täte, vom Checkpoint neu starten und sehen, wie die Senke ihre Ausgabe genau einmal hält (Strg+Umschalt+K)</translation>
+    </message>
+    <message>
         <source>Restore unsaved edits?</source>
         <translation>Ungespeicherte Änderungen wiederherstellen?</translation>
     </message>

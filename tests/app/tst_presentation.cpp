@@ -293,6 +293,10 @@ bool allowedUntranslated(const QString &text, const QStringList &dataTexts)
         return words;
     }();
     QString rest = text;
+    // File names first (a recent file "09-word-count-complete.scenario.json" holds the column name
+    // "count", which must not cut it into words).
+    static const QRegularExpression fileNames(QStringLiteral(R"J([\w./-]+\.(json|csv|db|png)\b)J"));
+    rest.replace(fileNames, QStringLiteral(" "));
     // Data shown as is: the scenario's title, source and column names.
     for (const QString &data : dataTexts)
         if (!data.isEmpty())
