@@ -304,10 +304,14 @@ ColumnBatch FileSink::readCommitted(const FolderFiles &files, const std::string 
         const fs::path relative = fs::path(name).lexically_normal();
         if (name.empty() || relative.is_absolute() || *relative.begin() == "..")
             throw Error(ErrorKind::Runtime, "'" + displayFolder + "' names a file outside the folder: '" + name + "'");
+        // A bundle may name "a" and "a/b" both, or end a name with '/': the folder cannot hold
+        // such a pair, which is damage in the bundle, an Error, never a filesystem exception.
         const fs::path path = scratch / relative;
-        fs::create_directories(path.parent_path());
-        std::FILE *out = std::fopen(path.c_str(), "wb");
-        if (!out || std::fwrite(bytes.data(), 1, bytes.size(), out) != bytes.size() || std::fclose(out) != 0)
+        std::error_code ec;
+        fs::create_directories(path.parent_path(), ec);
+        std::FILE *out = ec ? nullptr : std::fopen(path.c_str(), "wb");
+        const bool written = out && std::fwrite(bytes.data(), 1, bytes.size(), out) == bytes.size();
+        if (!out || std::fclose(out) != 0 || !written)
             throw Error(ErrorKind::Runtime, "cannot write the scratch copy of '" + displayFolder + "/" + name + "'");
     }
     try {

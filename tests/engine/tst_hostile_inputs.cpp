@@ -7,6 +7,7 @@
 #include "stream_test.h"
 
 #include "checkpoint/atomic_file.h"
+#include "sinks/file_sink.h"
 #include "operators/flow.h"
 #include "state/state_codec.h"
 
@@ -390,6 +391,32 @@ private slots:
         Run run(query);
         const auto reports = run.step(makeScenario("[]", "append", kOneStep).steps[0].rows, 0);
         QCOMPARE(reports.at(0).emitted.get(0, 0).isNull(), !valid);
+    }
+
+    // fuzz_sink_reader's regressions/sink_reader/: a bundle of sink files that no folder can
+    // hold ("a" and "a/b", or a name ending in '/') stopped the process with an uncaught
+    // std::filesystem_error while the in-memory reader copied it to its scratch folder.
+    void sinkFilesNoFolderCanHoldAreDamage_data()
+    {
+        QTest::addColumn<QString>("first");
+        QTest::addColumn<QString>("second");
+        QTest::addRow("a folder over a file") << "_spark_metadata" << "_spark_metadata/0";
+        QTest::addRow("a name ending in a slash") << "part-00000-c000.csv/" << "";
+    }
+    void sinkFilesNoFolderCanHoldAreDamage()
+    {
+        QFETCH(QString, first);
+        QFETCH(QString, second);
+        FileSink::FolderFiles files{{first.toStdString(), "x"}};
+        if (!second.isEmpty())
+            files.emplace(second.toStdString(), "v1\n");
+        try {
+            (void)FileSink::readCommitted(files, "shared-sink");
+            QFAIL("read a sink folder that cannot exist");
+        } catch (const Error &e) {
+            QVERIFY2(QString::fromStdString(e.message()).startsWith(QStringLiteral("cannot write the scratch copy of 'shared-sink/")),
+                     e.what());
+        }
     }
 };
 
