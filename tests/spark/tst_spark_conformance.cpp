@@ -104,7 +104,8 @@ private:
 
 void TestSparkConformance::initTestCase()
 {
-    m_runDir = QStringLiteral(STREAMSTEP_SPARK_RUN_DIR);
+    // A folder per set of versions: ctest runs one test per version at the same time.
+    m_runDir = QStringLiteral(STREAMSTEP_SPARK_RUN_DIR "/") + sparkVersions().join(QLatin1Char('-'));
     QDir(m_runDir).removeRecursively();
     QVERIFY(QDir().mkpath(m_runDir + QStringLiteral("/corpus")));
 
