@@ -280,6 +280,7 @@ bool RunController::step()
     request.rows = std::shared_ptr<const ColumnBatch>(m_scenario, &data.rows);
     request.stepIndex = index;
     request.processingTimeMicros = triggerTimeMicros(m_scenario->steps, size_t(index));
+    request.manualClock = triggerTimeIsManualClock(m_scenario->steps, size_t(index));
     request.cancel = std::make_shared<std::atomic<bool>>(false);
     request.writeServerSink = m_serverEndpoint && m_runApproved.value_or(false);
     request.explain = m_explainLimit < 0 || static_cast<qint64>(data.rows.numRows) <= m_explainLimit;
@@ -546,6 +547,8 @@ bool RunController::restoreTrigger(int step)
             const Step &data = m_scenario->steps[size_t(i)];
             run.setExplain(m_explainLimit < 0 || static_cast<qint64>(data.rows.numRows) <= m_explainLimit);
             batches = run.step(data.rows, i, triggerTimeMicros(m_scenario->steps, size_t(i)));
+            for (BatchReport &report : batches)
+                report.manualClock = triggerTimeIsManualClock(m_scenario->steps, size_t(i));
         }
     } catch (const Error &) {
         return false;

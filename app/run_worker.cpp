@@ -72,6 +72,7 @@ StepOutcome RunWorker::runStep(const StepRequest &request)
         outcome.error = QString::fromStdString(e.what());
     }
     for (BatchReport &report : batches) {
+        report.manualClock = request.manualClock;
         // The memory sink's table as it stood after this very batch (a no-data batch can
         // change it too).
         std::shared_ptr<const ColumnBatch> memoryTable;

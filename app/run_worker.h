@@ -27,6 +27,7 @@ struct StepRequest {
     std::shared_ptr<const ColumnBatch> rows;
     int stepIndex = 0;
     std::optional<int64_t> processingTimeMicros;
+    bool manualClock = false; // the time is the scenario's manual clock (BatchReport::manualClock)
     // Set by the GUI thread to stop the step at its next checkpoint.
     std::shared_ptr<std::atomic<bool>> cancel;
     bool reportProgress = true;

@@ -689,6 +689,10 @@ gültig während Batch %2 (Zeilen an oder vor diesem Wert sind verspätet)</tran
         <translation>Keine Punkte: Die Abfrage hat kein Watermark</translation>
     </message>
     <message>
+        <source>No points: the steps have no processingTime, so there is no trigger clock to measure from</source>
+        <translation>Keine Punkte: Die Schritte haben keine processingTime, also gibt es keine Trigger-Uhr, von der aus gemessen werden kann</translation>
+    </message>
+    <message>
         <source>No points yet: the watermark is still at 1970-01-01 00:00:00</source>
         <translation>Noch keine Punkte: Das Watermark steht noch auf 1970-01-01 00:00:00</translation>
     </message>
@@ -832,6 +836,10 @@ Nächstes (aus der maximalen Ereigniszeit dieses Batches): %2</translation>
     <message>
         <source>Batch Duration</source>
         <translation>Batch Duration (Batch-Dauer)</translation>
+    </message>
+    <message>
+        <source>No gap: the lesson&apos;s steps have no processingTime, so its triggers run on a manual clock (0 s, 1 s, … after 1970-01-01) and a gap to it says nothing. Give the steps a processingTime to see how far the watermark is behind the trigger.</source>
+        <translation>Kein Abstand: Die Schritte der Lektion haben keine processingTime, ihre Trigger laufen also auf einer manuellen Uhr (0 s, 1 s, … nach 1970-01-01), und ein Abstand zu ihr sagt nichts. Geben Sie den Schritten eine processingTime, um zu sehen, wie weit das Watermark hinter dem Trigger liegt.</translation>
     </message>
     <message>
         <source>No point in Spark&apos;s UI: the watermark is still 1970-01-01 00:00:00 (no batch has moved it yet).</source>

@@ -293,8 +293,10 @@ void BatchChartView::rescale()
         }
     }
     bool negativeGap = false;
+    bool manualClock = false;
     for (int row = 0; row < rows; ++row) {
         anyWatermark = anyWatermark || m_model->report(row)->hasWatermark;
+        manualClock = manualClock || (m_model->report(row)->manualClock && m_model->report(row)->watermarkMs > 0);
         const std::optional<double> gap = BatchListModel::globalWatermarkGapSeconds(*m_model->report(row));
         negativeGap = negativeGap || (gap && *gap < 0);
     }
@@ -303,6 +305,8 @@ void BatchChartView::rescale()
     QChart *gap = m_charts[kGapChart].view->chart();
     if (rows > 0 && !anyWatermark)
         gap->setTitle(tr("No points: the query has no watermark"));
+    else if (rows > 0 && !anyGap && manualClock)
+        gap->setTitle(tr("No points: the steps have no processingTime, so there is no trigger clock to measure from"));
     else if (rows > 0 && !anyGap)
         gap->setTitle(tr("No points yet: the watermark is still at 1970-01-01 00:00:00"));
     else if (negativeGap)

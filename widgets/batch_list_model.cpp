@@ -22,6 +22,10 @@ std::optional<double> BatchListModel::globalWatermarkGapSeconds(const BatchRepor
     // `if (watermarkValue > 0L)` leaves out batches whose watermark is still the epoch.
     if (!report.hasWatermark || report.watermarkMs <= 0)
         return std::nullopt;
+    // A lesson without processingTime runs on the manual clock (seconds since 1970): a gap to it
+    // would read "-1.77e9 s", a number about the clock, not about the watermark.
+    if (report.manualClock)
+        return std::nullopt;
     // progress.timestamp is the trigger's start in milliseconds.
     const int64_t batchTimestampMs = floorDiv(report.triggerTimeMicros, 1000);
     return double(batchTimestampMs - report.watermarkMs) / 1000.0;
@@ -100,6 +104,10 @@ QVariant BatchListModel::data(const QModelIndex &index, int role) const
         if (column == Column::Step)
             return tr("Trigger %1 ran this batch. A trigger runs one micro-batch for the rows that arrived, "
                       "and a no-data batch right after it when the watermark moved.").arg(r.step);
+        if (column == Column::GlobalWatermarkGap && r.hasWatermark && r.watermarkMs > 0 && r.manualClock)
+            return tr("No gap: the lesson's steps have no processingTime, so its triggers run on a manual clock "
+                      "(0 s, 1 s, … after 1970-01-01) and a gap to it says nothing. Give the steps a processingTime "
+                      "to see how far the watermark is behind the trigger.");
         if (column == Column::GlobalWatermarkGap && r.hasWatermark && !globalWatermarkGapSeconds(r))
             return tr("No point in Spark's UI: the watermark is still 1970-01-01 00:00:00 (no batch has moved it yet).");
         if (column == Column::Watermark && r.hasWatermark)

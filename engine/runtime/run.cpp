@@ -196,6 +196,8 @@ std::vector<BatchReport> runScenario(const Scenario &scenario)
     const std::vector<int64_t> triggerTimes = triggerTimesMicros(scenario.steps);
     for (size_t i = 0; i < scenario.steps.size(); ++i) {
         auto reports = run.step(scenario.steps[i].rows, static_cast<int>(i), triggerTimes[i]);
+        for (BatchReport &report : reports)
+            report.manualClock = triggerTimeIsManualClock(scenario.steps, i);
         all.insert(all.end(), std::make_move_iterator(reports.begin()), std::make_move_iterator(reports.end()));
     }
     return all;

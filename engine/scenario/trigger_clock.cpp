@@ -20,4 +20,12 @@ int64_t triggerTimeMicros(const std::vector<Step> &steps, size_t index)
     return time;
 }
 
+bool triggerTimeIsManualClock(const std::vector<Step> &steps, size_t index)
+{
+    for (size_t i = 0; i <= index && i < steps.size(); ++i)
+        if (steps[i].processingTimeMicros)
+            return false;
+    return true;
+}
+
 } // namespace streamstep

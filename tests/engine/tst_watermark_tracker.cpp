@@ -146,6 +146,11 @@ private slots:
                                                micros("2026-03-01 12:00:01")}));
         for (size_t i = 0; i < s.steps.size(); ++i)
             QCOMPARE(triggerTimeMicros(s.steps, i), times[i]);
+        // Steps 0 and 1 run on the manual clock alone; from step 2 on the clock is the lesson's.
+        QCOMPARE(triggerTimeIsManualClock(s.steps, 0), true);
+        QCOMPARE(triggerTimeIsManualClock(s.steps, 1), true);
+        QCOMPARE(triggerTimeIsManualClock(s.steps, 2), false);
+        QCOMPARE(triggerTimeIsManualClock(s.steps, 3), false);
     }
 };
 

@@ -54,6 +54,7 @@ std::vector<std::shared_ptr<const BatchReport>> timedReports()
     for (const auto &r : lessonReports("04-windowed-totals-append")) {
         auto copy = std::make_shared<BatchReport>(*r);
         copy->triggerTimeMicros = *parseTimestamp("2026-03-01 10:20:00") + r->batchId * 60'000'000;
+        copy->manualClock = false;
         reports.push_back(copy);
     }
     return reports;
@@ -184,13 +185,29 @@ void TestBatchChartView::gapChartLeavesOutBatchesWithoutGap()
     QCOMPARE(view.seriesFor(C::GlobalWatermarkGap)->points(), expected);
     QVERIFY(view.chartViewAt(2)->chart()->title().isEmpty());
 
-    // Trigger times before the event times (a scenario without processingTime): said so.
+    // A scenario without processingTime runs on the manual clock (seconds after 1970): no gap
+    // points (they would read -1.77e9 s), and the chart says why.
+    const auto untimedReports = lessonReports("04-windowed-totals-append");
+    QVERIFY(!untimedReports.empty() && untimedReports.back()->manualClock && untimedReports.back()->watermarkMs > 0);
     BatchListModel untimed;
     BatchChartView untimedView(&untimed);
-    untimed.appendReports(lessonReports("04-windowed-totals-append"));
-    QVERIFY(untimedView.seriesFor(C::GlobalWatermarkGap)->count() > 0);
-    QVERIFY(untimedView.seriesFor(C::GlobalWatermarkGap)->at(0).y() < 0);
-    QVERIFY(untimedView.chartViewAt(2)->chart()->title().contains(QStringLiteral("processingTime")));
+    untimed.appendReports(untimedReports);
+    QCOMPARE(untimedView.seriesFor(C::GlobalWatermarkGap)->count(), 0);
+    QVERIFY(untimedView.chartViewAt(2)->chart()->title().contains(QStringLiteral("no processingTime")));
+
+    // Trigger times of a real clock that lie before the event times: a negative gap, said so.
+    std::vector<std::shared_ptr<const BatchReport>> early;
+    for (const auto &r : untimedReports) {
+        auto copy = std::make_shared<BatchReport>(*r);
+        copy->manualClock = false;
+        early.push_back(copy);
+    }
+    BatchListModel earlyModel;
+    BatchChartView earlyView(&earlyModel);
+    earlyModel.appendReports(early);
+    QVERIFY(earlyView.seriesFor(C::GlobalWatermarkGap)->count() > 0);
+    QVERIFY(earlyView.seriesFor(C::GlobalWatermarkGap)->at(0).y() < 0);
+    QVERIFY(earlyView.chartViewAt(2)->chart()->title().startsWith(QStringLiteral("Negative")));
 
     // A query without a watermark: no gap points, and the chart says why.
     BatchListModel plain;

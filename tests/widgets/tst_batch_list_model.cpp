@@ -70,6 +70,7 @@ private Q_SLOTS:
     void clear();
     void globalWatermarkGap_data();
     void globalWatermarkGap();
+    void noGapOnTheManualClock();
     void gapOfATimedScenario();
     void figuresEqualTheEngineReports_data();
     void figuresEqualTheEngineReports();
@@ -199,6 +200,39 @@ void TestBatchListModel::globalWatermarkGap()
     QCOMPARE(duration.data(Qt::DisplayRole).toDouble(), 1.25);
 }
 
+void TestBatchListModel::noGapOnTheManualClock()
+{
+    // Lesson 04 has no processingTime: its triggers run at 0 s, 1 s, … after 1970, the
+    // watermark in 2026; Spark's formula would give about -1.77e9 s.
+    const QString path = QStringLiteral(STREAMSTEP_SOURCE_DIR "/scenarios/04-windowed-totals-append.scenario.json");
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const Scenario scenario = parseScenario(file.readAll().toStdString(), path.toStdString());
+    std::vector<std::shared_ptr<const BatchReport>> reports;
+    for (BatchReport &r : runScenario(scenario))
+        reports.push_back(std::make_shared<const BatchReport>(std::move(r)));
+    BatchListModel model;
+    model.appendReports(reports);
+    int moved = 0;
+    for (int row = 0; row < model.rowCount(); ++row) {
+        const BatchReport &r = *reports[size_t(row)];
+        QVERIFY(r.manualClock);
+        QVERIFY(!BatchListModel::globalWatermarkGapSeconds(r));
+        const QModelIndex cell = model.index(row, BatchListModel::column(BatchListModel::Column::GlobalWatermarkGap));
+        QVERIFY(!cell.data(BatchListModel::ValueRole).isValid());
+        if (r.watermarkMs > 0) {
+            ++moved;
+            QVERIFY2(cell.data(Qt::ToolTipRole).toString().contains(QStringLiteral("manual clock")),
+                     qPrintable(cell.data(Qt::ToolTipRole).toString()));
+        }
+    }
+    QVERIFY(moved > 0);
+    // The same report on a real clock has its (negative) gap.
+    BatchReport timed = *reports.back();
+    timed.manualClock = false;
+    QVERIFY(BatchListModel::globalWatermarkGapSeconds(timed).value_or(0) < -1e9);
+}
+
 void TestBatchListModel::gapOfATimedScenario()
 {
     const Scenario scenario = parseScenario(kTimedScenario);
@@ -266,9 +300,9 @@ void TestBatchListModel::figuresEqualTheEngineReports()
         QCOMPARE(value(C::StateRowsUpdated).toLongLong(), updated);
         QCOMPARE(value(C::DroppedByWatermark).toLongLong(), dropped);
         QCOMPARE(value(C::BatchDuration).toDouble(), r.durationMs);
-        // (batch timestamp − watermark) / 1000, only for a watermark > 0.
+        // (batch timestamp − watermark) / 1000, only for a watermark > 0 and a lesson's clock.
         const QVariant gap = value(C::GlobalWatermarkGap);
-        if (r.hasWatermark && r.watermarkMs > 0) {
+        if (r.hasWatermark && r.watermarkMs > 0 && !r.manualClock) {
             const int64_t timestampMs = r.triggerTimeMicros >= 0 ? r.triggerTimeMicros / 1000
                                                                   : -((-r.triggerTimeMicros + 999) / 1000);
             QCOMPARE(gap.toDouble(), double(timestampMs - r.watermarkMs) / 1000.0);

@@ -119,6 +119,9 @@ struct BatchReport {
     int step = 0;          // index in the scenario's steps whose data triggered the batch
     bool noData = false;   // Spark's no-data batch run because the watermark moved
     int64_t triggerTimeMicros = 0; // processing time of the trigger (current_timestamp())
+    // The trigger time is the manual clock of a scenario without processingTime (seconds since
+    // the epoch, triggerTimeIsManualClock): set by whoever runs a scenario's steps.
+    bool manualClock = false;
 
     ColumnBatch input;                  // rows that arrived (source schema); empty when noData
     std::vector<InputRowFate> inputFates; // one per input row

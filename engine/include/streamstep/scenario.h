@@ -188,6 +188,10 @@ std::optional<SparkVersion> parseSparkVersion(std::string_view text);
 int64_t triggerTimeMicros(const std::vector<Step> &steps, size_t index);
 // The same for every step at once.
 std::vector<int64_t> triggerTimesMicros(const std::vector<Step> &steps);
+// Whether step `index`'s trigger time is that manual clock alone: no step up to it names a
+// processingTime, so the time counts seconds from 1970-01-01 (as in Spark's stream tests) and
+// says nothing about how far the watermark is behind a real clock.
+bool triggerTimeIsManualClock(const std::vector<Step> &steps, size_t index);
 
 // The limits of a scenario file (docs/scenario-format.md, "Limits"). Lessons are shared between
 // strangers, so a file is untrusted: these are far beyond any lesson a teacher writes (the
