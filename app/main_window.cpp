@@ -19,8 +19,11 @@
 #include "row_explainer.h"
 #include "run_controller.h"
 #include "sink_contents_model.h"
+#include "whatif_panel.h"
+#include "why_catalogue.h"
 #include "why_view.h"
 
+#include "streamstep/scenario_check.h"
 #include "streamstep/value_format.h"
 
 #include <QAction>
@@ -53,6 +56,7 @@
 #include <QStatusBar>
 #include <QStyle>
 #include <QTabWidget>
+#include <QTimer>
 #include <QTableView>
 #include <QTextBlock>
 #include <QToolBar>
@@ -180,6 +184,26 @@ MainWindow::MainWindow(QWidget *parent)
     addDockWidget(Qt::RightDockWidgetArea, m_quizDock);
     m_quizDock->hide();
     connect(m_quiz, &QuizPanel::predictingChanged, this, &MainWindow::setPredicting);
+    // What-if: the lesson's knobs, re-run from batch 0 as they move.
+    m_whatIf = new WhatIfPanel(m_controller, this);
+    m_whatIfDock = new QDockWidget(tr("What-if"), this);
+    m_whatIfDock->setObjectName(QStringLiteral("whatIfDock"));
+    m_whatIfDock->setWidget(m_whatIf);
+    addDockWidget(Qt::RightDockWidgetArea, m_whatIfDock);
+    m_whatIfDock->hide();
+    m_whatIfAction = m_whatIfDock->toggleViewAction();
+    m_whatIfAction->setObjectName(QStringLiteral("whatIfAction"));
+    m_whatIfAction->setText(tr("&What-if"));
+    m_whatIfAction->setShortcut(Qt::CTRL | Qt::SHIFT | Qt::Key_W);
+    m_whatIfAction->setToolTip(tr("Change the lesson's knobs and see the whole run again at once (Ctrl+Shift+W)"));
+    m_viewMenu->insertAction(m_viewMenuWhatIfAnchor, m_whatIfAction);
+    connect(m_whatIfDock, &QDockWidget::visibilityChanged, m_whatIf, [this](bool visible) {
+        m_whatIf->setActive(visible);
+        if (visible)
+            resizeDocks({m_whatIfDock}, {std::max(m_whatIf->minimumSizeHint().width(), width() / 4)}, Qt::Horizontal);
+    });
+    connect(m_whatIf, &WhatIfPanel::applyRequested, this, &MainWindow::editQuery);
+    connect(m_whatIf, &WhatIfPanel::diffChanged, this, [this] { markWhatIf(m_controller->currentBatch()); });
     statusBar()->showMessage(tr("Open a lesson or a scenario file to begin."));
     // A large step runs on the worker thread: its progress and a Cancel button, shown meanwhile.
     m_progressBar = new QProgressBar(statusBar());
@@ -473,10 +497,11 @@ void MainWindow::createMenus()
     run->addAction(m_resetAction);
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
+    m_viewMenu = view;
     view->addAction(m_lessonsAction);
     view->addAction(m_sidePanelAction);
     view->addAction(m_compareAction);
-    view->addSeparator();
+    m_viewMenuWhatIfAnchor = view->addSeparator(); // the What-if entry goes above, once its dock exists
     view->addAction(m_zoomInAction);
     view->addAction(m_zoomOutAction);
     view->addAction(m_zoomResetAction);
@@ -1079,13 +1104,11 @@ void MainWindow::onStepCancelled(int step)
         statusBar()->showMessage(tr("Cancelled: batch %1 was not run; state is as after batch %2.").arg(batch).arg(batch - 1));
 }
 
-void MainWindow::showBatch(int index)
+std::pair<std::shared_ptr<const BatchReport>, std::vector<std::shared_ptr<const BatchReport>>>
+MainWindow::triggerShown(int index) const
 {
     const auto &reports = m_controller->reports();
     const bool valid = index >= 0 && index < m_controller->numBatches();
-    const std::shared_ptr<const BatchReport> report = valid ? reports[size_t(index)] : nullptr;
-    // The story of the trigger that ran the batch: the rows that arrived are its data batch's,
-    // what was written is every batch of the trigger up to the one shown.
     const auto [first, last] = BatchNarrativeView::triggerRange(reports, index);
     std::shared_ptr<const BatchReport> dataBatch;
     std::vector<std::shared_ptr<const BatchReport>> written;
@@ -1094,12 +1117,50 @@ void MainWindow::showBatch(int index)
             dataBatch = reports[size_t(i)];
         written.push_back(reports[size_t(i)]);
     }
+    return {dataBatch, written};
+}
+
+void MainWindow::markWhatIf(int index)
+{
+    // The rows the what-if treats differently: the input rows whose fate changes, the written
+    // rows it writes in another batch or not at all (the engine's comparison, WhatIfPanel's words).
+    const auto [dataBatch, written] = triggerShown(index);
+    std::vector<QString> inputNotes, writtenNotes;
+    if (m_whatIf && m_whatIf->diff()) {
+        if (dataBatch)
+            for (int row = 0; row < m_inputModel->rowCount(); ++row)
+                inputNotes.push_back(m_whatIf->inputRowNote(dataBatch->step, size_t(row)));
+        for (int row = 0; row < m_emittedModel->rowCount(); ++row) {
+            const QModelIndex at = m_emittedModel->index(row, 0);
+            const int64_t batchId = m_emittedModel->data(at, BatchTableModel::BatchIdRole).toLongLong();
+            const auto source = size_t(m_emittedModel->data(at, BatchTableModel::SourceRowRole).toLongLong());
+            QString note;
+            for (const auto &r : written)
+                if (r->batchId == batchId && source < r->emitted.numRows)
+                    note = m_whatIf->writtenRowNote(batchId, rowToJson(r->emitted, source));
+            writtenNotes.push_back(note);
+        }
+    }
+    m_inputModel->setChangeNotes(std::move(inputNotes));
+    m_emittedModel->setChangeNotes(std::move(writtenNotes));
+}
+
+void MainWindow::showBatch(int index)
+{
+    const auto &reports = m_controller->reports();
+    const bool valid = index >= 0 && index < m_controller->numBatches();
+    const std::shared_ptr<const BatchReport> report = valid ? reports[size_t(index)] : nullptr;
+    // The story of the trigger that ran the batch: the rows that arrived are its data batch's,
+    // what was written is every batch of the trigger up to the one shown.
+    const auto [first, last] = BatchNarrativeView::triggerRange(reports, index);
+    const auto [dataBatch, written] = triggerShown(index);
     m_inputModel->setInputRows(dataBatch ? dataBatch : report);
     m_resultModel->setResultTable(report);
     if (valid)
         m_emittedModel->setEmittedRows(written);
     else
         m_emittedModel->clear();
+    markWhatIf(index);
     const OutputMode mode = m_controller->hasScenario() ? m_controller->scenario().outputMode : OutputMode::Append;
     m_narrative->showBatch(reports, index, mode, m_controller->query());
 

@@ -16,6 +16,7 @@
 #include <QStringList>
 
 #include <functional>
+#include <optional>
 #include <vector>
 
 class QAction;
@@ -49,6 +50,7 @@ struct AutosaveRecord;
 class QuerySummaryView;
 struct QuerySpec;
 class QuizPanel;
+class WhatIfPanel;
 class RowExplainer;
 class RunController;
 class SinkContentsModel;
@@ -146,6 +148,11 @@ public:
     QAction *lessonModeAction() const { return m_lessonModeAction; }
     QuizPanel *quizPanel() const { return m_quiz; }
     QDockWidget *quizDock() const { return m_quizDock; }
+    // View ▸ What-if (Ctrl+Shift+W): the lesson's knobs in a dock; moving one re-runs the lesson
+    // and marks the rows of the story panels the change affects.
+    QAction *whatIfAction() const { return m_whatIfAction; }
+    WhatIfPanel *whatIfPanel() const { return m_whatIf; }
+    QDockWidget *whatIfDock() const { return m_whatIfDock; }
     // The trigger being predicted (its outcome hidden), or -1.
     int predictingStep() const { return m_predictStep; }
 
@@ -184,6 +191,11 @@ private:
     void onStepCancelled(int step);
     void onRunReset();
     void showBatch(int index);
+    // The data batch of the trigger that ran batch `index`, and its batches up to `index`.
+    std::pair<std::shared_ptr<const BatchReport>, std::vector<std::shared_ptr<const BatchReport>>>
+    triggerShown(int index) const;
+    // Marks the rows of the story panels that the what-if changes (batch `index` shown).
+    void markWhatIf(int index);
     void showSink(int index);
     // The sink panel for a sink on a server: the table read back after the batch, or why not.
     void showServerSink(int index);
@@ -271,6 +283,11 @@ private:
     QuizPanel *m_quiz = nullptr;
     QDockWidget *m_quizDock = nullptr;
     int m_predictStep = -1;
+    WhatIfPanel *m_whatIf = nullptr;
+    QDockWidget *m_whatIfDock = nullptr;
+    QAction *m_whatIfAction = nullptr;
+    QMenu *m_viewMenu = nullptr;
+    QAction *m_viewMenuWhatIfAnchor = nullptr;
     QProgressBar *m_progressBar = nullptr;
     QAction *m_zoomInAction = nullptr;
     QAction *m_zoomOutAction = nullptr;

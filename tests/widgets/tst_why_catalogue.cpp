@@ -7,6 +7,7 @@
 #include "why_catalogue.h"
 
 #include "streamstep/quiz.h"
+#include "streamstep/whatif.h"
 #include "streamstep/why.h"
 
 #include <QCoreApplication>
@@ -82,6 +83,7 @@ const std::vector<std::string> &engineTemplates()
     static const std::vector<std::string> all = [] {
         std::vector<std::string> out = sentenceTemplates();
         out.insert(out.end(), quizSentenceTemplates().begin(), quizSentenceTemplates().end());
+        out.insert(out.end(), whatIfSentenceTemplates().begin(), whatIfSentenceTemplates().end());
         return out;
     }();
     return all;
