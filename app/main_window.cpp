@@ -23,6 +23,7 @@
 #include "why_catalogue.h"
 #include "why_view.h"
 
+#include "streamstep/breakpoints.h"
 #include "streamstep/scenario_check.h"
 #include "streamstep/value_format.h"
 
@@ -254,6 +255,14 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_controller, &RunController::currentBatchChanged, this, &MainWindow::showBatch);
     connect(m_controller, &RunController::startedChanged, this, &MainWindow::updateActions);
     connect(m_controller, &RunController::playingChanged, this, &MainWindow::updateActions);
+    connect(m_controller, &RunController::playingChanged, this, [this](bool playing) {
+        if (playing || !m_playUntil)
+            return;
+        // Play ended (the data ran out, or the user paused) before the moment came.
+        m_playUntil.reset();
+        statusBar()->showMessage(tr("Play stopped at batch %1 without the moment it waited for.")
+                                     .arg(m_controller->numBatches() - 1));
+    });
     connect(m_controller, &RunController::busyChanged, this, &MainWindow::onBusyChanged);
     connect(m_controller, &RunController::stepProgressed, this, &MainWindow::onStepProgressed);
     connect(m_controller, &RunController::stepCancelled, this, &MainWindow::onStepCancelled);
@@ -487,6 +496,20 @@ void MainWindow::createMenus()
     run->addAction(m_startAction);
     run->addAction(m_stepAction);
     run->addAction(m_playAction);
+    m_playUntilMenu = run->addMenu(tr("Play &Until"));
+    m_playUntilMenu->setObjectName(QStringLiteral("playUntilMenu"));
+    const std::pair<BatchEvent, QString> untilEvents[] = {
+        {BatchEvent::WindowWritten, tr("A &Window Is Written")},
+        {BatchEvent::RowDroppedLate, tr("A Row Is &Dropped as Late")},
+        {BatchEvent::WatermarkMoved, tr("The Watermark &Moves")},
+        {BatchEvent::StateEvicted, tr("State Is &Evicted")},
+        {BatchEvent::NoDataBatch, tr("A &No-Data Batch Runs")},
+    };
+    for (const auto &[event, text] : untilEvents) {
+        QAction *action = m_playUntilMenu->addAction(text);
+        action->setObjectName(QStringLiteral("playUntil_%1").arg(QString::fromStdString(batchEventName(event))));
+        connect(action, &QAction::triggered, this, [this, e = event] { playUntil(e); });
+    }
     run->addAction(m_playIntervalAction);
     run->addAction(m_runAllAction);
     run->addAction(m_cancelAction);
@@ -1068,7 +1091,32 @@ void MainWindow::onTriggerCompleted(int step, int numBatches)
     // A trigger that ran a batch shows it (showBatch sets the status bar); one that ran none says so.
     if (numBatches == 0)
         statusBar()->showMessage(tr("Trigger %1 ran no batch: no new data and no stateful operator needed one.").arg(step));
+    if (m_playUntil && m_controller->query()) {
+        // Play Until: the first of the new batches where the moment happened stops the play.
+        for (int i = m_controller->numBatches() - numBatches; i < m_controller->numBatches(); ++i) {
+            const auto &report = m_controller->reports()[size_t(i)];
+            if (std::optional<Sentence> what = batchEvent(*m_controller->query(), *report, *m_playUntil)) {
+                m_playUntil.reset();
+                m_controller->pause();
+                // After the controller has shown the trigger's last batch: this one, and why.
+                QTimer::singleShot(0, this, [this, i, text = translatedSentence(*what)] {
+                    m_controller->selectBatch(i);
+                    m_why->showWhy(tr("Play stopped at batch %1").arg(i), text);
+                    statusBar()->showMessage(text);
+                });
+                break;
+            }
+        }
+    }
     updateActions();
+}
+
+void MainWindow::playUntil(BatchEvent event)
+{
+    if (!m_controller->canStep())
+        return;
+    m_playUntil = event;
+    m_controller->play();
 }
 
 void MainWindow::onBusyChanged(bool busy)
@@ -1591,6 +1639,8 @@ void MainWindow::updateActions()
     const bool lesson = m_lessonModeAction->isChecked();
     m_playAction->setEnabled(workspace && !lesson && (c.canStep() || c.isPlaying()));
     m_playAction->setChecked(c.isPlaying());
+    if (m_playUntilMenu)
+        m_playUntilMenu->setEnabled(workspace && !lesson && c.canStep() && !c.isPlaying());
     m_playAction->setText(c.isPlaying() ? tr("&Pause") : tr("&Play"));
     m_playAction->setIcon(style()->standardIcon(c.isPlaying() ? QStyle::SP_MediaPause : QStyle::SP_MediaSeekForward));
     m_resetAction->setEnabled(workspace && c.isStarted());

@@ -10,6 +10,7 @@
 
 #include "batch_table_model.h"
 
+#include "streamstep/breakpoints.h"
 #include "streamstep/scenario.h"
 
 #include <QMainWindow>
@@ -135,6 +136,11 @@ public:
     QAction *startAction() const { return m_startAction; }
     QAction *stepAction() const { return m_stepAction; }
     QAction *playAction() const { return m_playAction; }
+    // Run ▸ Play Until: plays until a batch where the moment happens (a window is written, a row
+    // is dropped as late, the watermark moves, state is evicted, a no-data batch runs), shows
+    // that batch and says in the Why pane what happened (the engine's words, breakpoints.h).
+    QMenu *playUntilMenu() const { return m_playUntilMenu; }
+    void playUntil(BatchEvent event);
     // Run ▸ Play Interval…: how long Play waits between triggers (kept in the settings).
     QAction *playIntervalAction() const { return m_playIntervalAction; }
     void setPlayInterval(double seconds);
@@ -287,6 +293,8 @@ private:
     QDockWidget *m_whatIfDock = nullptr;
     QAction *m_whatIfAction = nullptr;
     QMenu *m_viewMenu = nullptr;
+    QMenu *m_playUntilMenu = nullptr;
+    std::optional<BatchEvent> m_playUntil; // what Play waits for
     QAction *m_viewMenuWhatIfAnchor = nullptr;
     QProgressBar *m_progressBar = nullptr;
     QAction *m_zoomInAction = nullptr;

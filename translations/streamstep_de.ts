@@ -754,6 +754,26 @@ gültig während Batch %2 (Zeilen an oder vor diesem Wert sind verspätet)</tran
         <source>nothing changes</source>
         <translation>nichts ändert sich</translation>
     </message>
+    <message>
+        <source>Stopped: batch %1 writes %n window: %2.|Stopped: batch %1 writes %n windows: %2.</source>
+        <translation>Angehalten: Batch %1 schreibt %n Fenster: %2.|Angehalten: Batch %1 schreibt %n Fenster: %2.</translation>
+    </message>
+    <message>
+        <source>Stopped: batch %1 drops %n row as late, judged by the watermark %2.|Stopped: batch %1 drops %n rows as late, judged by the watermark %2.</source>
+        <translation>Angehalten: Batch %1 verwirft %n Zeile als verspätet, gemessen am Watermark %2.|Angehalten: Batch %1 verwirft %n Zeilen als verspätet, gemessen am Watermark %2.</translation>
+    </message>
+    <message>
+        <source>Stopped: batch %1 moves the watermark from %2 to %3 (in force from the next batch).</source>
+        <translation>Angehalten: Batch %1 bewegt das Watermark von %2 auf %3 (gültig ab dem nächsten Batch).</translation>
+    </message>
+    <message>
+        <source>Stopped: batch %1 evicts %n state row: the watermark %2 passed its end.|Stopped: batch %1 evicts %n state rows: the watermark %2 passed their end.</source>
+        <translation>Angehalten: Batch %1 entfernt %n Zustandszeile: Das Watermark %2 hat ihr Ende überschritten.|Angehalten: Batch %1 entfernt %n Zustandszeilen: Das Watermark %2 hat ihr Ende überschritten.</translation>
+    </message>
+    <message>
+        <source>Stopped: batch %1 is a no-data batch: no row arrived, it runs because the watermark moved to %2.</source>
+        <translation>Angehalten: Batch %1 ist ein No-Data-Batch: Keine Zeile kam an, er läuft, weil das Watermark auf %2 gerückt ist.</translation>
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -2694,6 +2714,38 @@ Nächstes (aus der maximalen Ereigniszeit dieses Batches): %2</translation>
     <message>
         <source>Change the lesson&apos;s knobs and see the whole run again at once (Ctrl+Shift+W)</source>
         <translation>Die Stellschrauben der Lektion ändern und sofort den ganzen Lauf noch einmal sehen (Strg+Umschalt+W)</translation>
+    </message>
+    <message>
+        <source>Play &amp;Until</source>
+        <translation>Abspielen &amp;bis</translation>
+    </message>
+    <message>
+        <source>A &amp;Window Is Written</source>
+        <translation>ein &amp;Fenster geschrieben wird</translation>
+    </message>
+    <message>
+        <source>A Row Is &amp;Dropped as Late</source>
+        <translation>eine Zeile als verspätet &amp;verworfen wird</translation>
+    </message>
+    <message>
+        <source>The Watermark &amp;Moves</source>
+        <translation>das Watermark sich &amp;bewegt</translation>
+    </message>
+    <message>
+        <source>State Is &amp;Evicted</source>
+        <translation>Zustand &amp;entfernt wird</translation>
+    </message>
+    <message>
+        <source>A &amp;No-Data Batch Runs</source>
+        <translation>ein &amp;No-Data-Batch läuft</translation>
+    </message>
+    <message>
+        <source>Play stopped at batch %1</source>
+        <translation>Abspielen bei Batch %1 angehalten</translation>
+    </message>
+    <message>
+        <source>Play stopped at batch %1 without the moment it waited for.</source>
+        <translation>Abspielen bei Batch %1 beendet, ohne dass das Erwartete eintrat.</translation>
     </message>
 </context>
 <context>

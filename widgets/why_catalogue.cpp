@@ -98,6 +98,12 @@ const char *const kTemplates[] = {
     QT_TRANSLATE_NOOP("Why", "the state ends with %n row instead of %1|the state ends with %n rows instead of %1"),
     QT_TRANSLATE_NOOP("Why", "%n no-data batch runs instead of %1|%n no-data batches run instead of %1"),
     QT_TRANSLATE_NOOP("Why", "nothing changes"),
+    // Play Until's moments (engine/explain/breakpoints.cpp, breakpointSentenceTemplates()).
+    QT_TRANSLATE_NOOP("Why", "Stopped: batch %1 writes %n window: %2.|Stopped: batch %1 writes %n windows: %2."),
+    QT_TRANSLATE_NOOP("Why", "Stopped: batch %1 drops %n row as late, judged by the watermark %2.|Stopped: batch %1 drops %n rows as late, judged by the watermark %2."),
+    QT_TRANSLATE_NOOP("Why", "Stopped: batch %1 moves the watermark from %2 to %3 (in force from the next batch)."),
+    QT_TRANSLATE_NOOP("Why", "Stopped: batch %1 evicts %n state row: the watermark %2 passed its end.|Stopped: batch %1 evicts %n state rows: the watermark %2 passed their end."),
+    QT_TRANSLATE_NOOP("Why", "Stopped: batch %1 is a no-data batch: no row arrived, it runs because the watermark moved to %2."),
 };
 
 } // namespace
