@@ -14,9 +14,9 @@ namespace {
 
 const char *const kLesson = "/scenarios/04-windowed-totals-append.scenario.json";
 
-std::string lessonText()
+std::string lessonText(const char *path = kLesson)
 {
-    QFile file(QString(STREAMSTEP_SOURCE_DIR) + QString::fromLatin1(kLesson));
+    QFile file(QString(STREAMSTEP_SOURCE_DIR) + QString::fromLatin1(path));
     if (!file.open(QIODevice::ReadOnly))
         qFatal("cannot read the lesson");
     return file.readAll().toStdString();
@@ -231,6 +231,29 @@ private slots:
         QVERIFY(refused.whatIf.rejected);
         QVERIFY(refused.whatIf.reports.empty());
         QVERIFY(summaryText(refused).starts_with("With a window slide of 7 minutes, the query is rejected: "));
+    }
+
+    // The session gap: 4 minutes instead of 10 splits lesson 21's merged session of u1, whose
+    // clicks at 10:00, 10:09, 10:15 and 10:20 are now more than a gap apart.
+    void aSessionGap()
+    {
+        const char *path = "/scenarios/21-session-windows-merge.scenario.json";
+        const Scenario sessions = parseScenario(lessonText(path), "21.scenario.json");
+        QCOMPARE(knobsOf(sessions).sessionGapMs, std::optional<int64_t>(10 * kMinuteMs));
+        QVERIFY(!knobsOf(sessions).windowDurationMs);
+        WhatIfKnobs k;
+        k.sessionGapMs = 4 * kMinuteMs;
+        const WhatIfDiff diff = whatIf(sessions, k);
+        std::string text = lessonText(path);
+        const std::string from = "session_window(clickedAt, '10 minutes') AS session"; // the query's, not the description's
+        text.replace(text.find(from), from.size(), "session_window(clickedAt, '4 minutes') AS session");
+        compareWithFreshRun(diff.whatIf, parseScenario(text, "21-edited.scenario.json"));
+        QCOMPARE(applyKnobs(sessions, k).query[1].keys[0].text, std::string("session_window(clickedAt, '4 minutes') AS session"));
+        QVERIFY(!diff.sameOutcome());
+        // u1's clicks at 10:00, 10:09, 10:15 and 10:20 no longer bridge: four sessions instead of one.
+        QCOMPARE(summaryText(diff), std::string("With a session gap of 4 minutes, [10:00, 10:04) is written in batch 4, not "
+                                                "at all before, [10:00, 10:30) is no longer written, 7 more windows change "
+                                                "their batch and the state holds at most 5 rows instead of 3"));
     }
 
     void summaryJoinsClauses()
