@@ -2,19 +2,19 @@
 // moment happens — a row dropped as late, a window written, a no-data batch — shows that batch
 // and says in the Why pane what happened, in the engine's words (breakpoints.h, compared with a
 // run of the engine alone); a play that runs out first says so. The menu reads in German.
+#include "gui_test_support.h"
 #include "main_window.h"
 #include "run_controller.h"
 #include "why_view.h"
 
 #include "streamstep/breakpoints.h"
 
-#include <QLocale>
 #include <QMenu>
 #include <QStatusBar>
-#include <QTranslator>
 #include <QtTest>
 
 using namespace streamstep;
+using namespace streamstep::testing;
 
 namespace {
 
@@ -109,11 +109,9 @@ private slots:
 
     void menuInGerman()
     {
-        QTranslator translator;
-        QVERIFY(translator.load(QStringLiteral(":/i18n/streamstep_de.qm")));
-        QCoreApplication::installTranslator(&translator);
-        QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
         {
+            const GermanTranslation german;
+            QVERIFY(german.isLoaded());
             MainWindow window;
             window.show();
             QVERIFY(window.openScenario(lessonPath()));
@@ -125,8 +123,6 @@ private slots:
             QCOMPARE(window.whyView()->whyText(),
                      QStringLiteral("Angehalten: Batch 3 entfernt 2 Zustandszeilen: Das Watermark 10:07:30 hat ihr Ende überschritten."));
         }
-        QLocale::setDefault(QLocale::c());
-        QCoreApplication::removeTranslator(&translator);
     }
 };
 

@@ -3,6 +3,7 @@
 // (a separate run of the engine alone); the rows it changes are marked in the story panels;
 // Apply puts the new delay into the lesson's query as one undoable edit, Undo restores it; the
 // panel reads in German. Screenshots at 1280×800 and 1920×1080.
+#include "gui_test_support.h"
 #include "main_window.h"
 #include "run_controller.h"
 #include "whatif_panel.h"
@@ -10,17 +11,15 @@
 #include "streamstep/whatif.h"
 
 #include <QCheckBox>
-#include <QDir>
 #include <QDockWidget>
 #include <QLabel>
-#include <QLocale>
 #include <QPushButton>
 #include <QSlider>
-#include <QTranslator>
 #include <QUndoStack>
 #include <QtTest>
 
 using namespace streamstep;
+using namespace streamstep::testing;
 
 namespace {
 
@@ -42,15 +41,6 @@ int64_t delayOf(const RunController *controller)
         if (op.kind == QueryOp::Kind::WithWatermark)
             return op.delayMs;
     return -1;
-}
-
-QString screenshotDir()
-{
-    QString dir = qEnvironmentVariable("STREAMSTEP_SCREENSHOT_DIR");
-    if (dir.isEmpty())
-        dir = QDir::tempPath() + QStringLiteral("/streamstep-presentation");
-    QDir().mkpath(dir);
-    return dir;
 }
 
 } // namespace
@@ -162,11 +152,9 @@ private slots:
 
     void readsInGerman()
     {
-        QTranslator translator;
-        QVERIFY(translator.load(QStringLiteral(":/i18n/streamstep_de.qm")));
-        QCoreApplication::installTranslator(&translator);
-        QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
         {
+            const GermanTranslation german;
+            QVERIFY(german.isLoaded());
             MainWindow window;
             window.resize(1280, 800);
             window.show();
@@ -184,8 +172,6 @@ private slots:
             QCoreApplication::processEvents();
             QVERIFY(window.grab().save(screenshotDir() + QStringLiteral("/whatif-de-1280x800.png")));
         }
-        QLocale::setDefault(QLocale::c());
-        QCoreApplication::removeTranslator(&translator);
     }
 
     void screenshots_data()
