@@ -92,7 +92,12 @@ WhatIfPanel::WhatIfPanel(RunController *controller, QWidget *parent)
                 m_windowValue = value;
             }
             showValue(d);
-            if (!m_setting)
+            // A lesson too big to re-run within a frame re-runs when the slider is let go.
+            if (!m_setting && !(isLarge() && knob(d).slider->isSliderDown()))
+                m_rerun->start();
+        });
+        connect(k.slider, &QSlider::sliderReleased, this, [this] {
+            if (isLarge())
                 m_rerun->start();
         });
     }
@@ -190,8 +195,14 @@ void WhatIfPanel::showValue(Duration d)
     k.value->setText(translatedDuration(QString::fromStdString(durationText(k.slider->value() * k.unitMs))));
 }
 
+bool WhatIfPanel::isLarge() const { return m_lessonRows > kLiveRows; }
+
 void WhatIfPanel::readLesson()
 {
+    m_lessonRows = 0;
+    if (m_controller->hasScenario())
+        for (const Step &step : m_controller->scenario().steps)
+            m_lessonRows += static_cast<qint64>(step.rows.numRows);
     m_base.reset();
     m_diff.reset();
     m_lessonKnobs = m_controller->hasScenario() ? knobsOf(m_controller->scenario()) : WhatIfKnobs{};

@@ -57,6 +57,10 @@ public:
     // by batch `batchId` (its JSON line, rowToJson).
     QString inputRowNote(int step, size_t row) const;
     QString writtenRowNote(int64_t batchId, const std::string &rowJson) const;
+    // A lesson of more input rows than this re-runs when a slider is let go rather than while it
+    // moves (lessons have hundreds; the benchmark's 100-step lesson re-runs in about 3 ms).
+    static constexpr qint64 kLiveRows = 20'000;
+    bool isLarge() const;
     // The summary as one line in the user's language.
     QString summaryText() const;
 
@@ -106,6 +110,7 @@ private:
     bool m_active = false;
     bool m_setting = false; // setKnobs is moving the widgets
     int m_windowValue = 0;  // the window slider's value before its last move
+    qint64 m_lessonRows = 0; // input rows of all steps
     WhatIfKnobs m_lessonKnobs;
     std::optional<WhatIfRun> m_base; // the lesson as written, run once per lesson edit
     std::optional<WhatIfDiff> m_diff;

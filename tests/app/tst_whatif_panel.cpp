@@ -150,6 +150,31 @@ private slots:
         QCOMPARE(window.controller()->scenario().query[1].keys[0].text, std::string("window(eventTime, '10 minutes')"));
     }
 
+    // A lesson too big to re-run within a frame re-runs when the slider is let go.
+    void aLargeLessonRerunsOnRelease()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(window.openScenario(lessonPath()));
+        window.controller()->editInput([](Scenario &s) {
+            const std::vector<Value> row = s.steps[0].rows.row(0);
+            for (int i = 0; i < WhatIfPanel::kLiveRows; ++i)
+                s.steps[0].rows.appendRow(row);
+        });
+        window.whatIfAction()->trigger();
+        WhatIfPanel *panel = window.whatIfPanel();
+        QVERIFY(panel->isLarge());
+        QSlider *delay = panel->slider(WhatIfPanel::Duration::Delay);
+        delay->setSliderDown(true); // dragging
+        delay->setValue(15);
+        QTest::qWait(20);
+        QVERIFY(!panel->diff());
+        delay->setSliderDown(false); // let go
+        QTRY_VERIFY(panel->diff().has_value());
+        QCOMPARE(panel->diff()->changed.watermarkDelayMs, std::optional<int64_t>(15 * kMinuteMs));
+        QVERIFY(panel->summaryLabel()->text().startsWith(QStringLiteral("With a watermark delay of 15 minutes, ")));
+    }
+
     void readsInGerman()
     {
         {
