@@ -1170,8 +1170,9 @@ MainWindow::triggerShown(int index) const
 
 void MainWindow::markWhatIf(int index)
 {
-    // The rows the what-if treats differently: the input rows whose fate changes, the written
-    // rows it writes in another batch or not at all (the engine's comparison, WhatIfPanel's words).
+    // The rows the what-if treats differently: the input rows whose fate changes, the result
+    // rows whose window it writes (or makes final) in another batch, the written rows it writes
+    // in another batch or not at all (the engine's comparison, WhatIfPanel's words).
     const auto [dataBatch, written] = triggerShown(index);
     std::vector<QString> inputNotes, writtenNotes;
     if (m_whatIf && m_whatIf->diff()) {
@@ -1189,7 +1190,16 @@ void MainWindow::markWhatIf(int index)
             writtenNotes.push_back(note);
         }
     }
+    std::vector<QString> resultNotes;
+    const bool valid = index >= 0 && index < m_controller->numBatches();
+    if (m_whatIf && m_whatIf->diff() && valid) {
+        const BatchReport &report = *m_controller->reports()[size_t(index)];
+        for (int row = 0; row < m_resultModel->rowCount(); ++row)
+            resultNotes.push_back(m_whatIf->resultRowNote(
+                report, size_t(m_resultModel->data(m_resultModel->index(row, 0), BatchTableModel::SourceRowRole).toLongLong())));
+    }
     m_inputModel->setChangeNotes(std::move(inputNotes));
+    m_resultModel->setChangeNotes(std::move(resultNotes));
     m_emittedModel->setChangeNotes(std::move(writtenNotes));
 }
 

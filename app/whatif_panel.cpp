@@ -353,4 +353,37 @@ QString WhatIfPanel::writtenRowNote(int64_t batchId, const std::string &rowJson)
     return {};
 }
 
+QString WhatIfPanel::resultRowNote(const BatchReport &report, size_t row) const
+{
+    if (!m_diff || !m_diff->whatIf.query || row >= report.resultTable.numRows)
+        return {};
+    const Schema &schema = report.resultTable.schema;
+    for (size_t c = 0; c < schema.fields.size(); ++c) {
+        if (schema.fields[c].type.kind != TypeKind::Window)
+            continue;
+        if (report.resultTable.columns[c].isNull(row))
+            return {};
+        const WindowBounds w = report.resultTable.get(row, c).asWindow();
+        // Append writes a window when it is final; the other modes write it as it changes, so
+        // there the batch that makes it final is what moves.
+        const bool append = m_diff->whatIf.query->outputMode() == OutputMode::Append;
+        for (const WindowTiming &t : m_diff->windows) {
+            if (t.startMicros != w.startMicros || t.endMicros != w.endMicros)
+                continue;
+            const int64_t before = append ? t.writtenBatch : t.finalBatch;
+            const int64_t after = append ? t.whatIfWrittenBatch : t.whatIfFinalBatch;
+            if (before == after)
+                return {};
+            if (after < 0)
+                return append ? tr("What-if: this window is never written") : tr("What-if: this window never becomes final");
+            if (before < 0)
+                return append ? tr("What-if: written in batch %1").arg(after) : tr("What-if: final in batch %1").arg(after);
+            return append ? tr("What-if: written in batch %1 instead of %2").arg(after).arg(before)
+                          : tr("What-if: final in batch %1 instead of %2").arg(after).arg(before);
+        }
+        return {};
+    }
+    return {};
+}
+
 } // namespace streamstep

@@ -57,6 +57,9 @@ public:
     // by batch `batchId` (its JSON line, rowToJson).
     QString inputRowNote(int step, size_t row) const;
     QString writtenRowNote(int64_t batchId, const std::string &rowJson) const;
+    // A row of the result table of `report` whose window (or session) the what-if writes, or
+    // makes final, in another batch.
+    QString resultRowNote(const BatchReport &report, size_t row) const;
     // A lesson of more input rows than this re-runs when a slider is let go rather than while it
     // moves (lessons have hundreds; the benchmark's 100-step lesson re-runs in about 3 ms).
     static constexpr qint64 kLiveRows = 20'000;

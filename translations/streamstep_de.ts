@@ -3257,6 +3257,30 @@ Nächstes (aus der maximalen Ereigniszeit dieses Batches): %2</translation>
         <source>What-if: not written with these values</source>
         <translation>Was-wäre-wenn: mit diesen Werten nicht geschrieben</translation>
     </message>
+    <message>
+        <source>What-if: this window is never written</source>
+        <translation>Was-wäre-wenn: Dieses Fenster wird nie geschrieben</translation>
+    </message>
+    <message>
+        <source>What-if: this window never becomes final</source>
+        <translation>Was-wäre-wenn: Dieses Fenster wird nie endgültig</translation>
+    </message>
+    <message>
+        <source>What-if: written in batch %1</source>
+        <translation>Was-wäre-wenn: in Batch %1 geschrieben</translation>
+    </message>
+    <message>
+        <source>What-if: final in batch %1</source>
+        <translation>Was-wäre-wenn: in Batch %1 endgültig</translation>
+    </message>
+    <message>
+        <source>What-if: written in batch %1 instead of %2</source>
+        <translation>Was-wäre-wenn: in Batch %1 statt %2 geschrieben</translation>
+    </message>
+    <message>
+        <source>What-if: final in batch %1 instead of %2</source>
+        <translation>Was-wäre-wenn: in Batch %1 statt %2 endgültig</translation>
+    </message>
 </context>
 <context>
     <name>streamstep::QuizPanel</name>

@@ -93,6 +93,21 @@ private slots:
                                      QStringLiteral("What-if: processed instead of dropped as late"),
                                      QStringLiteral("What-if: processed instead of dropped as late"), QString()}));
         QVERIFY(window.inputModel()->data(window.inputModel()->index(0, 0)).toString().startsWith(BatchTableModel::changeMark()));
+        // In what the engine holds, the windows written in other batches: at batch 4 (update mode
+        // would say final), [10:05, 10:10) is written in batch 8 instead of 5.
+        QStringList resultNotes;
+        for (int row = 0; row < window.resultModel()->rowCount(); ++row) {
+            const QString note = window.resultModel()->data(window.resultModel()->index(row, 0), BatchTableModel::ChangeNoteRole).toString();
+            if (!note.isEmpty())
+                resultNotes << window.resultModel()->data(window.resultModel()->index(row, 1)).toString() + QStringLiteral(": ") + note;
+        }
+        QCOMPARE(resultNotes, QStringList({
+                                  QStringLiteral("[10:00, 10:05): What-if: written in batch 5 instead of 3"),
+                                  QStringLiteral("[10:00, 10:05): What-if: written in batch 5 instead of 3"),
+                                  QStringLiteral("[10:05, 10:10): What-if: written in batch 8 instead of 5"),
+                                  QStringLiteral("[10:05, 10:10): What-if: written in batch 8 instead of 5"),
+                                  QStringLiteral("[10:15, 10:20): What-if: this window is never written"),
+                              }));
         window.controller()->selectBatch(3); // the no-data batch that wrote [10:00, 10:05)
         QCoreApplication::processEvents();
         QCOMPARE(window.emittedModel()->rowCount(), 2);
