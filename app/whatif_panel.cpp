@@ -216,12 +216,15 @@ void WhatIfPanel::readLesson()
         k.value->setVisible(has);
         if (!has)
             continue;
-        // Whole minutes when the lesson's value is one, else seconds; from 0 (the start: and the
-        // delay; a window or gap needs one unit) to four times the lesson's value.
-        k.unitMs = *value % kMinuteMs == 0 && *value != 0 ? kMinuteMs : kSecondMs;
+        // Whole minutes when the lesson's value is one (or 0), else seconds; from 0 (the delay
+        // and the start; a window, slide or gap needs one unit) to four times the lesson's value,
+        // at least 20 units; a start up to the window's duration (Spark: less than the slide).
+        k.unitMs = *value % kMinuteMs == 0 ? kMinuteMs : kSecondMs;
         const int lesson = static_cast<int>(*value / k.unitMs);
         const bool positive = d == Duration::Window || d == Duration::Slide || d == Duration::Gap;
-        const int maximum = std::max({lesson * 4, d == Duration::Start ? std::max(1, lesson * 4) : 20, 1});
+        int maximum = std::max(lesson * 4, 20);
+        if (d == Duration::Start && m_lessonKnobs.windowDurationMs)
+            maximum = std::max(1, static_cast<int>(*m_lessonKnobs.windowDurationMs / k.unitMs));
         k.slider->setRange(positive ? 1 : 0, maximum);
         k.slider->setPageStep(std::max(1, maximum / 8));
     }

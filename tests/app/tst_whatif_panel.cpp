@@ -67,6 +67,10 @@ private slots:
         QVERIFY(!panel->applyButton()->isEnabled());
         QVERIFY(panel->slider(WhatIfPanel::Duration::Window)->isVisible());
         QVERIFY(!panel->slider(WhatIfPanel::Duration::Gap)->isVisible()); // no session window
+        // The start offset (0 as written) moves in minutes, up to the window's 5.
+        QCOMPARE(panel->durationUnitMs(WhatIfPanel::Duration::Start), kMinuteMs);
+        QCOMPARE(panel->slider(WhatIfPanel::Duration::Start)->maximum(), 5);
+        QCOMPARE(panel->slider(WhatIfPanel::Duration::Window)->minimum(), 1);
 
         // Dragging: every position on the way re-runs (the slider tracks).
         QVERIFY(delay->hasTracking());
