@@ -3,6 +3,7 @@
 // and says in the Why pane what happened, in the engine's words (breakpoints.h, compared with a
 // run of the engine alone); a play that runs out first says so. The menu reads in German.
 #include "gui_test_support.h"
+#include "event_time_timeline.h"
 #include "main_window.h"
 #include "run_controller.h"
 #include "why_view.h"
@@ -65,6 +66,7 @@ private slots:
         // Trigger 2's data batch (4) drops three rows; Play does not go on to its no-data batch's trigger.
         playUntil(window, BatchEvent::RowDroppedLate);
         QCOMPARE(window.controller()->currentBatch(), 4);
+        QCOMPARE(window.timelineView()->currentBatch(), 4); // the timeline shows where it stopped
         QCOMPARE(window.controller()->nextStep(), 3);
         QCOMPARE(window.whyView()->subjectText(), QStringLiteral("Play stopped at batch 4"));
         QCOMPARE(window.whyView()->whyText(), engineSays(4, BatchEvent::RowDroppedLate));
