@@ -19,8 +19,12 @@
 #include "row_explainer.h"
 #include "run_controller.h"
 #include "sink_contents_model.h"
+#include "whatif_panel.h"
+#include "why_catalogue.h"
 #include "why_view.h"
 
+#include "streamstep/breakpoints.h"
+#include "streamstep/scenario_check.h"
 #include "streamstep/value_format.h"
 
 #include <QAction>
@@ -53,6 +57,7 @@
 #include <QStatusBar>
 #include <QStyle>
 #include <QTabWidget>
+#include <QTimer>
 #include <QTableView>
 #include <QTextBlock>
 #include <QToolBar>
@@ -180,6 +185,26 @@ MainWindow::MainWindow(QWidget *parent)
     addDockWidget(Qt::RightDockWidgetArea, m_quizDock);
     m_quizDock->hide();
     connect(m_quiz, &QuizPanel::predictingChanged, this, &MainWindow::setPredicting);
+    // What-if: the lesson's knobs, re-run from batch 0 as they move.
+    m_whatIf = new WhatIfPanel(m_controller, this);
+    m_whatIfDock = new QDockWidget(tr("What-if"), this);
+    m_whatIfDock->setObjectName(QStringLiteral("whatIfDock"));
+    m_whatIfDock->setWidget(m_whatIf);
+    addDockWidget(Qt::RightDockWidgetArea, m_whatIfDock);
+    m_whatIfDock->hide();
+    m_whatIfAction = m_whatIfDock->toggleViewAction();
+    m_whatIfAction->setObjectName(QStringLiteral("whatIfAction"));
+    m_whatIfAction->setText(tr("&What-if"));
+    m_whatIfAction->setShortcut(Qt::CTRL | Qt::SHIFT | Qt::Key_W);
+    m_whatIfAction->setToolTip(tr("Change the lesson's knobs and see the whole run again at once (Ctrl+Shift+W)"));
+    m_viewMenu->insertAction(m_viewMenuWhatIfAnchor, m_whatIfAction);
+    connect(m_whatIfDock, &QDockWidget::visibilityChanged, m_whatIf, [this](bool visible) {
+        m_whatIf->setActive(visible);
+        if (visible)
+            resizeDocks({m_whatIfDock}, {std::max(m_whatIf->minimumSizeHint().width(), width() / 4)}, Qt::Horizontal);
+    });
+    connect(m_whatIf, &WhatIfPanel::applyRequested, this, &MainWindow::editQuery);
+    connect(m_whatIf, &WhatIfPanel::diffChanged, this, [this] { markWhatIf(m_controller->currentBatch()); });
     statusBar()->showMessage(tr("Open a lesson or a scenario file to begin."));
     // A large step runs on the worker thread: its progress and a Cancel button, shown meanwhile.
     m_progressBar = new QProgressBar(statusBar());
@@ -230,6 +255,14 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_controller, &RunController::currentBatchChanged, this, &MainWindow::showBatch);
     connect(m_controller, &RunController::startedChanged, this, &MainWindow::updateActions);
     connect(m_controller, &RunController::playingChanged, this, &MainWindow::updateActions);
+    connect(m_controller, &RunController::playingChanged, this, [this](bool playing) {
+        if (playing || !m_playUntil)
+            return;
+        // Play ended (the data ran out, or the user paused) before the moment came.
+        m_playUntil.reset();
+        statusBar()->showMessage(tr("Play stopped at batch %1 without the moment it waited for.")
+                                     .arg(m_controller->numBatches() - 1));
+    });
     connect(m_controller, &RunController::busyChanged, this, &MainWindow::onBusyChanged);
     connect(m_controller, &RunController::stepProgressed, this, &MainWindow::onStepProgressed);
     connect(m_controller, &RunController::stepCancelled, this, &MainWindow::onStepCancelled);
@@ -463,6 +496,20 @@ void MainWindow::createMenus()
     run->addAction(m_startAction);
     run->addAction(m_stepAction);
     run->addAction(m_playAction);
+    m_playUntilMenu = run->addMenu(tr("Play &Until"));
+    m_playUntilMenu->setObjectName(QStringLiteral("playUntilMenu"));
+    const std::pair<BatchEvent, QString> untilEvents[] = {
+        {BatchEvent::WindowWritten, tr("A &Window Is Written")},
+        {BatchEvent::RowDroppedLate, tr("A Row Is &Dropped as Late")},
+        {BatchEvent::WatermarkMoved, tr("The Watermark &Moves")},
+        {BatchEvent::StateEvicted, tr("State Is &Evicted")},
+        {BatchEvent::NoDataBatch, tr("A &No-Data Batch Runs")},
+    };
+    for (const auto &[event, text] : untilEvents) {
+        QAction *action = m_playUntilMenu->addAction(text);
+        action->setObjectName(QStringLiteral("playUntil_%1").arg(QString::fromStdString(batchEventName(event))));
+        connect(action, &QAction::triggered, this, [this, e = event] { playUntil(e); });
+    }
     run->addAction(m_playIntervalAction);
     run->addAction(m_runAllAction);
     run->addAction(m_cancelAction);
@@ -473,10 +520,11 @@ void MainWindow::createMenus()
     run->addAction(m_resetAction);
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
+    m_viewMenu = view;
     view->addAction(m_lessonsAction);
     view->addAction(m_sidePanelAction);
     view->addAction(m_compareAction);
-    view->addSeparator();
+    m_viewMenuWhatIfAnchor = view->addSeparator(); // the What-if entry goes above, once its dock exists
     view->addAction(m_zoomInAction);
     view->addAction(m_zoomOutAction);
     view->addAction(m_zoomResetAction);
@@ -1043,7 +1091,32 @@ void MainWindow::onTriggerCompleted(int step, int numBatches)
     // A trigger that ran a batch shows it (showBatch sets the status bar); one that ran none says so.
     if (numBatches == 0)
         statusBar()->showMessage(tr("Trigger %1 ran no batch: no new data and no stateful operator needed one.").arg(step));
+    if (m_playUntil && m_controller->query()) {
+        // Play Until: the first of the new batches where the moment happened stops the play.
+        for (int i = m_controller->numBatches() - numBatches; i < m_controller->numBatches(); ++i) {
+            const auto &report = m_controller->reports()[size_t(i)];
+            if (std::optional<Sentence> what = batchEvent(*m_controller->query(), *report, *m_playUntil)) {
+                m_playUntil.reset();
+                m_controller->pause();
+                // After the controller has shown the trigger's last batch: this one, and why.
+                QTimer::singleShot(0, this, [this, i, text = translatedSentence(*what)] {
+                    m_controller->selectBatch(i);
+                    m_why->showWhy(tr("Play stopped at batch %1").arg(i), text);
+                    statusBar()->showMessage(text);
+                });
+                break;
+            }
+        }
+    }
     updateActions();
+}
+
+void MainWindow::playUntil(BatchEvent event)
+{
+    if (!m_controller->canStep())
+        return;
+    m_playUntil = event;
+    m_controller->play();
 }
 
 void MainWindow::onBusyChanged(bool busy)
@@ -1079,13 +1152,11 @@ void MainWindow::onStepCancelled(int step)
         statusBar()->showMessage(tr("Cancelled: batch %1 was not run; state is as after batch %2.").arg(batch).arg(batch - 1));
 }
 
-void MainWindow::showBatch(int index)
+std::pair<std::shared_ptr<const BatchReport>, std::vector<std::shared_ptr<const BatchReport>>>
+MainWindow::triggerShown(int index) const
 {
     const auto &reports = m_controller->reports();
     const bool valid = index >= 0 && index < m_controller->numBatches();
-    const std::shared_ptr<const BatchReport> report = valid ? reports[size_t(index)] : nullptr;
-    // The story of the trigger that ran the batch: the rows that arrived are its data batch's,
-    // what was written is every batch of the trigger up to the one shown.
     const auto [first, last] = BatchNarrativeView::triggerRange(reports, index);
     std::shared_ptr<const BatchReport> dataBatch;
     std::vector<std::shared_ptr<const BatchReport>> written;
@@ -1094,12 +1165,60 @@ void MainWindow::showBatch(int index)
             dataBatch = reports[size_t(i)];
         written.push_back(reports[size_t(i)]);
     }
+    return {dataBatch, written};
+}
+
+void MainWindow::markWhatIf(int index)
+{
+    // The rows the what-if treats differently: the input rows whose fate changes, the result
+    // rows whose window it writes (or makes final) in another batch, the written rows it writes
+    // in another batch or not at all (the engine's comparison, WhatIfPanel's words).
+    const auto [dataBatch, written] = triggerShown(index);
+    std::vector<QString> inputNotes, writtenNotes;
+    if (m_whatIf && m_whatIf->diff()) {
+        if (dataBatch)
+            for (int row = 0; row < m_inputModel->rowCount(); ++row)
+                inputNotes.push_back(m_whatIf->inputRowNote(dataBatch->step, size_t(row)));
+        for (int row = 0; row < m_emittedModel->rowCount(); ++row) {
+            const QModelIndex at = m_emittedModel->index(row, 0);
+            const int64_t batchId = m_emittedModel->data(at, BatchTableModel::BatchIdRole).toLongLong();
+            const auto source = size_t(m_emittedModel->data(at, BatchTableModel::SourceRowRole).toLongLong());
+            QString note;
+            for (const auto &r : written)
+                if (r->batchId == batchId && source < r->emitted.numRows)
+                    note = m_whatIf->writtenRowNote(batchId, rowToJson(r->emitted, source));
+            writtenNotes.push_back(note);
+        }
+    }
+    std::vector<QString> resultNotes;
+    const bool valid = index >= 0 && index < m_controller->numBatches();
+    if (m_whatIf && m_whatIf->diff() && valid) {
+        const BatchReport &report = *m_controller->reports()[size_t(index)];
+        for (int row = 0; row < m_resultModel->rowCount(); ++row)
+            resultNotes.push_back(m_whatIf->resultRowNote(
+                report, size_t(m_resultModel->data(m_resultModel->index(row, 0), BatchTableModel::SourceRowRole).toLongLong())));
+    }
+    m_inputModel->setChangeNotes(std::move(inputNotes));
+    m_resultModel->setChangeNotes(std::move(resultNotes));
+    m_emittedModel->setChangeNotes(std::move(writtenNotes));
+}
+
+void MainWindow::showBatch(int index)
+{
+    const auto &reports = m_controller->reports();
+    const bool valid = index >= 0 && index < m_controller->numBatches();
+    const std::shared_ptr<const BatchReport> report = valid ? reports[size_t(index)] : nullptr;
+    // The story of the trigger that ran the batch: the rows that arrived are its data batch's,
+    // what was written is every batch of the trigger up to the one shown.
+    const auto [first, last] = BatchNarrativeView::triggerRange(reports, index);
+    const auto [dataBatch, written] = triggerShown(index);
     m_inputModel->setInputRows(dataBatch ? dataBatch : report);
     m_resultModel->setResultTable(report);
     if (valid)
         m_emittedModel->setEmittedRows(written);
     else
         m_emittedModel->clear();
+    markWhatIf(index);
     const OutputMode mode = m_controller->hasScenario() ? m_controller->scenario().outputMode : OutputMode::Append;
     m_narrative->showBatch(reports, index, mode, m_controller->query());
 
@@ -1530,6 +1649,8 @@ void MainWindow::updateActions()
     const bool lesson = m_lessonModeAction->isChecked();
     m_playAction->setEnabled(workspace && !lesson && (c.canStep() || c.isPlaying()));
     m_playAction->setChecked(c.isPlaying());
+    if (m_playUntilMenu)
+        m_playUntilMenu->setEnabled(workspace && !lesson && c.canStep() && !c.isPlaying());
     m_playAction->setText(c.isPlaying() ? tr("&Pause") : tr("&Play"));
     m_playAction->setIcon(style()->standardIcon(c.isPlaying() ? QStyle::SP_MediaPause : QStyle::SP_MediaSeekForward));
     m_resetAction->setEnabled(workspace && c.isStarted());

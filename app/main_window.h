@@ -10,12 +10,14 @@
 
 #include "batch_table_model.h"
 
+#include "streamstep/breakpoints.h"
 #include "streamstep/scenario.h"
 
 #include <QMainWindow>
 #include <QStringList>
 
 #include <functional>
+#include <optional>
 #include <vector>
 
 class QAction;
@@ -49,6 +51,7 @@ struct AutosaveRecord;
 class QuerySummaryView;
 struct QuerySpec;
 class QuizPanel;
+class WhatIfPanel;
 class RowExplainer;
 class RunController;
 class SinkContentsModel;
@@ -133,6 +136,11 @@ public:
     QAction *startAction() const { return m_startAction; }
     QAction *stepAction() const { return m_stepAction; }
     QAction *playAction() const { return m_playAction; }
+    // Run ▸ Play Until: plays until a batch where the moment happens (a window is written, a row
+    // is dropped as late, the watermark moves, state is evicted, a no-data batch runs), shows
+    // that batch and says in the Why pane what happened (the engine's words, breakpoints.h).
+    QMenu *playUntilMenu() const { return m_playUntilMenu; }
+    void playUntil(BatchEvent event);
     // Run ▸ Play Interval…: how long Play waits between triggers (kept in the settings).
     QAction *playIntervalAction() const { return m_playIntervalAction; }
     void setPlayInterval(double seconds);
@@ -146,6 +154,11 @@ public:
     QAction *lessonModeAction() const { return m_lessonModeAction; }
     QuizPanel *quizPanel() const { return m_quiz; }
     QDockWidget *quizDock() const { return m_quizDock; }
+    // View ▸ What-if (Ctrl+Shift+W): the lesson's knobs in a dock; moving one re-runs the lesson
+    // and marks the rows of the story panels the change affects.
+    QAction *whatIfAction() const { return m_whatIfAction; }
+    WhatIfPanel *whatIfPanel() const { return m_whatIf; }
+    QDockWidget *whatIfDock() const { return m_whatIfDock; }
     // The trigger being predicted (its outcome hidden), or -1.
     int predictingStep() const { return m_predictStep; }
 
@@ -184,6 +197,11 @@ private:
     void onStepCancelled(int step);
     void onRunReset();
     void showBatch(int index);
+    // The data batch of the trigger that ran batch `index`, and its batches up to `index`.
+    std::pair<std::shared_ptr<const BatchReport>, std::vector<std::shared_ptr<const BatchReport>>>
+    triggerShown(int index) const;
+    // Marks the rows of the story panels that the what-if changes (batch `index` shown).
+    void markWhatIf(int index);
     void showSink(int index);
     // The sink panel for a sink on a server: the table read back after the batch, or why not.
     void showServerSink(int index);
@@ -271,6 +289,13 @@ private:
     QuizPanel *m_quiz = nullptr;
     QDockWidget *m_quizDock = nullptr;
     int m_predictStep = -1;
+    WhatIfPanel *m_whatIf = nullptr;
+    QDockWidget *m_whatIfDock = nullptr;
+    QAction *m_whatIfAction = nullptr;
+    QMenu *m_viewMenu = nullptr;
+    QMenu *m_playUntilMenu = nullptr;
+    std::optional<BatchEvent> m_playUntil; // what Play waits for
+    QAction *m_viewMenuWhatIfAnchor = nullptr;
     QProgressBar *m_progressBar = nullptr;
     QAction *m_zoomInAction = nullptr;
     QAction *m_zoomOutAction = nullptr;

@@ -117,6 +117,7 @@ void RunController::setQuery(const QuerySpec &spec)
     scenario.sink = spec.sink;
     scenario.sparkVersion = spec.sparkVersion;
     scenario.hasSparkVersion = spec.hasSparkVersion;
+    scenario.conf = spec.conf;
     compile();
     reset();
     Q_EMIT scenarioChanged();

@@ -35,10 +35,12 @@ struct QuerySpec {
     SinkSpec sink;
     SparkVersion sparkVersion = SparkVersion::Spark35;
     bool hasSparkVersion = false; // the lesson names its version (saving writes it back only then)
+    std::vector<ConfEntry> conf;  // the lesson's Spark settings (the what-if's noDataMicroBatches)
 
     static QuerySpec fromScenario(const Scenario &scenario)
     {
-        return {scenario.query, scenario.outputMode, scenario.sink, scenario.sparkVersion, scenario.hasSparkVersion};
+        return {scenario.query, scenario.outputMode, scenario.sink, scenario.sparkVersion, scenario.hasSparkVersion,
+                scenario.conf};
     }
 };
 

@@ -646,6 +646,134 @@ gültig während Batch %2 (Zeilen an oder vor diesem Wert sind verspätet)</tran
         <source>written in this trigger</source>
         <translation>in diesem Trigger geschrieben</translation>
     </message>
+    <message>
+        <source>with a watermark delay of %1</source>
+        <translation>mit einer Watermark-Verzögerung von %1</translation>
+    </message>
+    <message>
+        <source>with %1 windows</source>
+        <translation>mit Fenstern von %1</translation>
+    </message>
+    <message>
+        <source>with a window slide of %1</source>
+        <translation>mit einem Fenstervorschub von %1</translation>
+    </message>
+    <message>
+        <source>with a window start offset of %1</source>
+        <translation>mit einem Fensterversatz von %1</translation>
+    </message>
+    <message>
+        <source>with a session gap of %1</source>
+        <translation>mit einer Sitzungslücke von %1</translation>
+    </message>
+    <message>
+        <source>in %1 mode</source>
+        <translation>im Modus %1</translation>
+    </message>
+    <message>
+        <source>with no-data batches</source>
+        <translation>mit No-Data-Batches</translation>
+    </message>
+    <message>
+        <source>without no-data batches</source>
+        <translation>ohne No-Data-Batches</translation>
+    </message>
+    <message>
+        <source>on Spark %1</source>
+        <translation>mit Spark %1</translation>
+    </message>
+    <message>
+        <source>the query is rejected: %1</source>
+        <translation>die Abfrage wird abgelehnt: %1</translation>
+    </message>
+    <message>
+        <source>the query stops: %1</source>
+        <translation>die Abfrage bricht ab: %1</translation>
+    </message>
+    <message>
+        <source>%n more row is dropped as late|%n more rows are dropped as late</source>
+        <translation>%n Zeile mehr wird als verspätet verworfen|%n Zeilen mehr werden als verspätet verworfen</translation>
+    </message>
+    <message>
+        <source>%n row is no longer dropped|%n rows are no longer dropped</source>
+        <translation>%n Zeile wird nicht mehr verworfen|%n Zeilen werden nicht mehr verworfen</translation>
+    </message>
+    <message>
+        <source>%1 is written in batch %2 instead of batch %3</source>
+        <translation>%1 wird in Batch %2 statt in Batch %3 geschrieben</translation>
+    </message>
+    <message>
+        <source>%1 is written in batch %2, not at all before</source>
+        <translation>%1 wird in Batch %2 geschrieben, vorher gar nicht</translation>
+    </message>
+    <message>
+        <source>%1 is no longer written</source>
+        <translation>%1 wird nicht mehr geschrieben</translation>
+    </message>
+    <message>
+        <source>%1 is final in batch %2 instead of batch %3</source>
+        <translation>%1 ist in Batch %2 statt in Batch %3 endgültig</translation>
+    </message>
+    <message>
+        <source>%1 becomes final in batch %2, never before</source>
+        <translation>%1 wird in Batch %2 endgültig, vorher nie</translation>
+    </message>
+    <message>
+        <source>%1 is no longer final</source>
+        <translation>%1 wird nicht mehr endgültig</translation>
+    </message>
+    <message>
+        <source>%n more window changes its batch|%n more windows change their batch</source>
+        <translation>%n weiteres Fenster wechselt seinen Batch|%n weitere Fenster wechseln ihren Batch</translation>
+    </message>
+    <message>
+        <source>%n row is written in another batch|%n rows are written in other batches</source>
+        <translation>%n Zeile wird in einem anderen Batch geschrieben|%n Zeilen werden in anderen Batches geschrieben</translation>
+    </message>
+    <message>
+        <source>%n more row is written|%n more rows are written</source>
+        <translation>%n Zeile mehr wird geschrieben|%n Zeilen mehr werden geschrieben</translation>
+    </message>
+    <message>
+        <source>%n row is no longer written|%n rows are no longer written</source>
+        <translation>%n Zeile wird nicht mehr geschrieben|%n Zeilen werden nicht mehr geschrieben</translation>
+    </message>
+    <message>
+        <source>the state holds at most %n row instead of %1|the state holds at most %n rows instead of %1</source>
+        <translation>der Zustand hält höchstens %n Zeile statt %1|der Zustand hält höchstens %n Zeilen statt %1</translation>
+    </message>
+    <message>
+        <source>the state ends with %n row instead of %1|the state ends with %n rows instead of %1</source>
+        <translation>der Zustand endet mit %n Zeile statt %1|der Zustand endet mit %n Zeilen statt %1</translation>
+    </message>
+    <message>
+        <source>%n no-data batch runs instead of %1|%n no-data batches run instead of %1</source>
+        <translation>%n No-Data-Batch läuft statt %1|%n No-Data-Batches laufen statt %1</translation>
+    </message>
+    <message>
+        <source>nothing changes</source>
+        <translation>nichts ändert sich</translation>
+    </message>
+    <message>
+        <source>Stopped: batch %1 writes %n window: %2.|Stopped: batch %1 writes %n windows: %2.</source>
+        <translation>Angehalten: Batch %1 schreibt %n Fenster: %2.|Angehalten: Batch %1 schreibt %n Fenster: %2.</translation>
+    </message>
+    <message>
+        <source>Stopped: batch %1 drops %n row as late, judged by the watermark %2.|Stopped: batch %1 drops %n rows as late, judged by the watermark %2.</source>
+        <translation>Angehalten: Batch %1 verwirft %n Zeile als verspätet, gemessen am Watermark %2.|Angehalten: Batch %1 verwirft %n Zeilen als verspätet, gemessen am Watermark %2.</translation>
+    </message>
+    <message>
+        <source>Stopped: batch %1 moves the watermark from %2 to %3 (in force from the next batch).</source>
+        <translation>Angehalten: Batch %1 bewegt das Watermark von %2 auf %3 (gültig ab dem nächsten Batch).</translation>
+    </message>
+    <message>
+        <source>Stopped: batch %1 evicts %n state row: the watermark %2 passed its end.|Stopped: batch %1 evicts %n state rows: the watermark %2 passed their end.</source>
+        <translation>Angehalten: Batch %1 entfernt %n Zustandszeile: Das Watermark %2 hat ihr Ende überschritten.|Angehalten: Batch %1 entfernt %n Zustandszeilen: Das Watermark %2 hat ihr Ende überschritten.</translation>
+    </message>
+    <message>
+        <source>Stopped: batch %1 is a no-data batch: no row arrived, it runs because the watermark moved to %2.</source>
+        <translation>Angehalten: Batch %1 ist ein No-Data-Batch: Keine Zeile kam an, er läuft, weil das Watermark auf %2 gerückt ist.</translation>
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -2583,6 +2711,50 @@ Nächstes (aus der maximalen Ereigniszeit dieses Batches): %2</translation>
         <source>&lt;b&gt;4 · Sink holds&lt;/b&gt; — %1</source>
         <translation>&lt;b&gt;4 · Senke enthält&lt;/b&gt; — %1</translation>
     </message>
+    <message>
+        <source>What-if</source>
+        <translation>Was-wäre-wenn</translation>
+    </message>
+    <message>
+        <source>&amp;What-if</source>
+        <translation>&amp;Was-wäre-wenn</translation>
+    </message>
+    <message>
+        <source>Change the lesson&apos;s knobs and see the whole run again at once (Ctrl+Shift+W)</source>
+        <translation>Die Stellschrauben der Lektion ändern und sofort den ganzen Lauf noch einmal sehen (Strg+Umschalt+W)</translation>
+    </message>
+    <message>
+        <source>Play &amp;Until</source>
+        <translation>Abspielen &amp;bis</translation>
+    </message>
+    <message>
+        <source>A &amp;Window Is Written</source>
+        <translation>ein &amp;Fenster geschrieben wird</translation>
+    </message>
+    <message>
+        <source>A Row Is &amp;Dropped as Late</source>
+        <translation>eine Zeile als verspätet &amp;verworfen wird</translation>
+    </message>
+    <message>
+        <source>The Watermark &amp;Moves</source>
+        <translation>das Watermark sich &amp;bewegt</translation>
+    </message>
+    <message>
+        <source>State Is &amp;Evicted</source>
+        <translation>Zustand &amp;entfernt wird</translation>
+    </message>
+    <message>
+        <source>A &amp;No-Data Batch Runs</source>
+        <translation>ein &amp;No-Data-Batch läuft</translation>
+    </message>
+    <message>
+        <source>Play stopped at batch %1</source>
+        <translation>Abspielen bei Batch %1 angehalten</translation>
+    </message>
+    <message>
+        <source>Play stopped at batch %1 without the moment it waited for.</source>
+        <translation>Abspielen bei Batch %1 beendet, ohne dass das Erwartete eintrat.</translation>
+    </message>
 </context>
 <context>
     <name>streamstep::ModeComparisonChart</name>
@@ -2979,6 +3151,143 @@ Nächstes (aus der maximalen Ereigniszeit dieses Batches): %2</translation>
     <message>
         <source>Spark:</source>
         <translation>Spark:</translation>
+    </message>
+</context>
+<context>
+    <name>streamstep::WhatIfPanel</name>
+    <message>
+        <source>processed</source>
+        <translation>verarbeitet</translation>
+    </message>
+    <message>
+        <source>late but kept</source>
+        <translation>verspätet, aber behalten</translation>
+    </message>
+    <message>
+        <source>filtered</source>
+        <translation>gefiltert</translation>
+    </message>
+    <message>
+        <source>dropped as late</source>
+        <translation>als verspätet verworfen</translation>
+    </message>
+    <message>
+        <source>a duplicate</source>
+        <translation>ein Duplikat</translation>
+    </message>
+    <message>
+        <source>Watermark delay:</source>
+        <translation>Watermark-Verzögerung:</translation>
+    </message>
+    <message>
+        <source>Window duration:</source>
+        <translation>Fensterdauer:</translation>
+    </message>
+    <message>
+        <source>Window slide:</source>
+        <translation>Fenstervorschub:</translation>
+    </message>
+    <message>
+        <source>Window start:</source>
+        <translation>Fensterversatz:</translation>
+    </message>
+    <message>
+        <source>Session gap:</source>
+        <translation>Sitzungslücke:</translation>
+    </message>
+    <message>
+        <source>Output mode:</source>
+        <translation>Ausgabemodus:</translation>
+    </message>
+    <message>
+        <source>No-data batches</source>
+        <translation>No-Data-Batches</translation>
+    </message>
+    <message>
+        <source>spark.sql.streaming.noDataMicroBatches.enabled: whether a batch without rows runs when the watermark moved</source>
+        <translation>spark.sql.streaming.noDataMicroBatches.enabled: ob ein Batch ohne Zeilen läuft, wenn sich das Watermark bewegt hat</translation>
+    </message>
+    <message>
+        <source>Spark version:</source>
+        <translation>Spark-Version:</translation>
+    </message>
+    <message>
+        <source>Against the lesson as written</source>
+        <translation>Gegenüber der Lektion, wie sie geschrieben ist</translation>
+    </message>
+    <message>
+        <source>&amp;Apply to Lesson</source>
+        <translation>In die Lektion &amp;übernehmen</translation>
+    </message>
+    <message>
+        <source>Put these values into the lesson&apos;s query (undo with Ctrl+Z)</source>
+        <translation>Diese Werte in die Abfrage der Lektion übernehmen (rückgängig mit Strg+Z)</translation>
+    </message>
+    <message>
+        <source>&amp;Revert</source>
+        <translation>&amp;Zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Set every knob back to the lesson&apos;s value</source>
+        <translation>Jede Stellschraube auf den Wert der Lektion zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Open a lesson to try its knobs.</source>
+        <translation>Öffnen Sie eine Lektion, um ihre Stellschrauben auszuprobieren.</translation>
+    </message>
+    <message>
+        <source>Move a knob: the whole lesson runs again from batch 0 with it, and this says what changes.</source>
+        <translation>Bewegen Sie eine Stellschraube: Die ganze Lektion läuft damit ab Batch 0 noch einmal, und hier steht, was sich ändert.</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <extracomment>Joins the clauses of the what-if summary: &quot;With a delay of 2 minutes, 3 more rows are dropped, … and …&quot;.</extracomment>
+        <translation>, </translation>
+    </message>
+    <message>
+        <source> and </source>
+        <extracomment>The last joint of the what-if summary&apos;s clauses, with its spaces.</extracomment>
+        <translation> und </translation>
+    </message>
+    <message>
+        <source>What-if: %1</source>
+        <translation>Was-wäre-wenn: %1</translation>
+    </message>
+    <message>
+        <source>What-if: %1 instead of %2</source>
+        <translation>Was-wäre-wenn: %1 statt %2</translation>
+    </message>
+    <message>
+        <source>What-if: written in batch %1 instead</source>
+        <translation>Was-wäre-wenn: stattdessen in Batch %1 geschrieben</translation>
+    </message>
+    <message>
+        <source>What-if: not written with these values</source>
+        <translation>Was-wäre-wenn: mit diesen Werten nicht geschrieben</translation>
+    </message>
+    <message>
+        <source>What-if: this window is never written</source>
+        <translation>Was-wäre-wenn: Dieses Fenster wird nie geschrieben</translation>
+    </message>
+    <message>
+        <source>What-if: this window never becomes final</source>
+        <translation>Was-wäre-wenn: Dieses Fenster wird nie endgültig</translation>
+    </message>
+    <message>
+        <source>What-if: written in batch %1</source>
+        <translation>Was-wäre-wenn: in Batch %1 geschrieben</translation>
+    </message>
+    <message>
+        <source>What-if: final in batch %1</source>
+        <translation>Was-wäre-wenn: in Batch %1 endgültig</translation>
+    </message>
+    <message>
+        <source>What-if: written in batch %1 instead of %2</source>
+        <translation>Was-wäre-wenn: in Batch %1 statt %2 geschrieben</translation>
+    </message>
+    <message>
+        <source>What-if: final in batch %1 instead of %2</source>
+        <translation>Was-wäre-wenn: in Batch %1 statt %2 endgültig</translation>
     </message>
 </context>
 <context>

@@ -54,6 +54,20 @@ BatchTableModel::BatchTableModel(QObject *parent) : QAbstractTableModel(parent)
     tint(RowMark::EvictedUnwritten, QColor(128, 128, 128, 50));
     m_linkBrush = QBrush(QColor(138, 43, 194, 75));
     m_linkFont.setBold(true);
+    m_changeBrush = QBrush(QColor(230, 150, 0, 70));
+}
+
+void BatchTableModel::setChangeNotes(std::vector<QString> notes)
+{
+    if (std::all_of(notes.begin(), notes.end(), [](const QString &n) { return n.isEmpty(); }))
+        notes.clear();
+    else
+        notes.resize(m_numRows);
+    if (notes == m_changeNotes)
+        return;
+    m_changeNotes = std::move(notes);
+    if (m_numRows > 0)
+        Q_EMIT dataChanged(index(0, 0), index(int(m_numRows) - 1, columnCount() - 1));
 }
 
 void BatchTableModel::setLinkedRows(const std::vector<int> &rows)
@@ -98,6 +112,7 @@ void BatchTableModel::setParts(std::vector<Part> parts, std::vector<RowMark> mar
     m_marks = std::move(marks);
     m_linkedRows.clear();
     m_linked.clear();
+    m_changeNotes.clear();
     if (!m_parts.empty() && !m_marks.empty())
         m_marks.resize(m_numRows, RowMark::None);
     m_timeFormats.clear();
@@ -286,6 +301,17 @@ QVariant BatchTableModel::data(const QModelIndex &index, int role) const
     const bool linked = !m_linked.empty() && m_linked[size_t(index.row())];
     if (role == LinkedRole)
         return linked;
+    const QString note = m_changeNotes.empty() ? QString() : m_changeNotes[size_t(index.row())];
+    if (role == ChangeNoteRole)
+        return note;
+    if (!note.isEmpty() && !linked) {
+        if (role == Qt::BackgroundRole)
+            return m_changeBrush;
+        if (role == Qt::ToolTipRole)
+            return note;
+        if (role == Qt::DisplayRole && index.column() == 0)
+            return changeMark() + cellData(index, role).toString();
+    }
     if (linked) {
         // The link first: its own tint and weight, and a text mark before the row's first cell.
         if (role == Qt::BackgroundRole)

@@ -47,7 +47,8 @@ public:
     // Spark prints it (Cast to string: "{2026-03-01 10:00:00, 2026-03-01 10:05:00}"); the id of
     // the batch that holds the row (the report's batchId, -1 for a plain batch); the row's index
     // in that batch's table; whether the row is linked to the selected one (setLinkedRows).
-    enum Role { RowMarkRole = Qt::UserRole + 1, SparkTextRole, BatchIdRole, SourceRowRole, LinkedRole };
+    // ChangeNoteRole: what a what-if run does differently with the row (setChangeNotes), or empty.
+    enum Role { RowMarkRole = Qt::UserRole + 1, SparkTextRole, BatchIdRole, SourceRowRole, LinkedRole, ChangeNoteRole };
 
     explicit BatchTableModel(QObject *parent = nullptr);
 
@@ -67,6 +68,11 @@ public:
     void setLinkedRows(const std::vector<int> &rows);
     const std::vector<int> &linkedRows() const { return m_linkedRows; }
     static QString linkMark() { return QStringLiteral("● "); }
+    // Marks rows a what-if changes (View ▸ What-if): one note per model row, empty for none;
+    // a noted row shows "◆ " before its first cell, its note as the tooltip and a tint of its
+    // own. Cleared with the rows; keeps the selection.
+    void setChangeNotes(std::vector<QString> notes);
+    static QString changeMark() { return QStringLiteral("◆ "); }
 
     // The (first) batch shown.
     const ColumnBatch *batch() const { return m_parts.empty() ? nullptr : m_parts.front().batch.get(); }
@@ -106,6 +112,8 @@ private:
     std::vector<RowMark> m_marks;
     std::vector<int> m_linkedRows;  // sorted
     std::vector<bool> m_linked;     // per model row, when any
+    std::vector<QString> m_changeNotes; // per model row, when any
+    QBrush m_changeBrush;
     QBrush m_linkBrush;
     QFont m_linkFont;
     std::vector<TimeColumnFormat> m_timeFormats; // one per batch column

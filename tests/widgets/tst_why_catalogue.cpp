@@ -6,7 +6,9 @@
 // the plural half chosen by the count and durations in German units.
 #include "why_catalogue.h"
 
+#include "streamstep/breakpoints.h"
 #include "streamstep/quiz.h"
+#include "streamstep/whatif.h"
 #include "streamstep/why.h"
 
 #include <QCoreApplication>
@@ -82,6 +84,8 @@ const std::vector<std::string> &engineTemplates()
     static const std::vector<std::string> all = [] {
         std::vector<std::string> out = sentenceTemplates();
         out.insert(out.end(), quizSentenceTemplates().begin(), quizSentenceTemplates().end());
+        out.insert(out.end(), whatIfSentenceTemplates().begin(), whatIfSentenceTemplates().end());
+        out.insert(out.end(), breakpointSentenceTemplates().begin(), breakpointSentenceTemplates().end());
         return out;
     }();
     return all;
