@@ -38,6 +38,18 @@ std::shared_ptr<const BatchReport> report(int64_t batchId, int step, bool noData
     return r;
 }
 
+// The reports of a whole scenario file (none when it cannot be read), as the app keeps them.
+std::vector<std::shared_ptr<const BatchReport>> reportsOfFile(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    std::vector<std::shared_ptr<const BatchReport>> reports;
+    for (BatchReport &r : runScenario(parseScenario(file.readAll().toStdString(), path.toStdString())))
+        reports.push_back(std::make_shared<const BatchReport>(std::move(r)));
+    return reports;
+}
+
 int64_t ms(const char *timestamp)
 {
     return *parseTimestamp(timestamp) / 1000;
@@ -204,13 +216,8 @@ void TestBatchListModel::noGapOnTheManualClock()
 {
     // Lesson 04 has no processingTime: its triggers run at 0 s, 1 s, … after 1970, the
     // watermark in 2026; Spark's formula would give about -1.77e9 s.
-    const QString path = QStringLiteral(STREAMSTEP_SOURCE_DIR "/scenarios/04-windowed-totals-append.scenario.json");
-    QFile file(path);
-    QVERIFY(file.open(QIODevice::ReadOnly));
-    const Scenario scenario = parseScenario(file.readAll().toStdString(), path.toStdString());
-    std::vector<std::shared_ptr<const BatchReport>> reports;
-    for (BatchReport &r : runScenario(scenario))
-        reports.push_back(std::make_shared<const BatchReport>(std::move(r)));
+    const auto reports = reportsOfFile(QStringLiteral(STREAMSTEP_SOURCE_DIR "/scenarios/04-windowed-totals-append.scenario.json"));
+    QVERIFY(!reports.empty());
     BatchListModel model;
     model.appendReports(reports);
     int moved = 0;
@@ -269,12 +276,7 @@ void TestBatchListModel::figuresEqualTheEngineReports_data()
 void TestBatchListModel::figuresEqualTheEngineReports()
 {
     QFETCH(QString, path);
-    QFile file(path);
-    QVERIFY(file.open(QIODevice::ReadOnly));
-    const Scenario scenario = parseScenario(file.readAll().toStdString(), path.toStdString());
-    std::vector<std::shared_ptr<const BatchReport>> reports;
-    for (BatchReport &r : runScenario(scenario))
-        reports.push_back(std::make_shared<const BatchReport>(std::move(r)));
+    const auto reports = reportsOfFile(path);
     QVERIFY(!reports.empty());
     BatchListModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
