@@ -19,6 +19,7 @@
 #include "row_explainer.h"
 #include "run_controller.h"
 #include "sink_contents_model.h"
+#include "text_scale.h"
 #include "why_view.h"
 
 #include "streamstep/value_format.h"
@@ -62,6 +63,7 @@
 #include <QHBoxLayout>
 #include <QResizeEvent>
 
+#include <cmath>
 #include <set>
 
 namespace streamstep {
@@ -69,6 +71,11 @@ namespace streamstep {
 namespace {
 
 constexpr int kMaxRecentFiles = 8;
+
+// View ▸ Larger Text / Smaller Text: the text scale's bounds and step.
+constexpr double kMinFontScale = 0.6;
+constexpr double kMaxFontScale = 3.0;
+constexpr double kFontScaleStep = 1.15;
 
 // At least this wide, the window shows the side panel until the user folds or unfolds it.
 constexpr int kSidePanelWindowWidth = 1600;
@@ -81,14 +88,14 @@ QTableView *newTableView(QAbstractItemModel *model, QWidget *parent)
     view->setEditTriggers(QAbstractItemView::NoEditTriggers);
     view->setWordWrap(false);
     view->setTabKeyNavigation(false);
-    view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 6);
-    view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     view->horizontalHeader()->setStretchLastSection(true);
     view->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
     // Fit columns to their contents whenever a new batch is shown, and the first one to the link
     // mark (●) when rows are linked to the row selected elsewhere.
     QObject::connect(model, &QAbstractItemModel::modelReset, view, [view] { view->resizeColumnsToContents(); });
     QObject::connect(model, &QAbstractItemModel::dataChanged, view, [view] { view->resizeColumnToContents(0); });
+    // Rows as tall as the text, columns as wide as it, at every text scale.
+    followTextScale(view);
     return view;
 }
 
@@ -160,7 +167,6 @@ MainWindow::MainWindow(QWidget *parent)
     setObjectName(QStringLiteral("mainWindow"));
     setWindowIcon(QApplication::windowIcon());
     setAcceptDrops(true);
-    m_basePointSize = font().pointSizeF();
 
     createActions();
     createMenus();
@@ -425,10 +431,10 @@ void MainWindow::createActions()
 
     m_zoomInAction = new QAction(tr("&Larger Text"), this);
     m_zoomInAction->setShortcut(QKeySequence::ZoomIn);
-    connect(m_zoomInAction, &QAction::triggered, this, [this] { setFontScale(m_fontScale * 1.15); });
+    connect(m_zoomInAction, &QAction::triggered, this, [this] { setFontScale(m_fontScale * kFontScaleStep); });
     m_zoomOutAction = new QAction(tr("S&maller Text"), this);
     m_zoomOutAction->setShortcut(QKeySequence::ZoomOut);
-    connect(m_zoomOutAction, &QAction::triggered, this, [this] { setFontScale(m_fontScale / 1.15); });
+    connect(m_zoomOutAction, &QAction::triggered, this, [this] { setFontScale(m_fontScale / kFontScaleStep); });
     m_zoomResetAction = new QAction(tr("&Normal Text Size"), this);
     m_zoomResetAction->setShortcut(Qt::CTRL | Qt::Key_0);
     connect(m_zoomResetAction, &QAction::triggered, this, [this] { setFontScale(1.0); });
@@ -1669,14 +1675,30 @@ void MainWindow::about()
 
 void MainWindow::setFontScale(double scale)
 {
-    m_fontScale = std::clamp(scale, 0.6, 3.0);
-    QFont f = font();
-    f.setPointSizeF(m_basePointSize * m_fontScale);
-    setFont(f);
-    QFont fixed = QFontDatabase::systemFont(QFontDatabase::FixedFont);
-    fixed.setPointSizeF(fixed.pointSizeF() * m_fontScale);
-    m_consoleView->setFont(fixed);
+    m_fontScale = std::clamp(scale, kMinFontScale, kMaxFontScale);
+    if (std::abs(m_fontScale - 1.0) < 0.01)
+        m_fontScale = 1.0;
+    // At the normal size the window takes the application font as it is (nothing explicit is
+    // left behind from a larger scale); otherwise the application font times the scale. Every
+    // view follows the window's font (text_scale.h), so one font change scales everything.
+    if (m_fontScale == 1.0) {
+        setFont(QFont());
+    } else {
+        QFont f = QApplication::font();
+        f.setPointSizeF(QApplication::font().pointSizeF() * m_fontScale);
+        setFont(f);
+    }
+    m_consoleView->setFont(scaledFixedFont(m_fontScale));
+    // Sizes given in pixels grow with the text: the toolbar's icons, the side panel's minimum.
+    const int icon = style()->pixelMetric(QStyle::PM_ToolBarIconSize, nullptr, this);
+    m_stepperBar->setIconSize(QSize(icon, icon) * m_fontScale);
+    m_summary->setMinimumWidth(int(270 * m_fontScale));
+    m_progressBar->setMinimumWidth(fontMetrics().averageCharWidth() * 48);
+    m_zoomOutAction->setEnabled(m_fontScale > kMinFontScale + 1e-9);
+    m_zoomInAction->setEnabled(m_fontScale < kMaxFontScale - 1e-9);
     QSettings().setValue(QStringLiteral("fontScale"), m_fontScale);
+    fitStoryPanels();
+    fitToolBar();
 }
 
 void MainWindow::setPlayInterval(double seconds)

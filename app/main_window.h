@@ -149,6 +149,15 @@ public:
     // The trigger being predicted (its outcome hidden), or -1.
     int predictingStep() const { return m_predictStep; }
 
+    // View ▸ Larger Text (Ctrl++), Smaller Text (Ctrl+-), Normal Text Size (Ctrl+0): one scale
+    // for all the window's text — labels, tables with their rows and headers, code, charts and
+    // the timeline — kept in the settings.
+    QAction *zoomInAction() const { return m_zoomInAction; }
+    QAction *zoomOutAction() const { return m_zoomOutAction; }
+    QAction *zoomResetAction() const { return m_zoomResetAction; }
+    double fontScale() const { return m_fontScale; }
+    void setFontScale(double scale);
+
 protected:
     void closeEvent(QCloseEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
@@ -174,7 +183,6 @@ private:
     void addRecentFile(const QString &path);
     void updateRecentFilesMenu();
     void about();
-    void setFontScale(double scale);
     void setLanguage(const QString &language);
 
     void onScenarioChanged();
@@ -283,7 +291,6 @@ private:
     QMenu *m_recentMenu = nullptr;
     QStringList m_recentFiles;
     double m_fontScale = 1.0;
-    double m_basePointSize = 0;
 };
 
 } // namespace streamstep
