@@ -33,7 +33,12 @@ std::optional<CommandLine> CommandLine::parse(const QStringList &arguments, QStr
     const QCommandLineOption whyOption(QStringLiteral("why"),
         QCoreApplication::translate("CommandLine", "Selects row <ROW> (from 0) of the input, result or written panel, so the Why pane explains it."),
         QStringLiteral("PANEL:ROW"));
-    parser.addOptions({stepsOption, screenshotOption, sizeOption, langOption, compareOption, darkOption, whyOption});
+    const QCommandLineOption presenterOption(QStringLiteral("presenter"),
+        QCoreApplication::translate("CommandLine", "Opens in presenter mode (full screen unless --size or --screenshot is given)."));
+    const QCommandLineOption keysOption(QStringLiteral("keys"),
+        QCoreApplication::translate("CommandLine", "Shows the keyboard shortcuts."));
+    parser.addOptions({stepsOption, screenshotOption, sizeOption, langOption, compareOption, darkOption, whyOption,
+                       presenterOption, keysOption});
     parser.addPositionalArgument(QStringLiteral("scenario"),
         QCoreApplication::translate("CommandLine", "A .scenario.json file to open."),
         QStringLiteral("[SCENARIO]"));
@@ -80,6 +85,8 @@ std::optional<CommandLine> CommandLine::parse(const QStringList &arguments, QStr
     result.language = parser.value(langOption);
     result.compare = parser.isSet(compareOption);
     result.dark = parser.isSet(darkOption);
+    result.presenter = parser.isSet(presenterOption);
+    result.keyHelp = parser.isSet(keysOption);
     if (parser.isSet(whyOption)) {
         static const QRegularExpression pattern(QStringLiteral("^(input|result|written):(\\d+)$"));
         const QRegularExpressionMatch match = pattern.match(parser.value(whyOption));

@@ -2,6 +2,7 @@
 // triggers and saves a screenshot of the window — for the README, the docs and the tests.
 #include "command_line.h"
 #include "dark_palette.h"
+#include "key_help.h"
 #include "main_window.h"
 #include "run_controller.h"
 
@@ -124,6 +125,10 @@ int main(int argc, char *argv[])
     if (options->compare)
         window.setCompareShown(true);
     window.show();
+    if (options->presenter)
+        window.setPresenterMode(true, options->screenshot.isEmpty() && !options->size.isValid());
+    if (options->keyHelp)
+        window.keyHelpAction()->trigger();
 
     if (!options->screenshot.isEmpty()) {
         QApplication::processEvents();

@@ -10,6 +10,7 @@
 #include "compare_view.h"
 #include "event_time_timeline.h"
 #include "input_editor.h"
+#include "key_help.h"
 #include "lesson_autosave.h"
 #include "lessons_page.h"
 #include "query_edit_command.h"
@@ -186,6 +187,14 @@ MainWindow::MainWindow(QWidget *parent)
     addDockWidget(Qt::RightDockWidgetArea, m_quizDock);
     m_quizDock->hide();
     connect(m_quiz, &QuizPanel::predictingChanged, this, &MainWindow::setPredicting);
+    // Keyboard only: every action's key works with the menus and toolbar hidden (presenter mode).
+    for (QAction *action : findChildren<QAction *>(Qt::FindDirectChildrenOnly))
+        if (!action->shortcuts().isEmpty())
+            addAction(action);
+    m_keyHelp = new KeyHelpOverlay(this);
+    m_keyHelp->setActions({m_stepAction, m_backAction, m_revealAction, m_playAction, m_resetAction, m_lessonModeAction,
+                           m_nextLessonAction, m_presenterAction, m_zoomInAction, m_zoomOutAction, m_zoomResetAction,
+                           m_sidePanelAction, m_compareAction, m_cancelAction, m_keyHelpAction});
     statusBar()->showMessage(tr("Open a lesson or a scenario file to begin."));
     // A large step runs on the worker thread: its progress and a Cancel button, shown meanwhile.
     m_progressBar = new QProgressBar(statusBar());
@@ -235,6 +244,7 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_controller, &RunController::runReset, this, &MainWindow::onRunReset);
     connect(m_controller, &RunController::currentBatchChanged, this, &MainWindow::showBatch);
     connect(m_controller, &RunController::startedChanged, this, &MainWindow::updateActions);
+    connect(m_controller, &RunController::currentBatchChanged, this, &MainWindow::updateActions);
     connect(m_controller, &RunController::playingChanged, this, &MainWindow::updateActions);
     connect(m_controller, &RunController::busyChanged, this, &MainWindow::onBusyChanged);
     connect(m_controller, &RunController::stepProgressed, this, &MainWindow::onStepProgressed);
@@ -439,6 +449,49 @@ void MainWindow::createActions()
     m_zoomResetAction->setShortcut(Qt::CTRL | Qt::Key_0);
     connect(m_zoomResetAction, &QAction::triggered, this, [this] { setFontScale(1.0); });
 
+    m_backAction = new QAction(s->standardIcon(QStyle::SP_MediaSkipBackward), tr("Step &Back"), this);
+    m_backAction->setObjectName(QStringLiteral("backAction"));
+    m_backAction->setShortcuts({QKeySequence(Qt::Key_Left), QKeySequence(Qt::Key_PageUp)});
+    m_backAction->setToolTip(tr("Show the batch before the one shown (←, Page Up)"));
+    connect(m_backAction, &QAction::triggered, this, [this] {
+        if (m_controller->currentBatch() > 0)
+            m_controller->selectBatch(m_controller->currentBatch() - 1);
+    });
+    // A presenter's clicker sends Page Down for "next".
+    m_stepAction->setShortcuts({QKeySequence(Qt::Key_Space), QKeySequence(Qt::Key_Right), QKeySequence(Qt::Key_PageDown)});
+    m_stepAction->setToolTip(tr("Feed the next step's rows as one trigger (Space, →, Page Down)"));
+
+    m_revealAction = new QAction(tr("Re&veal Trigger"), this);
+    m_revealAction->setObjectName(QStringLiteral("revealAction"));
+    m_revealAction->setShortcuts({QKeySequence(Qt::Key_Return), QKeySequence(Qt::Key_Enter)});
+    m_revealAction->setToolTip(tr("In lesson mode: run the trigger being predicted and show what it did (Return)"));
+    connect(m_revealAction, &QAction::triggered, this, [this] {
+        if (m_quiz && m_quiz->predictingStep() >= 0)
+            m_quiz->reveal();
+    });
+
+    m_nextLessonAction = new QAction(tr("&Next Lesson"), this);
+    m_nextLessonAction->setObjectName(QStringLiteral("nextLessonAction"));
+    m_nextLessonAction->setShortcut(Qt::Key_N);
+    m_nextLessonAction->setToolTip(tr("Open the bundled lesson after this one (N)"));
+    connect(m_nextLessonAction, &QAction::triggered, this, &MainWindow::openNextLesson);
+
+    m_presenterAction = new QAction(tr("&Presenter Mode"), this);
+    m_presenterAction->setObjectName(QStringLiteral("presenterAction"));
+    m_presenterAction->setCheckable(true);
+    m_presenterAction->setShortcut(Qt::Key_F11);
+    m_presenterAction->setToolTip(tr("One large layout for a projector: the narrative, the three story panels and the "
+                                     "timeline, full screen (F11)"));
+    connect(m_presenterAction, &QAction::triggered, this, [this](bool on) { setPresenterMode(on); });
+
+    m_keyHelpAction = new QAction(tr("&Keyboard Shortcuts"), this);
+    m_keyHelpAction->setObjectName(QStringLiteral("keyHelpAction"));
+    // "?" arrives as ?, Shift+? or Shift+/ depending on the platform's key mapping.
+    m_keyHelpAction->setShortcuts({QKeySequence(Qt::Key_F1), QKeySequence(Qt::Key_Question), QKeySequence(Qt::SHIFT | Qt::Key_Slash),
+                                   QKeySequence(Qt::SHIFT | Qt::Key_Question)});
+    m_keyHelpAction->setToolTip(tr("List the keys that step, go back, reveal and present (?, F1)"));
+    connect(m_keyHelpAction, &QAction::triggered, this, [this] { m_keyHelp->toggle(); });
+
     m_aboutAction = new QAction(tr("&About StreamStep"), this);
     m_aboutAction->setMenuRole(QAction::AboutRole);
     connect(m_aboutAction, &QAction::triggered, this, &MainWindow::about);
@@ -468,12 +521,15 @@ void MainWindow::createMenus()
     QMenu *run = menuBar()->addMenu(tr("&Run"));
     run->addAction(m_startAction);
     run->addAction(m_stepAction);
+    run->addAction(m_backAction);
+    run->addAction(m_revealAction);
     run->addAction(m_playAction);
     run->addAction(m_playIntervalAction);
     run->addAction(m_runAllAction);
     run->addAction(m_cancelAction);
     run->addSeparator();
     run->addAction(m_lessonModeAction);
+    run->addAction(m_nextLessonAction);
     run->addAction(m_crashAction);
     run->addSeparator();
     run->addAction(m_resetAction);
@@ -482,6 +538,7 @@ void MainWindow::createMenus()
     view->addAction(m_lessonsAction);
     view->addAction(m_sidePanelAction);
     view->addAction(m_compareAction);
+    view->addAction(m_presenterAction);
     view->addSeparator();
     view->addAction(m_zoomInAction);
     view->addAction(m_zoomOutAction);
@@ -501,6 +558,8 @@ void MainWindow::createMenus()
             [this](QAction *action) { setLanguage(action->data().toString()); });
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(m_keyHelpAction);
+    help->addSeparator();
     help->addAction(m_aboutAction);
     help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
 }
@@ -816,6 +875,10 @@ void MainWindow::fitStoryPanels()
     for (int i = 0; i < m_storyPanels.size(); ++i) {
         // A panel is as wide as its widest need: its view's columns, its title's longest word.
         const int margins = m_storyPanels[i]->width() - views[i]->width();
+        if (m_storyPanels[i]->isHidden()) { // presenter mode leaves the sink out
+            needed << 0;
+            continue;
+        }
         const int width = views[i]->isHidden() ? m_storyPanels[i]->minimumWidth()
                                                : std::max(m_storyPanels[i]->minimumWidth(), neededWidth(views[i]) + std::max(0, margins));
         needed << width;
@@ -839,9 +902,9 @@ void MainWindow::fitStoryPanels()
         // Everything fits: share what is left among the panels that show rows, by their needs.
         int withRows = 0;
         for (int i = 0; i < m_storyPanels.size(); ++i)
-            withRows += !views[i]->isHidden() ? needed[i] : 0;
+            withRows += !views[i]->isHidden() && !m_storyPanels[i]->isHidden() ? needed[i] : 0;
         for (int i = 0; i < m_storyPanels.size(); ++i)
-            sizes << needed[i] + (!views[i]->isHidden() && withRows > 0 ? int(double(available - total) * needed[i] / withRows) : 0);
+            sizes << needed[i] + (!views[i]->isHidden() && !m_storyPanels[i]->isHidden() && withRows > 0 ? int(double(available - total) * needed[i] / withRows) : 0);
     } else {
         for (int width : std::as_const(needed))
             sizes << int(double(width) * available / total);
@@ -1542,6 +1605,9 @@ void MainWindow::updateActions()
     m_runAllAction->setEnabled(workspace && !lesson && c.canStep());
     m_lessonModeAction->setEnabled(workspace || lesson);
     m_cancelAction->setEnabled(c.isBusy() && !c.isCancelling());
+    m_backAction->setEnabled(workspace && c.currentBatch() > 0);
+    m_revealAction->setEnabled(workspace && m_predictStep >= 0);
+    m_nextLessonAction->setEnabled(!nextLessonPath().isEmpty());
     m_saveAction->setEnabled(c.hasScenario());
     m_saveAsAction->setEnabled(c.hasScenario());
     m_exportAction->setEnabled(c.hasScenario());
@@ -1696,9 +1762,97 @@ void MainWindow::setFontScale(double scale)
     m_progressBar->setMinimumWidth(fontMetrics().averageCharWidth() * 48);
     m_zoomOutAction->setEnabled(m_fontScale > kMinFontScale + 1e-9);
     m_zoomInAction->setEnabled(m_fontScale < kMaxFontScale - 1e-9);
-    QSettings().setValue(QStringLiteral("fontScale"), m_fontScale);
+    // The narrative is what the room reads first: larger still while presenting.
+    if (m_presenter) {
+        QFont large = font();
+        large.setPointSizeF(font().pointSizeF() * 1.2);
+        m_narrative->setFont(large);
+    } else {
+        m_narrative->setFont(QFont());
+    }
+    QSettings().setValue(m_presenter ? QStringLiteral("presenterFontScale") : QStringLiteral("fontScale"), m_fontScale);
     fitStoryPanels();
     fitToolBar();
+}
+
+void MainWindow::setPresenterMode(bool on, bool fullScreen)
+{
+    m_presenterAction->setChecked(on);
+    if (on == m_presenter)
+        return;
+    PresenterSaved &saved = m_presenterSaved;
+    QWidget *notice = m_runNotice->parentWidget();
+    if (on) {
+        saved.sidePanel = !m_summary->isHidden();
+        saved.menuBar = !menuBar()->isHidden();
+        saved.toolBar = !m_stepperBar->isHidden();
+        saved.statusBar = !statusBar()->isHidden();
+        saved.runNotice = !notice->isHidden();
+        saved.quizDock = !m_quizDock->isHidden();
+        saved.compare = isCompareShown();
+        saved.centreSizes = m_centreSplitter->saveState();
+        saved.windowState = windowState();
+        saved.fontScale = m_fontScale;
+        m_presenter = true;
+        if (saved.compare)
+            setCompareShown(false);
+        if (isShowingLessons() && m_controller->hasScenario())
+            m_stack->setCurrentIndex(1);
+        m_summary->hide();
+        menuBar()->hide();
+        m_stepperBar->hide();
+        statusBar()->hide();
+        notice->hide();
+        m_storyPanels[3]->hide();
+        m_why->hide();
+        m_batchTabs->hide();
+        // The lesson's questions are the point of lesson mode: they stay beside the story.
+        m_quizDock->setVisible(m_lessonModeAction->isChecked());
+        setFontScale(QSettings().value(QStringLiteral("presenterFontScale"), kDefaultPresenterScale).toDouble());
+        // The panels' rows above, the timeline below, about half and half.
+        const int height = m_centreSplitter->height();
+        m_centreSplitter->setSizes({height / 2, height - height / 2});
+        if (fullScreen)
+            setWindowState(windowState() | Qt::WindowFullScreen);
+    } else {
+        m_presenter = false;
+        setFontScale(saved.fontScale);
+        m_summary->setVisible(saved.sidePanel);
+        menuBar()->setVisible(saved.menuBar);
+        m_stepperBar->setVisible(saved.toolBar);
+        statusBar()->setVisible(saved.statusBar);
+        notice->setVisible(saved.runNotice);
+        m_storyPanels[3]->show();
+        m_why->show();
+        m_batchTabs->show();
+        m_quizDock->setVisible(saved.quizDock);
+        // The window its old size first, then the splitter its old sizes within it.
+        setWindowState(saved.windowState);
+        QApplication::processEvents(QEventLoop::ExcludeUserInputEvents);
+        m_centreSplitter->restoreState(saved.centreSizes);
+        if (saved.compare)
+            setCompareShown(true);
+    }
+    fitStoryPanels();
+    updateActions();
+}
+
+QString MainWindow::nextLessonPath() const
+{
+    if (!m_lessons || !m_controller->hasScenario())
+        return {};
+    const QString name = QFileInfo(m_controller->filePath()).fileName();
+    for (int row = 0; row + 1 < m_lessons->numLessons(); ++row)
+        if (QFileInfo(m_lessons->lessonPath(row)).fileName() == name)
+            return m_lessons->lessonPath(row + 1);
+    return {};
+}
+
+void MainWindow::openNextLesson()
+{
+    const QString path = nextLessonPath();
+    if (!path.isEmpty())
+        openScenario(path);
 }
 
 void MainWindow::setPlayInterval(double seconds)
@@ -1778,7 +1932,7 @@ void MainWindow::showEvent(QShowEvent *event)
 void MainWindow::resizeEvent(QResizeEvent *event)
 {
     QMainWindow::resizeEvent(event);
-    if (!m_sidePanelChosen)
+    if (!m_sidePanelChosen && !m_presenter)
         setSidePanelShown(event->size().width() >= kSidePanelWindowWidth, false);
     fitStoryPanels();
     fitToolBar();

@@ -4,6 +4,14 @@
 <context>
     <name>CommandLine</name>
     <message>
+        <source>Opens in presenter mode (full screen unless --size or --screenshot is given).</source>
+        <translation>Öffnet im Präsentationsmodus (im Vollbild, außer mit --size oder --screenshot).</translation>
+    </message>
+    <message>
+        <source>Shows the keyboard shortcuts.</source>
+        <translation>Zeigt die Tastenkürzel.</translation>
+    </message>
+    <message>
         <source>Steps a Spark Structured Streaming query trigger by trigger.</source>
         <translation>Führt eine Spark-Structured-Streaming-Abfrage Trigger für Trigger aus.</translation>
     </message>
@@ -1849,6 +1857,17 @@ Nächstes (aus der maximalen Ereigniszeit dieses Batches): %2</translation>
     </message>
 </context>
 <context>
+    <name>streamstep::KeyHelpOverlay</name>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation>Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>Press ? or F1 again, or Esc, to close.</source>
+        <translation>Zum Schließen noch einmal ? oder F1 drücken, oder Esc.</translation>
+    </message>
+</context>
+<context>
     <name>streamstep::LessonAutosave</name>
     <message>
         <source>%1: cannot create the folder</source>
@@ -1880,6 +1899,46 @@ Nächstes (aus der maximalen Ereigniszeit dieses Batches): %2</translation>
 </context>
 <context>
     <name>streamstep::MainWindow</name>
+    <message>
+        <source>Step &amp;Back</source>
+        <translation>Schritt &amp;zurück</translation>
+    </message>
+    <message>
+        <source>Show the batch before the one shown (←, Page Up)</source>
+        <translation>Den Batch vor dem gezeigten zeigen (←, Bild auf)</translation>
+    </message>
+    <message>
+        <source>Re&amp;veal Trigger</source>
+        <translation>Trigger &amp;aufdecken</translation>
+    </message>
+    <message>
+        <source>In lesson mode: run the trigger being predicted and show what it did (Return)</source>
+        <translation>Im Lernmodus: den vorhergesagten Trigger ausführen und zeigen, was er getan hat (Eingabe)</translation>
+    </message>
+    <message>
+        <source>&amp;Next Lesson</source>
+        <translation>&amp;Nächste Lektion</translation>
+    </message>
+    <message>
+        <source>Open the bundled lesson after this one (N)</source>
+        <translation>Die mitgelieferte Lektion nach dieser öffnen (N)</translation>
+    </message>
+    <message>
+        <source>&amp;Presenter Mode</source>
+        <translation>&amp;Präsentationsmodus</translation>
+    </message>
+    <message>
+        <source>One large layout for a projector: the narrative, the three story panels and the timeline, full screen (F11)</source>
+        <translation>Eine große Ansicht für den Beamer: die Erzählung, die drei Story-Bereiche und die Zeitleiste, im Vollbild (F11)</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>&amp;Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>List the keys that step, go back, reveal and present (?, F1)</source>
+        <translation>Die Tasten zum Weiterschalten, Zurückgehen, Aufdecken und Präsentieren auflisten (?, F1)</translation>
+    </message>
     <message>
         <source>Crash &amp;Here…</source>
         <translation>&amp;Hier abstürzen…</translation>
@@ -1957,8 +2016,8 @@ Nächstes (aus der maximalen Ereigniszeit dieses Batches): %2</translation>
         <translation>&amp;Schritt</translation>
     </message>
     <message>
-        <source>Feed the next step&apos;s rows as one trigger (Space, →)</source>
-        <translation>Die Zeilen des nächsten Schritts als einen Trigger einspeisen (Leertaste, →)</translation>
+        <source>Feed the next step&apos;s rows as one trigger (Space, →, Page Down)</source>
+        <translation>Die Zeilen des nächsten Schritts als einen Trigger einspeisen (Leertaste, →, Bild ab)</translation>
     </message>
     <message>
         <source>&amp;Play</source>
