@@ -122,6 +122,22 @@ int main(int argc, char *argv[])
         if (!options->screenshot.isEmpty())
             return 1;
     }
+    // Handouts need no window on screen: written, then the app quits.
+    if (!options->exportPdf.isEmpty() || !options->exportPng.isEmpty()) {
+        if (options->scenario.isEmpty()) {
+            std::fprintf(stderr, "streamstep: %s\n", qPrintable(QApplication::translate("main", "--export-pdf and --export-png need a scenario")));
+            return 1;
+        }
+        if (!options->exportPdf.isEmpty() && !window.exportLessonPdf(options->exportPdf, &error)) {
+            std::fprintf(stderr, "streamstep: %s\n", qPrintable(error));
+            return 1;
+        }
+        if (!options->exportPng.isEmpty() && !window.exportBatchPng(options->exportPng, &error)) {
+            std::fprintf(stderr, "streamstep: %s\n", qPrintable(error));
+            return 1;
+        }
+        return 0;
+    }
     if (options->compare)
         window.setCompareShown(true);
     window.show();

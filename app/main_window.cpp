@@ -9,6 +9,7 @@
 #include "batch_table_model.h"
 #include "compare_view.h"
 #include "event_time_timeline.h"
+#include "handout.h"
 #include "input_editor.h"
 #include "key_help.h"
 #include "lesson_autosave.h"
@@ -492,6 +493,20 @@ void MainWindow::createActions()
     m_keyHelpAction->setToolTip(tr("List the keys that step, go back, reveal and present (?, F1)"));
     connect(m_keyHelpAction, &QAction::triggered, this, [this] { m_keyHelp->toggle(); });
 
+    m_exportBatchPngAction = new QAction(tr("Export Batch as &PNG…"), this);
+    m_exportBatchPngAction->setObjectName(QStringLiteral("exportBatchPngAction"));
+    m_exportBatchPngAction->setToolTip(tr("The batch shown as a handout page: its narrative, the three story tables "
+                                          "and the timeline, as an image"));
+    m_exportBatchPdfAction = new QAction(tr("Export Batch as P&DF…"), this);
+    m_exportBatchPdfAction->setObjectName(QStringLiteral("exportBatchPdfAction"));
+    m_exportBatchPdfAction->setToolTip(tr("The batch shown as a handout page: its narrative, the three story tables "
+                                          "and the timeline, as a PDF"));
+    m_exportLessonPdfAction = new QAction(tr("Export &Lesson as PDF…"), this);
+    m_exportLessonPdfAction->setObjectName(QStringLiteral("exportLessonPdfAction"));
+    m_exportLessonPdfAction->setToolTip(tr("The whole lesson run from batch 0 as a handout, one page per batch"));
+    for (QAction *action : {m_exportBatchPngAction, m_exportBatchPdfAction, m_exportLessonPdfAction})
+        connect(action, &QAction::triggered, this, [this, action] { exportHandout(action); });
+
     m_aboutAction = new QAction(tr("&About StreamStep"), this);
     m_aboutAction->setMenuRole(QAction::AboutRole);
     connect(m_aboutAction, &QAction::triggered, this, &MainWindow::about);
@@ -508,6 +523,9 @@ void MainWindow::createMenus()
     file->addAction(m_saveAsAction);
     file->addSeparator();
     file->addAction(m_exportAction);
+    file->addAction(m_exportBatchPngAction);
+    file->addAction(m_exportBatchPdfAction);
+    file->addAction(m_exportLessonPdfAction);
     file->addSeparator();
     file->addAction(m_quitAction);
 
@@ -1611,6 +1629,9 @@ void MainWindow::updateActions()
     m_saveAction->setEnabled(c.hasScenario());
     m_saveAsAction->setEnabled(c.hasScenario());
     m_exportAction->setEnabled(c.hasScenario());
+    m_exportBatchPngAction->setEnabled(c.hasScenario() && c.currentBatch() >= 0);
+    m_exportBatchPdfAction->setEnabled(c.hasScenario() && c.currentBatch() >= 0);
+    m_exportLessonPdfAction->setEnabled(c.hasScenario() && c.isValid());
     m_crashAction->setEnabled(c.hasScenario());
     m_editInputAction->setEnabled(c.hasScenario());
     m_generateRowsAction->setEnabled(c.hasScenario());
@@ -1835,6 +1856,53 @@ void MainWindow::setPresenterMode(bool on, bool fullScreen)
     }
     fitStoryPanels();
     updateActions();
+}
+
+bool MainWindow::exportBatchPng(const QString &path, QString *error) const
+{
+    return Handout(HandoutRun::fromController(*m_controller)).writeBatchPng(path, m_controller->currentBatch(), error);
+}
+
+bool MainWindow::exportBatchPdf(const QString &path, QString *error) const
+{
+    return Handout(HandoutRun::fromController(*m_controller)).writeBatchPdf(path, m_controller->currentBatch(), error);
+}
+
+bool MainWindow::exportLessonPdf(const QString &path, QString *error) const
+{
+    if (!m_controller->hasScenario())
+        return false;
+    QString failure;
+    const Handout handout(HandoutRun::wholeLesson(m_controller->sharedScenario(), &failure));
+    if (handout.numBatches() == 0) {
+        if (error)
+            *error = failure.isEmpty() ? tr("The lesson runs no batch: nothing to export.") : failure;
+        return false;
+    }
+    return handout.writeLessonPdf(path, error);
+}
+
+void MainWindow::exportHandout(QAction *action)
+{
+    if (!m_controller->hasScenario())
+        return;
+    const bool png = action == m_exportBatchPngAction;
+    const bool lesson = action == m_exportLessonPdfAction;
+    QString name = QFileInfo(m_controller->filePath()).fileName().section(QLatin1Char('.'), 0, 0);
+    if (!lesson && m_controller->currentBatch() >= 0)
+        name += QStringLiteral("-batch-%1").arg(m_controller->reports()[size_t(m_controller->currentBatch())]->batchId);
+    const QString folder = QSettings().value(QStringLiteral("lastFolder"), QDir::homePath()).toString();
+    const QString path = QFileDialog::getSaveFileName(this, action->text().remove(QLatin1Char('&')).remove(QStringLiteral("…")),
+                                                      folder + QLatin1Char('/') + name + (png ? QStringLiteral(".png") : QStringLiteral(".pdf")),
+                                                      png ? tr("PNG images (*.png)") : tr("PDF documents (*.pdf)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    const bool ok = png ? exportBatchPng(path, &error) : lesson ? exportLessonPdf(path, &error) : exportBatchPdf(path, &error);
+    if (ok)
+        statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)), 5000);
+    else
+        QMessageBox::warning(this, tr("Cannot export the handout"), error);
 }
 
 QString MainWindow::nextLessonPath() const

@@ -176,6 +176,16 @@ public:
     QAction *revealAction() const { return m_revealAction; }
     QAction *nextLessonAction() const { return m_nextLessonAction; }
     QAction *keyHelpAction() const { return m_keyHelpAction; }
+
+    // Handouts (handout.h): File ▸ Export Batch as PNG… / as PDF… (the batch shown) and Export
+    // Lesson as PDF… (the whole lesson run from batch 0, one page per batch). False with the
+    // message when nothing has run or the file cannot be written.
+    QAction *exportBatchPngAction() const { return m_exportBatchPngAction; }
+    QAction *exportBatchPdfAction() const { return m_exportBatchPdfAction; }
+    QAction *exportLessonPdfAction() const { return m_exportLessonPdfAction; }
+    bool exportBatchPng(const QString &path, QString *error = nullptr) const;
+    bool exportBatchPdf(const QString &path, QString *error = nullptr) const;
+    bool exportLessonPdf(const QString &path, QString *error = nullptr) const;
     KeyHelpOverlay *keyHelp() const { return m_keyHelp; }
 
 protected:
@@ -316,6 +326,11 @@ private:
     QAction *m_revealAction = nullptr;
     QAction *m_nextLessonAction = nullptr;
     QAction *m_keyHelpAction = nullptr;
+    QAction *m_exportBatchPngAction = nullptr;
+    QAction *m_exportBatchPdfAction = nullptr;
+    QAction *m_exportLessonPdfAction = nullptr;
+    // Asks where to save a handout (suggesting the lesson's name) and writes it.
+    void exportHandout(QAction *action);
     KeyHelpOverlay *m_keyHelp = nullptr;
     bool m_presenter = false;
     // What presenter mode hid or changed, to put back when it ends.
