@@ -29,6 +29,8 @@
 #include <QToolBar>
 #include <QtTest>
 
+#include <memory>
+
 using namespace streamstep;
 
 namespace {
@@ -107,6 +109,18 @@ void checkReadable(MainWindow &window, double minPoint, const QString &where)
     QVERIFY(timeline->font().pointSizeF() >= minPoint - 0.01);
     QVERIFY2(timeline->timelineLayout().numVisibleColumns() >= 2, qPrintable(where));
     QVERIFY(timeline->height() >= timeline->minimumSizeHint().height());
+}
+
+// The windowed lesson open in presenter mode in a 1280×720 window, active for the keys.
+std::unique_ptr<MainWindow> presentingWindow()
+{
+    auto window = std::make_unique<MainWindow>();
+    window->resize(1280, 720);
+    window->show();
+    if (!QTest::qWaitForWindowActive(window.get()) || !window->openScenario(lessonPath(QStringLiteral("04-windowed-totals-append"))))
+        return nullptr;
+    window->setPresenterMode(true, false);
+    return window;
 }
 
 void stepAll(MainWindow &window, int steps)
@@ -243,12 +257,9 @@ void TestPresenterMode::leavingRestoresTheLayout()
 
 void TestPresenterMode::keyboardOnly()
 {
-    MainWindow window;
-    window.resize(1280, 720);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowActive(&window));
-    QVERIFY(window.openScenario(lessonPath(QStringLiteral("04-windowed-totals-append"))));
-    window.setPresenterMode(true, false);
+    std::unique_ptr<MainWindow> presenting = presentingWindow();
+    QVERIFY(presenting);
+    MainWindow &window = *presenting;
     RunController *c = window.controller();
 
     // Step: Space, →, Page Down (a clicker's "next").
@@ -302,12 +313,9 @@ void TestPresenterMode::keyboardOnly()
 
 void TestPresenterMode::keyHelpListsTheKeys()
 {
-    MainWindow window;
-    window.resize(1280, 720);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowActive(&window));
-    QVERIFY(window.openScenario(lessonPath(QStringLiteral("04-windowed-totals-append"))));
-    window.setPresenterMode(true, false);
+    std::unique_ptr<MainWindow> presenting = presentingWindow();
+    QVERIFY(presenting);
+    MainWindow &window = *presenting;
     QApplication::processEvents();
     KeyHelpOverlay *help = window.keyHelp();
     QVERIFY(!help->isVisible());
