@@ -33,7 +33,18 @@ std::optional<CommandLine> CommandLine::parse(const QStringList &arguments, QStr
     const QCommandLineOption whyOption(QStringLiteral("why"),
         QCoreApplication::translate("CommandLine", "Selects row <ROW> (from 0) of the input, result or written panel, so the Why pane explains it."),
         QStringLiteral("PANEL:ROW"));
-    parser.addOptions({stepsOption, screenshotOption, sizeOption, langOption, compareOption, darkOption, whyOption});
+    const QCommandLineOption presenterOption(QStringLiteral("presenter"),
+        QCoreApplication::translate("CommandLine", "Opens in presenter mode (full screen unless --size or --screenshot is given)."));
+    const QCommandLineOption keysOption(QStringLiteral("keys"),
+        QCoreApplication::translate("CommandLine", "Shows the keyboard shortcuts."));
+    const QCommandLineOption exportPdfOption(QStringLiteral("export-pdf"),
+        QCoreApplication::translate("CommandLine", "Writes the whole lesson as a handout PDF <file> (one page per batch) and quits."),
+        QStringLiteral("file"));
+    const QCommandLineOption exportPngOption(QStringLiteral("export-png"),
+        QCoreApplication::translate("CommandLine", "Writes the batch shown after --steps as a handout PNG <file> and quits."),
+        QStringLiteral("file"));
+    parser.addOptions({stepsOption, screenshotOption, sizeOption, langOption, compareOption, darkOption, whyOption,
+                       presenterOption, keysOption, exportPdfOption, exportPngOption});
     parser.addPositionalArgument(QStringLiteral("scenario"),
         QCoreApplication::translate("CommandLine", "A .scenario.json file to open."),
         QStringLiteral("[SCENARIO]"));
@@ -80,6 +91,10 @@ std::optional<CommandLine> CommandLine::parse(const QStringList &arguments, QStr
     result.language = parser.value(langOption);
     result.compare = parser.isSet(compareOption);
     result.dark = parser.isSet(darkOption);
+    result.presenter = parser.isSet(presenterOption);
+    result.keyHelp = parser.isSet(keysOption);
+    result.exportPdf = parser.value(exportPdfOption);
+    result.exportPng = parser.value(exportPngOption);
     if (parser.isSet(whyOption)) {
         static const QRegularExpression pattern(QStringLiteral("^(input|result|written):(\\d+)$"));
         const QRegularExpressionMatch match = pattern.match(parser.value(whyOption));

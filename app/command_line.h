@@ -1,5 +1,5 @@
 // Reads the app's command line, `streamstep [SCENARIO] [--steps N] [--screenshot FILE.png]
-// [--size WxH] [--lang de] [--compare] [--dark] [--why PANEL:ROW]`, so README pictures, docs and tests can drive the
+// [--size WxH] [--lang de] [--compare] [--dark] [--why PANEL:ROW] [--presenter] [--keys] [--export-pdf FILE.pdf] [--export-png FILE.png]`, so README pictures, docs and tests can drive the
 // real window.
 #pragma once
 
@@ -19,6 +19,10 @@ struct CommandLine {
     QString language;   // "de", "en"; empty: settings, then the system locale
     bool compare = false; // open View ▸ Compare Output Modes
     bool dark = false;    // a dark palette (Fusion style), as a presenter's dark desktop
+    bool presenter = false; // View ▸ Presenter Mode (full screen unless --size or --screenshot)
+    bool keyHelp = false;   // show the key help (Help ▸ Keyboard Shortcuts)
+    QString exportPdf;      // write the whole lesson as a handout PDF and quit
+    QString exportPng;      // write the batch shown (after --steps) as a handout PNG and quit
     // --why input|result|written:ROW: select that row (from 0, as the engine counts) of a story
     // panel after the steps, so the Why pane explains it; whyPanel -1: none.
     int whyPanel = -1;

@@ -5,8 +5,10 @@
 #include "mode_comparison_model.h"
 #include "query_summary_view.h"
 #include "sink_contents_model.h"
+#include "text_scale.h"
 
 #include <QDeadlineTimer>
+#include <QEvent>
 #include <QEventLoop>
 #include <QFontDatabase>
 #include <QHBoxLayout>
@@ -87,8 +89,7 @@ QTableView *newTable(QAbstractItemModel *model, QWidget *parent)
     view->setWordWrap(false);
     view->setTabKeyNavigation(false);
     view->verticalHeader()->hide();
-    view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 6);
-    view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    followTextScale(view);
     view->horizontalHeader()->setStretchLastSection(true);
     view->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
     QObject::connect(model, &QAbstractItemModel::modelReset, view, [view] { view->fitColumns(); });
@@ -214,7 +215,7 @@ QWidget *CompareView::createColumn(ModeColumn &c)
     c.console->setObjectName(mode + QStringLiteral("ConsoleView"));
     c.console->setReadOnly(true);
     c.console->setLineWrapMode(QPlainTextEdit::NoWrap);
-    c.console->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    c.console->setFont(scaledFixedFont(textScale(this)));
     c.sinkTable = new BatchTableModel(column);
     c.sinkTableView = newTable(c.sinkTable, c.sinkStack);
     c.sinkTableView->setObjectName(mode + QStringLiteral("SinkTableView"));
@@ -242,6 +243,16 @@ QWidget *CompareView::createColumn(ModeColumn &c)
     c.rejection->setTextInteractionFlags(Qt::TextSelectableByMouse);
     c.pages->addWidget(c.rejection);
     return column;
+}
+
+void CompareView::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::FontChange) {
+        for (const ModeColumn &c : m_columns)
+            if (c.console)
+                c.console->setFont(scaledFixedFont(textScale(this)));
+    }
+    QWidget::changeEvent(event);
 }
 
 const CompareView::ModeColumn &CompareView::columnOf(OutputMode mode) const

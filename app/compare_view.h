@@ -68,6 +68,10 @@ Q_SIGNALS:
     void runsFinished();
     void triggerChanged(int trigger);
 
+protected:
+    // The consoles' fixed-pitch font follows the window's text scale.
+    void changeEvent(QEvent *event) override;
+
 private:
     struct ModeColumn {
         OutputMode mode = OutputMode::Append;

@@ -1,5 +1,9 @@
 #include "lessons_page.h"
 
+#include "text_scale.h"
+
+#include <QEvent>
+
 #include "streamstep/scenario.h"
 
 #include <QDir>
@@ -117,6 +121,14 @@ void LessonsPage::showLesson(int row)
     const QListWidgetItem *item = m_list->item(row);
     m_description->setMarkdown(QStringLiteral("## ") + item->text().section(QLatin1Char('\n'), 0, 0)
                                + QStringLiteral("\n\n") + item->data(kDescriptionRole).toString());
+    scaleCodeRuns(m_description->document(), textScale(this));
+}
+
+void LessonsPage::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::FontChange)
+        showLesson(m_list->currentRow());
+    QWidget::changeEvent(event);
 }
 
 } // namespace streamstep

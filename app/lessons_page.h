@@ -24,6 +24,10 @@ public:
 Q_SIGNALS:
     void lessonChosen(const QString &path);
 
+protected:
+    // The description's code follows the window's text scale.
+    void changeEvent(QEvent *event) override;
+
 private:
     void showLesson(int row);
 

@@ -2,6 +2,7 @@
 // triggers and saves a screenshot of the window — for the README, the docs and the tests.
 #include "command_line.h"
 #include "dark_palette.h"
+#include "key_help.h"
 #include "main_window.h"
 #include "run_controller.h"
 
@@ -121,9 +122,29 @@ int main(int argc, char *argv[])
         if (!options->screenshot.isEmpty())
             return 1;
     }
+    // Handouts need no window on screen: written, then the app quits.
+    if (!options->exportPdf.isEmpty() || !options->exportPng.isEmpty()) {
+        if (options->scenario.isEmpty()) {
+            std::fprintf(stderr, "streamstep: %s\n", qPrintable(QApplication::translate("main", "--export-pdf and --export-png need a scenario")));
+            return 1;
+        }
+        if (!options->exportPdf.isEmpty() && !window.exportLessonPdf(options->exportPdf, &error)) {
+            std::fprintf(stderr, "streamstep: %s\n", qPrintable(error));
+            return 1;
+        }
+        if (!options->exportPng.isEmpty() && !window.exportBatchPng(options->exportPng, &error)) {
+            std::fprintf(stderr, "streamstep: %s\n", qPrintable(error));
+            return 1;
+        }
+        return 0;
+    }
     if (options->compare)
         window.setCompareShown(true);
     window.show();
+    if (options->presenter)
+        window.setPresenterMode(true, options->screenshot.isEmpty() && !options->size.isValid());
+    if (options->keyHelp)
+        window.keyHelpAction()->trigger();
 
     if (!options->screenshot.isEmpty()) {
         QApplication::processEvents();

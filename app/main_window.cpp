@@ -9,7 +9,9 @@
 #include "batch_table_model.h"
 #include "compare_view.h"
 #include "event_time_timeline.h"
+#include "handout.h"
 #include "input_editor.h"
+#include "key_help.h"
 #include "lesson_autosave.h"
 #include "lessons_page.h"
 #include "query_edit_command.h"
@@ -19,6 +21,7 @@
 #include "row_explainer.h"
 #include "run_controller.h"
 #include "sink_contents_model.h"
+#include "text_scale.h"
 #include "whatif_panel.h"
 #include "why_catalogue.h"
 #include "why_view.h"
@@ -67,6 +70,7 @@
 #include <QHBoxLayout>
 #include <QResizeEvent>
 
+#include <cmath>
 #include <set>
 
 namespace streamstep {
@@ -74,6 +78,11 @@ namespace streamstep {
 namespace {
 
 constexpr int kMaxRecentFiles = 8;
+
+// View ▸ Larger Text / Smaller Text: the text scale's bounds and step.
+constexpr double kMinFontScale = 0.6;
+constexpr double kMaxFontScale = 3.0;
+constexpr double kFontScaleStep = 1.15;
 
 // At least this wide, the window shows the side panel until the user folds or unfolds it.
 constexpr int kSidePanelWindowWidth = 1600;
@@ -86,14 +95,14 @@ QTableView *newTableView(QAbstractItemModel *model, QWidget *parent)
     view->setEditTriggers(QAbstractItemView::NoEditTriggers);
     view->setWordWrap(false);
     view->setTabKeyNavigation(false);
-    view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 6);
-    view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     view->horizontalHeader()->setStretchLastSection(true);
     view->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
     // Fit columns to their contents whenever a new batch is shown, and the first one to the link
     // mark (●) when rows are linked to the row selected elsewhere.
     QObject::connect(model, &QAbstractItemModel::modelReset, view, [view] { view->resizeColumnsToContents(); });
     QObject::connect(model, &QAbstractItemModel::dataChanged, view, [view] { view->resizeColumnToContents(0); });
+    // Rows as tall as the text, columns as wide as it, at every text scale.
+    followTextScale(view);
     return view;
 }
 
@@ -165,7 +174,6 @@ MainWindow::MainWindow(QWidget *parent)
     setObjectName(QStringLiteral("mainWindow"));
     setWindowIcon(QApplication::windowIcon());
     setAcceptDrops(true);
-    m_basePointSize = font().pointSizeF();
 
     createActions();
     createMenus();
@@ -205,6 +213,14 @@ MainWindow::MainWindow(QWidget *parent)
     });
     connect(m_whatIf, &WhatIfPanel::applyRequested, this, &MainWindow::editQuery);
     connect(m_whatIf, &WhatIfPanel::diffChanged, this, [this] { markWhatIf(m_controller->currentBatch()); });
+    // Keyboard only: every action's key works with the menus and toolbar hidden (presenter mode).
+    for (QAction *action : findChildren<QAction *>(Qt::FindDirectChildrenOnly))
+        if (!action->shortcuts().isEmpty())
+            addAction(action);
+    m_keyHelp = new KeyHelpOverlay(this);
+    m_keyHelp->setActions({m_stepAction, m_backAction, m_revealAction, m_playAction, m_resetAction, m_lessonModeAction,
+                           m_nextLessonAction, m_presenterAction, m_zoomInAction, m_zoomOutAction, m_zoomResetAction,
+                           m_sidePanelAction, m_compareAction, m_cancelAction, m_keyHelpAction});
     statusBar()->showMessage(tr("Open a lesson or a scenario file to begin."));
     // A large step runs on the worker thread: its progress and a Cancel button, shown meanwhile.
     m_progressBar = new QProgressBar(statusBar());
@@ -254,6 +270,7 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_controller, &RunController::runReset, this, &MainWindow::onRunReset);
     connect(m_controller, &RunController::currentBatchChanged, this, &MainWindow::showBatch);
     connect(m_controller, &RunController::startedChanged, this, &MainWindow::updateActions);
+    connect(m_controller, &RunController::currentBatchChanged, this, &MainWindow::updateActions);
     connect(m_controller, &RunController::playingChanged, this, &MainWindow::updateActions);
     connect(m_controller, &RunController::playingChanged, this, [this](bool playing) {
         if (playing || !m_playUntil)
@@ -458,13 +475,70 @@ void MainWindow::createActions()
 
     m_zoomInAction = new QAction(tr("&Larger Text"), this);
     m_zoomInAction->setShortcut(QKeySequence::ZoomIn);
-    connect(m_zoomInAction, &QAction::triggered, this, [this] { setFontScale(m_fontScale * 1.15); });
+    connect(m_zoomInAction, &QAction::triggered, this, [this] { setFontScale(m_fontScale * kFontScaleStep); });
     m_zoomOutAction = new QAction(tr("S&maller Text"), this);
     m_zoomOutAction->setShortcut(QKeySequence::ZoomOut);
-    connect(m_zoomOutAction, &QAction::triggered, this, [this] { setFontScale(m_fontScale / 1.15); });
+    connect(m_zoomOutAction, &QAction::triggered, this, [this] { setFontScale(m_fontScale / kFontScaleStep); });
     m_zoomResetAction = new QAction(tr("&Normal Text Size"), this);
     m_zoomResetAction->setShortcut(Qt::CTRL | Qt::Key_0);
     connect(m_zoomResetAction, &QAction::triggered, this, [this] { setFontScale(1.0); });
+
+    m_backAction = new QAction(s->standardIcon(QStyle::SP_MediaSkipBackward), tr("Step &Back"), this);
+    m_backAction->setObjectName(QStringLiteral("backAction"));
+    m_backAction->setShortcuts({QKeySequence(Qt::Key_Left), QKeySequence(Qt::Key_PageUp)});
+    m_backAction->setToolTip(tr("Show the batch before the one shown (←, Page Up)"));
+    connect(m_backAction, &QAction::triggered, this, [this] {
+        if (m_controller->currentBatch() > 0)
+            m_controller->selectBatch(m_controller->currentBatch() - 1);
+    });
+    // A presenter's clicker sends Page Down for "next".
+    m_stepAction->setShortcuts({QKeySequence(Qt::Key_Space), QKeySequence(Qt::Key_Right), QKeySequence(Qt::Key_PageDown)});
+    m_stepAction->setToolTip(tr("Feed the next step's rows as one trigger (Space, →, Page Down)"));
+
+    m_revealAction = new QAction(tr("Re&veal Trigger"), this);
+    m_revealAction->setObjectName(QStringLiteral("revealAction"));
+    m_revealAction->setShortcuts({QKeySequence(Qt::Key_Return), QKeySequence(Qt::Key_Enter)});
+    m_revealAction->setToolTip(tr("In lesson mode: run the trigger being predicted and show what it did (Return)"));
+    connect(m_revealAction, &QAction::triggered, this, [this] {
+        if (m_quiz && m_quiz->predictingStep() >= 0)
+            m_quiz->reveal();
+    });
+
+    m_nextLessonAction = new QAction(tr("&Next Lesson"), this);
+    m_nextLessonAction->setObjectName(QStringLiteral("nextLessonAction"));
+    m_nextLessonAction->setShortcut(Qt::Key_N);
+    m_nextLessonAction->setToolTip(tr("Open the bundled lesson after this one (N)"));
+    connect(m_nextLessonAction, &QAction::triggered, this, &MainWindow::openNextLesson);
+
+    m_presenterAction = new QAction(tr("&Presenter Mode"), this);
+    m_presenterAction->setObjectName(QStringLiteral("presenterAction"));
+    m_presenterAction->setCheckable(true);
+    m_presenterAction->setShortcut(Qt::Key_F11);
+    m_presenterAction->setToolTip(tr("One large layout for a projector: the narrative, the three story panels and the "
+                                     "timeline, full screen (F11)"));
+    connect(m_presenterAction, &QAction::triggered, this, [this](bool on) { setPresenterMode(on); });
+
+    m_keyHelpAction = new QAction(tr("&Keyboard Shortcuts"), this);
+    m_keyHelpAction->setObjectName(QStringLiteral("keyHelpAction"));
+    // "?" arrives as ?, Shift+? or Shift+/ depending on the platform's key mapping.
+    m_keyHelpAction->setShortcuts({QKeySequence(Qt::Key_F1), QKeySequence(Qt::Key_Question), QKeySequence(Qt::SHIFT | Qt::Key_Slash),
+                                   QKeySequence(Qt::SHIFT | Qt::Key_Question)});
+    m_keyHelpAction->setToolTip(tr("List the keys that step, go back, reveal and present (?, F1)"));
+    connect(m_keyHelpAction, &QAction::triggered, this, [this] { m_keyHelp->toggle(); });
+
+    m_exportBatchPngAction = new QAction(tr("Export Batch as &PNG…"), this);
+    m_exportBatchPngAction->setObjectName(QStringLiteral("exportBatchPngAction"));
+    m_exportBatchPngAction->setToolTip(tr("The batch shown as a handout page: its narrative, the three story tables "
+                                          "and the timeline, as an image"));
+    m_exportBatchPdfAction = new QAction(tr("Export Batch as P&DF…"), this);
+    m_exportBatchPdfAction->setObjectName(QStringLiteral("exportBatchPdfAction"));
+    m_exportBatchPdfAction->setToolTip(tr("The batch shown as a handout page: its narrative, the three story tables "
+                                          "and the timeline, as a PDF"));
+    m_exportLessonPdfAction = new QAction(tr("Export &Lesson as PDF…"), this);
+    m_exportLessonPdfAction->setObjectName(QStringLiteral("exportLessonPdfAction"));
+    m_exportLessonPdfAction->setToolTip(tr("The whole lesson run from batch 0 as a handout, one page per batch"));
+    for (QAction *action : {m_exportBatchPngAction, m_exportBatchPdfAction, m_exportLessonPdfAction})
+        connect(action, &QAction::triggered, this, [this, action] { exportHandout(action); });
 
     m_aboutAction = new QAction(tr("&About StreamStep"), this);
     m_aboutAction->setMenuRole(QAction::AboutRole);
@@ -482,6 +556,9 @@ void MainWindow::createMenus()
     file->addAction(m_saveAsAction);
     file->addSeparator();
     file->addAction(m_exportAction);
+    file->addAction(m_exportBatchPngAction);
+    file->addAction(m_exportBatchPdfAction);
+    file->addAction(m_exportLessonPdfAction);
     file->addSeparator();
     file->addAction(m_quitAction);
 
@@ -495,6 +572,8 @@ void MainWindow::createMenus()
     QMenu *run = menuBar()->addMenu(tr("&Run"));
     run->addAction(m_startAction);
     run->addAction(m_stepAction);
+    run->addAction(m_backAction);
+    run->addAction(m_revealAction);
     run->addAction(m_playAction);
     m_playUntilMenu = run->addMenu(tr("Play &Until"));
     m_playUntilMenu->setObjectName(QStringLiteral("playUntilMenu"));
@@ -515,6 +594,7 @@ void MainWindow::createMenus()
     run->addAction(m_cancelAction);
     run->addSeparator();
     run->addAction(m_lessonModeAction);
+    run->addAction(m_nextLessonAction);
     run->addAction(m_crashAction);
     run->addSeparator();
     run->addAction(m_resetAction);
@@ -524,6 +604,7 @@ void MainWindow::createMenus()
     view->addAction(m_lessonsAction);
     view->addAction(m_sidePanelAction);
     view->addAction(m_compareAction);
+    view->addAction(m_presenterAction);
     m_viewMenuWhatIfAnchor = view->addSeparator(); // the What-if entry goes above, once its dock exists
     view->addAction(m_zoomInAction);
     view->addAction(m_zoomOutAction);
@@ -543,6 +624,8 @@ void MainWindow::createMenus()
             [this](QAction *action) { setLanguage(action->data().toString()); });
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(m_keyHelpAction);
+    help->addSeparator();
     help->addAction(m_aboutAction);
     help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
 }
@@ -858,6 +941,10 @@ void MainWindow::fitStoryPanels()
     for (int i = 0; i < m_storyPanels.size(); ++i) {
         // A panel is as wide as its widest need: its view's columns, its title's longest word.
         const int margins = m_storyPanels[i]->width() - views[i]->width();
+        if (m_storyPanels[i]->isHidden()) { // presenter mode leaves the sink out
+            needed << 0;
+            continue;
+        }
         const int width = views[i]->isHidden() ? m_storyPanels[i]->minimumWidth()
                                                : std::max(m_storyPanels[i]->minimumWidth(), neededWidth(views[i]) + std::max(0, margins));
         needed << width;
@@ -881,9 +968,9 @@ void MainWindow::fitStoryPanels()
         // Everything fits: share what is left among the panels that show rows, by their needs.
         int withRows = 0;
         for (int i = 0; i < m_storyPanels.size(); ++i)
-            withRows += !views[i]->isHidden() ? needed[i] : 0;
+            withRows += !views[i]->isHidden() && !m_storyPanels[i]->isHidden() ? needed[i] : 0;
         for (int i = 0; i < m_storyPanels.size(); ++i)
-            sizes << needed[i] + (!views[i]->isHidden() && withRows > 0 ? int(double(available - total) * needed[i] / withRows) : 0);
+            sizes << needed[i] + (!views[i]->isHidden() && !m_storyPanels[i]->isHidden() && withRows > 0 ? int(double(available - total) * needed[i] / withRows) : 0);
     } else {
         for (int width : std::as_const(needed))
             sizes << int(double(width) * available / total);
@@ -1657,9 +1744,15 @@ void MainWindow::updateActions()
     m_runAllAction->setEnabled(workspace && !lesson && c.canStep());
     m_lessonModeAction->setEnabled(workspace || lesson);
     m_cancelAction->setEnabled(c.isBusy() && !c.isCancelling());
+    m_backAction->setEnabled(workspace && c.currentBatch() > 0);
+    m_revealAction->setEnabled(workspace && m_predictStep >= 0);
+    m_nextLessonAction->setEnabled(!nextLessonPath().isEmpty());
     m_saveAction->setEnabled(c.hasScenario());
     m_saveAsAction->setEnabled(c.hasScenario());
     m_exportAction->setEnabled(c.hasScenario());
+    m_exportBatchPngAction->setEnabled(c.hasScenario() && c.currentBatch() >= 0);
+    m_exportBatchPdfAction->setEnabled(c.hasScenario() && c.currentBatch() >= 0);
+    m_exportLessonPdfAction->setEnabled(c.hasScenario() && c.isValid());
     m_crashAction->setEnabled(c.hasScenario());
     m_editInputAction->setEnabled(c.hasScenario());
     m_generateRowsAction->setEnabled(c.hasScenario());
@@ -1790,14 +1883,168 @@ void MainWindow::about()
 
 void MainWindow::setFontScale(double scale)
 {
-    m_fontScale = std::clamp(scale, 0.6, 3.0);
-    QFont f = font();
-    f.setPointSizeF(m_basePointSize * m_fontScale);
-    setFont(f);
-    QFont fixed = QFontDatabase::systemFont(QFontDatabase::FixedFont);
-    fixed.setPointSizeF(fixed.pointSizeF() * m_fontScale);
-    m_consoleView->setFont(fixed);
-    QSettings().setValue(QStringLiteral("fontScale"), m_fontScale);
+    m_fontScale = std::clamp(scale, kMinFontScale, kMaxFontScale);
+    if (std::abs(m_fontScale - 1.0) < 0.01)
+        m_fontScale = 1.0;
+    // At the normal size the window takes the application font as it is (nothing explicit is
+    // left behind from a larger scale); otherwise the application font times the scale. Every
+    // view follows the window's font (text_scale.h), so one font change scales everything.
+    if (m_fontScale == 1.0) {
+        setFont(QFont());
+    } else {
+        QFont f = QApplication::font();
+        f.setPointSizeF(QApplication::font().pointSizeF() * m_fontScale);
+        setFont(f);
+    }
+    m_consoleView->setFont(scaledFixedFont(m_fontScale));
+    // Sizes given in pixels grow with the text: the toolbar's icons, the side panel's minimum.
+    const int icon = style()->pixelMetric(QStyle::PM_ToolBarIconSize, nullptr, this);
+    m_stepperBar->setIconSize(QSize(icon, icon) * m_fontScale);
+    m_summary->setMinimumWidth(int(270 * m_fontScale));
+    m_progressBar->setMinimumWidth(fontMetrics().averageCharWidth() * 48);
+    m_zoomOutAction->setEnabled(m_fontScale > kMinFontScale + 1e-9);
+    m_zoomInAction->setEnabled(m_fontScale < kMaxFontScale - 1e-9);
+    // The narrative is what the room reads first: larger still while presenting.
+    if (m_presenter) {
+        QFont large = font();
+        large.setPointSizeF(font().pointSizeF() * 1.2);
+        m_narrative->setFont(large);
+    } else {
+        m_narrative->setFont(QFont());
+    }
+    QSettings().setValue(m_presenter ? QStringLiteral("presenterFontScale") : QStringLiteral("fontScale"), m_fontScale);
+    fitStoryPanels();
+    fitToolBar();
+}
+
+void MainWindow::setPresenterMode(bool on, bool fullScreen)
+{
+    m_presenterAction->setChecked(on);
+    if (on == m_presenter)
+        return;
+    PresenterSaved &saved = m_presenterSaved;
+    QWidget *notice = m_runNotice->parentWidget();
+    if (on) {
+        saved.sidePanel = !m_summary->isHidden();
+        saved.menuBar = !menuBar()->isHidden();
+        saved.toolBar = !m_stepperBar->isHidden();
+        saved.statusBar = !statusBar()->isHidden();
+        saved.runNotice = !notice->isHidden();
+        saved.quizDock = !m_quizDock->isHidden();
+        saved.whatIfDock = !m_whatIfDock->isHidden();
+        saved.compare = isCompareShown();
+        saved.centreSizes = m_centreSplitter->saveState();
+        saved.windowState = windowState();
+        saved.fontScale = m_fontScale;
+        m_presenter = true;
+        if (saved.compare)
+            setCompareShown(false);
+        if (isShowingLessons() && m_controller->hasScenario())
+            m_stack->setCurrentIndex(1);
+        m_summary->hide();
+        menuBar()->hide();
+        m_stepperBar->hide();
+        statusBar()->hide();
+        notice->hide();
+        m_storyPanels[3]->hide();
+        m_why->hide();
+        m_batchTabs->hide();
+        // The lesson's questions are the point of lesson mode: they stay beside the story.
+        m_quizDock->setVisible(m_lessonModeAction->isChecked());
+        m_whatIfDock->hide();
+        setFontScale(QSettings().value(QStringLiteral("presenterFontScale"), kDefaultPresenterScale).toDouble());
+        // The panels' rows above, the timeline below, about half and half.
+        const int height = m_centreSplitter->height();
+        m_centreSplitter->setSizes({height / 2, height - height / 2});
+        if (fullScreen)
+            setWindowState(windowState() | Qt::WindowFullScreen);
+    } else {
+        m_presenter = false;
+        setFontScale(saved.fontScale);
+        m_summary->setVisible(saved.sidePanel);
+        menuBar()->setVisible(saved.menuBar);
+        m_stepperBar->setVisible(saved.toolBar);
+        statusBar()->setVisible(saved.statusBar);
+        notice->setVisible(saved.runNotice);
+        m_storyPanels[3]->show();
+        m_why->show();
+        m_batchTabs->show();
+        m_quizDock->setVisible(saved.quizDock);
+        m_whatIfDock->setVisible(saved.whatIfDock);
+        // The window its old size first, then the splitter its old sizes within it.
+        setWindowState(saved.windowState);
+        QApplication::processEvents(QEventLoop::ExcludeUserInputEvents);
+        m_centreSplitter->restoreState(saved.centreSizes);
+        if (saved.compare)
+            setCompareShown(true);
+    }
+    fitStoryPanels();
+    updateActions();
+}
+
+bool MainWindow::exportBatchPng(const QString &path, QString *error) const
+{
+    return Handout(HandoutRun::fromController(*m_controller)).writeBatchPng(path, m_controller->currentBatch(), error);
+}
+
+bool MainWindow::exportBatchPdf(const QString &path, QString *error) const
+{
+    return Handout(HandoutRun::fromController(*m_controller)).writeBatchPdf(path, m_controller->currentBatch(), error);
+}
+
+bool MainWindow::exportLessonPdf(const QString &path, QString *error) const
+{
+    if (!m_controller->hasScenario())
+        return false;
+    QString failure;
+    const Handout handout(HandoutRun::wholeLesson(m_controller->sharedScenario(), &failure));
+    if (handout.numBatches() == 0) {
+        if (error)
+            *error = failure.isEmpty() ? tr("The lesson runs no batch: nothing to export.") : failure;
+        return false;
+    }
+    return handout.writeLessonPdf(path, error);
+}
+
+void MainWindow::exportHandout(QAction *action)
+{
+    if (!m_controller->hasScenario())
+        return;
+    const bool png = action == m_exportBatchPngAction;
+    const bool lesson = action == m_exportLessonPdfAction;
+    QString name = QFileInfo(m_controller->filePath()).fileName().section(QLatin1Char('.'), 0, 0);
+    if (!lesson && m_controller->currentBatch() >= 0)
+        name += QStringLiteral("-batch-%1").arg(m_controller->reports()[size_t(m_controller->currentBatch())]->batchId);
+    const QString folder = QSettings().value(QStringLiteral("lastFolder"), QDir::homePath()).toString();
+    const QString path = QFileDialog::getSaveFileName(this, action->text().remove(QLatin1Char('&')).remove(QStringLiteral("…")),
+                                                      folder + QLatin1Char('/') + name + (png ? QStringLiteral(".png") : QStringLiteral(".pdf")),
+                                                      png ? tr("PNG images (*.png)") : tr("PDF documents (*.pdf)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    const bool ok = png ? exportBatchPng(path, &error) : lesson ? exportLessonPdf(path, &error) : exportBatchPdf(path, &error);
+    if (ok)
+        statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)), 5000);
+    else
+        QMessageBox::warning(this, tr("Cannot export the handout"), error);
+}
+
+QString MainWindow::nextLessonPath() const
+{
+    if (!m_lessons || !m_controller->hasScenario())
+        return {};
+    const QString name = QFileInfo(m_controller->filePath()).fileName();
+    for (int row = 0; row + 1 < m_lessons->numLessons(); ++row)
+        if (QFileInfo(m_lessons->lessonPath(row)).fileName() == name)
+            return m_lessons->lessonPath(row + 1);
+    return {};
+}
+
+void MainWindow::openNextLesson()
+{
+    const QString path = nextLessonPath();
+    if (!path.isEmpty())
+        openScenario(path);
 }
 
 void MainWindow::setPlayInterval(double seconds)
@@ -1877,7 +2124,7 @@ void MainWindow::showEvent(QShowEvent *event)
 void MainWindow::resizeEvent(QResizeEvent *event)
 {
     QMainWindow::resizeEvent(event);
-    if (!m_sidePanelChosen)
+    if (!m_sidePanelChosen && !m_presenter)
         setSidePanelShown(event->size().width() >= kSidePanelWindowWidth, false);
     fitStoryPanels();
     fitToolBar();

@@ -46,6 +46,7 @@ class EventTimeTimeline;
 class LessonsPage;
 class QueryEditor;
 class InputEditor;
+class KeyHelpOverlay;
 class LessonAutosave;
 struct AutosaveRecord;
 class QuerySummaryView;
@@ -162,6 +163,44 @@ public:
     // The trigger being predicted (its outcome hidden), or -1.
     int predictingStep() const { return m_predictStep; }
 
+    // View ▸ Larger Text (Ctrl++), Smaller Text (Ctrl+-), Normal Text Size (Ctrl+0): one scale
+    // for all the window's text — labels, tables with their rows and headers, code, charts and
+    // the timeline — kept in the settings.
+    QAction *zoomInAction() const { return m_zoomInAction; }
+    QAction *zoomOutAction() const { return m_zoomOutAction; }
+    QAction *zoomResetAction() const { return m_zoomResetAction; }
+    double fontScale() const { return m_fontScale; }
+    void setFontScale(double scale);
+
+    // View ▸ Presenter Mode (F11): one focused layout for a projector — the batch narrative in
+    // large type, then what arrived, what the engine holds and what was written, the timeline
+    // under them; the side panel, the sink, the Why pane, the batches and charts, the menus,
+    // toolbar and status bar are hidden (the lesson's questions stay in lesson mode). Its text
+    // scale is its own (Larger / Smaller Text change it while presenting, kept in the settings,
+    // 1.35 at first); leaving restores the layout, window state and text scale from before.
+    QAction *presenterAction() const { return m_presenterAction; }
+    void setPresenterMode(bool on, bool fullScreen = true);
+    bool isPresenterMode() const { return m_presenter; }
+    static constexpr double kDefaultPresenterScale = 1.35;
+    // Keyboard only: Step Back (←, Page Up) shows the batch before; Reveal (Return) runs the
+    // trigger being predicted; Next Lesson (N) opens the bundled lesson after this one; the key
+    // help (?, F1) lists every key.
+    QAction *backAction() const { return m_backAction; }
+    QAction *revealAction() const { return m_revealAction; }
+    QAction *nextLessonAction() const { return m_nextLessonAction; }
+    QAction *keyHelpAction() const { return m_keyHelpAction; }
+
+    // Handouts (handout.h): File ▸ Export Batch as PNG… / as PDF… (the batch shown) and Export
+    // Lesson as PDF… (the whole lesson run from batch 0, one page per batch). False with the
+    // message when nothing has run or the file cannot be written.
+    QAction *exportBatchPngAction() const { return m_exportBatchPngAction; }
+    QAction *exportBatchPdfAction() const { return m_exportBatchPdfAction; }
+    QAction *exportLessonPdfAction() const { return m_exportLessonPdfAction; }
+    bool exportBatchPng(const QString &path, QString *error = nullptr) const;
+    bool exportBatchPdf(const QString &path, QString *error = nullptr) const;
+    bool exportLessonPdf(const QString &path, QString *error = nullptr) const;
+    KeyHelpOverlay *keyHelp() const { return m_keyHelp; }
+
 protected:
     void closeEvent(QCloseEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
@@ -187,7 +226,6 @@ private:
     void addRecentFile(const QString &path);
     void updateRecentFilesMenu();
     void about();
-    void setFontScale(double scale);
     void setLanguage(const QString &language);
 
     void onScenarioChanged();
@@ -308,7 +346,35 @@ private:
     QMenu *m_recentMenu = nullptr;
     QStringList m_recentFiles;
     double m_fontScale = 1.0;
-    double m_basePointSize = 0;
+    QAction *m_presenterAction = nullptr;
+    QAction *m_backAction = nullptr;
+    QAction *m_revealAction = nullptr;
+    QAction *m_nextLessonAction = nullptr;
+    QAction *m_keyHelpAction = nullptr;
+    QAction *m_exportBatchPngAction = nullptr;
+    QAction *m_exportBatchPdfAction = nullptr;
+    QAction *m_exportLessonPdfAction = nullptr;
+    // Asks where to save a handout (suggesting the lesson's name) and writes it.
+    void exportHandout(QAction *action);
+    KeyHelpOverlay *m_keyHelp = nullptr;
+    bool m_presenter = false;
+    // What presenter mode hid or changed, to put back when it ends.
+    struct PresenterSaved {
+        bool sidePanel = false;
+        bool menuBar = true;
+        bool toolBar = true;
+        bool statusBar = true;
+        bool runNotice = false;
+        bool quizDock = false;
+        bool whatIfDock = false;
+        bool compare = false;
+        QByteArray centreSizes;
+        Qt::WindowStates windowState;
+        double fontScale = 1.0;
+    } m_presenterSaved;
+    // The bundled lesson after the one open, or empty.
+    QString nextLessonPath() const;
+    void openNextLesson();
 };
 
 } // namespace streamstep

@@ -1,11 +1,14 @@
 #include "query_editor.h"
 
+#include "text_scale.h"
+
 #include "query_op_dialog.h"
 #include "query_op_list_model.h"
 
 #include <QComboBox>
 #include <QDialog>
 #include <QDialogButtonBox>
+#include <QEvent>
 #include <QFontDatabase>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -92,7 +95,7 @@ QueryEditor::QueryEditor(QWidget *parent)
     m_view->setModel(m_model);
     m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_view->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_view->setFont(scaledFixedFont(textScale(this)));
     // Long keys and aggregates wrap instead of hiding behind "…": the list is the query.
     m_view->setWordWrap(true);
     m_view->setTextElideMode(Qt::ElideNone);
@@ -447,6 +450,13 @@ void QueryEditor::updateButtons()
     m_removeButton->setEnabled(row >= 0);
     m_upButton->setEnabled(row > 0);
     m_downButton->setEnabled(row >= 0 && row + 1 < n);
+}
+
+void QueryEditor::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::FontChange)
+        m_view->setFont(scaledFixedFont(textScale(this)));
+    QWidget::changeEvent(event);
 }
 
 } // namespace streamstep

@@ -71,6 +71,10 @@ Q_SIGNALS:
     // The user asked for this query; `description` names the edit for the Edit menu.
     void queryEdited(const streamstep::QuerySpec &spec, const QString &description);
 
+protected:
+    // The ops are code: the fixed-pitch font at the window's text scale.
+    void changeEvent(QEvent *event) override;
+
 private:
     QuerySpec spec() const;
     void emitEdit(const QuerySpec &spec, const QString &description, int selectRow);

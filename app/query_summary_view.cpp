@@ -1,12 +1,15 @@
 #include "query_summary_view.h"
 
 #include "query_editor.h"
+#include "text_scale.h"
 
 #include "streamstep/engine.h"
 #include "streamstep/error.h"
 #include "streamstep/scenario.h"
 
+#include <QEvent>
 #include <QLabel>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTextBrowser>
@@ -69,10 +72,6 @@ QuerySummaryView::QuerySummaryView(QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
 
-    QFont titleFont = m_title->font();
-    titleFont.setBold(true);
-    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.2);
-    m_title->setFont(titleFont);
     m_title->setWordWrap(true);
     m_title->setObjectName(QStringLiteral("scenarioTitle"));
     layout->addWidget(m_title);
@@ -114,6 +113,31 @@ QuerySummaryView::QuerySummaryView(QWidget *parent)
     m_splitter->setCollapsible(0, false);
     m_splitter->setCollapsible(1, false);
     layout->addWidget(m_splitter, 1);
+    applyTextScale();
+}
+
+void QuerySummaryView::applyTextScale()
+{
+    // A fifth larger than the text around it, at every scale.
+    QFont titleFont = font();
+    titleFont.setBold(true);
+    titleFont.setPointSizeF(font().pointSizeF() * 1.2);
+    m_title->setFont(titleFont);
+    const double scale = textScale(this);
+    if (!m_markdown.isEmpty()) {
+        const int scroll = m_description->verticalScrollBar()->value();
+        m_description->setMarkdown(m_markdown);
+        scaleCodeRuns(m_description->document(), scale);
+        m_description->verticalScrollBar()->setValue(scroll);
+    }
+    scaleCodeRuns(m_summary->document(), scale);
+}
+
+void QuerySummaryView::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::FontChange)
+        applyTextScale();
+    QWidget::changeEvent(event);
 }
 
 QString QuerySummaryView::suggestedFix(const QString &message)
@@ -138,6 +162,7 @@ void QuerySummaryView::clear()
     m_validation->clear();
     m_summary->clear();
     m_description->clear();
+    m_markdown.clear();
     m_editor->clear();
 }
 
@@ -193,7 +218,10 @@ void QuerySummaryView::showScenario(const Scenario &scenario, const Query *query
         out += QStringLiteral("<h4>%1</h4><pre>%2</pre>").arg(tr("Plan"), html(query->explain()));
     }
     m_summary->setHtml(out);
-    m_description->setMarkdown(QString::fromStdString(scenario.description));
+    m_markdown = QString::fromStdString(scenario.description);
+    m_description->setMarkdown(m_markdown);
+    scaleCodeRuns(m_description->document(), textScale(this));
+    scaleCodeRuns(m_summary->document(), textScale(this));
     m_editor->setScenario(&scenario);
     m_editor->setResultSchema(query ? std::optional<Schema>(query->resultSchema()) : std::nullopt, validationMessage);
 }

@@ -39,7 +39,14 @@ public:
     // Suggests the usual fix for one of Spark's analysis messages; empty when there is none.
     static QString suggestedFix(const QString &message);
 
+protected:
+    // The title, the lesson's code and the plan follow the window's text scale.
+    void changeEvent(QEvent *event) override;
+
 private:
+    void applyTextScale();
+
+    QString m_markdown;
     QLabel *m_title;
     QLabel *m_sparkLine; // which Spark the lesson follows, and its ANSI setting
     QLabel *m_validation;

@@ -1,6 +1,7 @@
 #include "quiz_panel.h"
 
 #include "run_controller.h"
+#include "text_scale.h"
 #include "why_catalogue.h"
 
 #include "streamstep/value_format.h"
@@ -308,6 +309,7 @@ QWidget *QuizPanel::buildQuestion(int index)
         view->table->setSelectionMode(QAbstractItemView::NoSelection);
         view->table->setWordWrap(false);
         view->table->horizontalHeader()->setStretchLastSection(true);
+        followTextScale(view->table);
         view->table->resizeColumnsToContents();
         const int rowHeight = view->table->verticalHeader()->defaultSectionSize();
         view->table->setMinimumHeight(rowHeight * int(std::min<size_t>(rows.numRows, 8) + 1) + 4);

@@ -4,6 +4,22 @@
 <context>
     <name>CommandLine</name>
     <message>
+        <source>Writes the whole lesson as a handout PDF &lt;file&gt; (one page per batch) and quits.</source>
+        <translation>Schreibt die ganze Lektion als Handout-PDF &lt;file&gt; (eine Seite je Batch) und beendet sich.</translation>
+    </message>
+    <message>
+        <source>Writes the batch shown after --steps as a handout PNG &lt;file&gt; and quits.</source>
+        <translation>Schreibt den nach --steps gezeigten Batch als Handout-PNG &lt;file&gt; und beendet sich.</translation>
+    </message>
+    <message>
+        <source>Opens in presenter mode (full screen unless --size or --screenshot is given).</source>
+        <translation>Öffnet im Präsentationsmodus (im Vollbild, außer mit --size oder --screenshot).</translation>
+    </message>
+    <message>
+        <source>Shows the keyboard shortcuts.</source>
+        <translation>Zeigt die Tastenkürzel.</translation>
+    </message>
+    <message>
         <source>Steps a Spark Structured Streaming query trigger by trigger.</source>
         <translation>Führt eine Spark-Structured-Streaming-Abfrage Trigger für Trigger aus.</translation>
     </message>
@@ -777,6 +793,10 @@ gültig während Batch %2 (Zeilen an oder vor diesem Wert sind verspätet)</tran
 </context>
 <context>
     <name>main</name>
+    <message>
+        <source>--export-pdf and --export-png need a scenario</source>
+        <translation>--export-pdf und --export-png brauchen ein Szenario</translation>
+    </message>
     <message>
         <source>cannot write %1</source>
         <translation>%1 kann nicht geschrieben werden</translation>
@@ -1806,6 +1826,53 @@ Nächstes (aus der maximalen Ereigniszeit dieses Batches): %2</translation>
     </message>
 </context>
 <context>
+    <name>streamstep::Handout</name>
+    <message numerus="yes">
+        <source>… and %n more row(s)</source>
+        <translation>
+            <numerusform>… und %n weitere Zeile</numerusform>
+            <numerusform>… und %n weitere Zeilen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 — batch %2 · trigger %3 (%4 mode)</source>
+        <translation>%1 — Batch %2 · Trigger %3 (Modus %4)</translation>
+    </message>
+    <message numerus="yes">
+        <source>1 · Arrived in trigger %1 (batch %2): %n row(s)</source>
+        <translation>
+            <numerusform>1 · Eingetroffen in Trigger %1 (Batch %2): %n Zeile</numerusform>
+            <numerusform>1 · Eingetroffen in Trigger %1 (Batch %2): %n Zeilen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>1 · Arrived in trigger %1: no rows (a no-data batch)</source>
+        <translation>1 · Eingetroffen in Trigger %1: keine Zeilen (ein No-Data-Batch)</translation>
+    </message>
+    <message numerus="yes">
+        <source>2 · Engine holds after batch %1: %n row(s) in state</source>
+        <translation>
+            <numerusform>2 · Engine hält nach Batch %1: %n Zeile im Zustand</numerusform>
+            <numerusform>2 · Engine hält nach Batch %1: %n Zeilen im Zustand</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>3 · Written in trigger %1 up to batch %2: %n row(s)</source>
+        <translation>
+            <numerusform>3 · Geschrieben in Trigger %1 bis Batch %2: %n Zeile</numerusform>
+            <numerusform>3 · Geschrieben in Trigger %1 bis Batch %2: %n Zeilen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No batch has run yet: nothing to export.</source>
+        <translation>Es ist noch kein Batch gelaufen: nichts zu exportieren.</translation>
+    </message>
+    <message>
+        <source>Cannot write %1.</source>
+        <translation>%1 kann nicht geschrieben werden.</translation>
+    </message>
+</context>
+<context>
     <name>streamstep::InputEditor</name>
     <message>
         <source>Input Rows</source>
@@ -1985,6 +2052,17 @@ Nächstes (aus der maximalen Ereigniszeit dieses Batches): %2</translation>
     </message>
 </context>
 <context>
+    <name>streamstep::KeyHelpOverlay</name>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation>Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>Press ? or F1 again, or Esc, to close.</source>
+        <translation>Zum Schließen noch einmal ? oder F1 drücken, oder Esc.</translation>
+    </message>
+</context>
+<context>
     <name>streamstep::LessonAutosave</name>
     <message>
         <source>%1: cannot create the folder</source>
@@ -2016,6 +2094,86 @@ Nächstes (aus der maximalen Ereigniszeit dieses Batches): %2</translation>
 </context>
 <context>
     <name>streamstep::MainWindow</name>
+    <message>
+        <source>Export Batch as &amp;PNG…</source>
+        <translation>Batch als &amp;PNG exportieren…</translation>
+    </message>
+    <message>
+        <source>The batch shown as a handout page: its narrative, the three story tables and the timeline, as an image</source>
+        <translation>Der gezeigte Batch als Handout-Seite: seine Erzählung, die drei Story-Tabellen und die Zeitleiste, als Bild</translation>
+    </message>
+    <message>
+        <source>Export Batch as P&amp;DF…</source>
+        <translation>Batch als P&amp;DF exportieren…</translation>
+    </message>
+    <message>
+        <source>The batch shown as a handout page: its narrative, the three story tables and the timeline, as a PDF</source>
+        <translation>Der gezeigte Batch als Handout-Seite: seine Erzählung, die drei Story-Tabellen und die Zeitleiste, als PDF</translation>
+    </message>
+    <message>
+        <source>Export &amp;Lesson as PDF…</source>
+        <translation>L&amp;ektion als PDF exportieren…</translation>
+    </message>
+    <message>
+        <source>The whole lesson run from batch 0 as a handout, one page per batch</source>
+        <translation>Die ganze Lektion, ab Batch 0 ausgeführt, als Handout, eine Seite je Batch</translation>
+    </message>
+    <message>
+        <source>The lesson runs no batch: nothing to export.</source>
+        <translation>Die Lektion führt keinen Batch aus: nichts zu exportieren.</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG-Bilder (*.png)</translation>
+    </message>
+    <message>
+        <source>PDF documents (*.pdf)</source>
+        <translation>PDF-Dokumente (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Cannot export the handout</source>
+        <translation>Das Handout kann nicht exportiert werden</translation>
+    </message>
+    <message>
+        <source>Step &amp;Back</source>
+        <translation>Schritt &amp;zurück</translation>
+    </message>
+    <message>
+        <source>Show the batch before the one shown (←, Page Up)</source>
+        <translation>Den Batch vor dem gezeigten zeigen (←, Bild auf)</translation>
+    </message>
+    <message>
+        <source>Re&amp;veal Trigger</source>
+        <translation>Trigger &amp;aufdecken</translation>
+    </message>
+    <message>
+        <source>In lesson mode: run the trigger being predicted and show what it did (Return)</source>
+        <translation>Im Lernmodus: den vorhergesagten Trigger ausführen und zeigen, was er getan hat (Eingabe)</translation>
+    </message>
+    <message>
+        <source>&amp;Next Lesson</source>
+        <translation>&amp;Nächste Lektion</translation>
+    </message>
+    <message>
+        <source>Open the bundled lesson after this one (N)</source>
+        <translation>Die mitgelieferte Lektion nach dieser öffnen (N)</translation>
+    </message>
+    <message>
+        <source>&amp;Presenter Mode</source>
+        <translation>&amp;Präsentationsmodus</translation>
+    </message>
+    <message>
+        <source>One large layout for a projector: the narrative, the three story panels and the timeline, full screen (F11)</source>
+        <translation>Eine große Ansicht für den Beamer: die Erzählung, die drei Story-Bereiche und die Zeitleiste, im Vollbild (F11)</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>&amp;Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>List the keys that step, go back, reveal and present (?, F1)</source>
+        <translation>Die Tasten zum Weiterschalten, Zurückgehen, Aufdecken und Präsentieren auflisten (?, F1)</translation>
+    </message>
     <message>
         <source>Crash &amp;Here…</source>
         <translation>&amp;Hier abstürzen…</translation>
@@ -2093,8 +2251,8 @@ Nächstes (aus der maximalen Ereigniszeit dieses Batches): %2</translation>
         <translation>&amp;Schritt</translation>
     </message>
     <message>
-        <source>Feed the next step&apos;s rows as one trigger (Space, →)</source>
-        <translation>Die Zeilen des nächsten Schritts als einen Trigger einspeisen (Leertaste, →)</translation>
+        <source>Feed the next step&apos;s rows as one trigger (Space, →, Page Down)</source>
+        <translation>Die Zeilen des nächsten Schritts als einen Trigger einspeisen (Leertaste, →, Bild ab)</translation>
     </message>
     <message>
         <source>&amp;Play</source>

@@ -1,6 +1,7 @@
 #include "batch_chart_view.h"
 
 #include "chart_marks.h"
+#include "text_scale.h"
 
 #include <QChart>
 #include <QChartView>
@@ -71,6 +72,7 @@ BatchChartView::BatchChartView(BatchListModel *model, QWidget *parent)
 
     retranslate();
     applyPalette();
+    applyTextScale();
     connect(m_model, &QAbstractItemModel::rowsInserted, this, &BatchChartView::rescale);
     connect(m_model, &QAbstractItemModel::modelReset, this, &BatchChartView::rescale);
     rescale();
@@ -142,9 +144,6 @@ void BatchChartView::addFigure(int chart, FigureColumn column, int shape, Qt::Pe
     auto *text = new QLabel(c.legend);
     text->setWordWrap(true);
     text->setForegroundRole(QPalette::Text); // on the page's Base background
-    QFont small = text->font();
-    small.setPointSizeF(small.pointSizeF() * 0.9);
-    text->setFont(small);
     const int row = grid->rowCount();
     grid->addWidget(icon, row, 0, Qt::AlignVCenter);
     grid->addWidget(text, row, 1);
@@ -379,12 +378,28 @@ void BatchChartView::applyPalette()
     }
 }
 
+void BatchChartView::applyTextScale()
+{
+    const double scale = textScale(this);
+    for (const Chart &c : std::as_const(m_charts))
+        applyChartTextScale(c.view, scale);
+    // The legend a little smaller than the text around it; markers as large as the text is.
+    QFont small = font();
+    small.setPointSizeF(font().pointSizeF() * 0.9);
+    for (const Figure &f : std::as_const(m_figures)) {
+        f.legendText->setFont(small);
+        f.series->setMarkerSize(11 * scale);
+    }
+}
+
 void BatchChartView::changeEvent(QEvent *event)
 {
     if (event->type() == QEvent::PaletteChange)
         applyPalette();
     else if (event->type() == QEvent::LanguageChange)
         retranslate();
+    else if (event->type() == QEvent::FontChange)
+        applyTextScale();
     QWidget::changeEvent(event);
 }
 

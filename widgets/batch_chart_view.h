@@ -75,6 +75,8 @@ private:
     void addFigure(int chart, BatchListModel::Column column, int shape, Qt::PenStyle dash);
     void retranslate();
     void applyPalette();
+    // The charts' fonts, legends and markers at the window's text scale.
+    void applyTextScale();
     void rescale();
     void onHovered(QLineSeries *series, const QPointF &point, bool state);
     int rowOfBatch(qint64 batchId) const;

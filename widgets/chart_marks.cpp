@@ -1,6 +1,10 @@
 #include "chart_marks.h"
 
+#include <QAbstractAxis>
+#include <QChart>
 #include <QChartView>
+#include <QFont>
+#include <QVariant>
 #include <QLineSeries>
 #include <QPainter>
 #include <QValueAxis>
@@ -108,6 +112,37 @@ void applyChartPalette(const QPalette &palette, QChartView *view, QValueAxis *xA
     marker.setWidth(12);
     marker.setCapStyle(Qt::FlatCap);
     currentMarker->setPen(marker);
+}
+
+namespace {
+
+// `scale` times the font `object` had when first scaled (kept as a property of the object).
+QFont scaledFont(QObject *object, const char *key, const QFont &current, double scale)
+{
+    QVariant base = object->property(key);
+    if (!base.isValid()) {
+        base = QVariant::fromValue(current);
+        object->setProperty(key, base);
+    }
+    QFont font = base.value<QFont>();
+    if (font.pointSizeF() > 0)
+        font.setPointSizeF(font.pointSizeF() * scale);
+    else if (font.pixelSize() > 0)
+        font.setPixelSize(std::max(1, int(std::lround(font.pixelSize() * scale))));
+    return font;
+}
+
+} // namespace
+
+void applyChartTextScale(QChartView *view, double scale)
+{
+    QChart *chart = view->chart();
+    chart->setTitleFont(scaledFont(chart, "streamstepTitleFont", chart->titleFont(), scale));
+    const QList<QAbstractAxis *> axes = chart->axes();
+    for (QAbstractAxis *axis : axes) {
+        axis->setLabelsFont(scaledFont(axis, "streamstepLabelsFont", axis->labelsFont(), scale));
+        axis->setTitleFont(scaledFont(axis, "streamstepTitleFont", axis->titleFont(), scale));
+    }
 }
 
 } // namespace streamstep

@@ -25,5 +25,9 @@ QColor mixed(const QColor &a, const QColor &b, double t);
 // current-batch marker as a wide translucent band in the highlight colour, unlike any figure's line.
 void applyChartPalette(const QPalette &palette, QChartView *view, QValueAxis *xAxis, QValueAxis *yAxis,
                        QLineSeries *currentMarker);
+// Scales the chart's own fonts (its title, every axis's labels and title), which QtCharts keeps
+// apart from the widget's, by the window's text scale (text_scale.h): `scale` times the font
+// each had before the first call.
+void applyChartTextScale(QChartView *view, double scale);
 
 } // namespace streamstep

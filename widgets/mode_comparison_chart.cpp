@@ -1,6 +1,7 @@
 #include "mode_comparison_chart.h"
 
 #include "chart_marks.h"
+#include "text_scale.h"
 
 #include <QChart>
 #include <QChartView>
@@ -227,6 +228,9 @@ void ModeComparisonChart::changeEvent(QEvent *event)
         applyPalette();
     else if (event->type() == QEvent::LanguageChange)
         retranslate();
+    else if (event->type() == QEvent::FontChange)
+        for (const Chart &c : m_charts)
+            applyChartTextScale(c.view, textScale(this));
     QWidget::changeEvent(event);
 }
 
