@@ -758,8 +758,8 @@ def lesson_06(rng):
 
 # ----------------------------------------------------------------------------- validation
 
-TOP_KEYS = {"format", "version", "title", "description", "source", "query", "outputMode", "sink",
-            "steps", "expect", "expectError"}
+TOP_KEYS = {"format", "version", "title", "description", "title_de", "description_de", "topic", "level", "tags",
+            "source", "query", "outputMode", "sink", "steps", "expect", "expectError"}
 REQUIRED = {"format", "version", "source", "query", "outputMode", "sink", "steps"}
 OP_KEYS = {"withWatermark": {"column", "delay"}, "filter": {"condition"}, "where": {"condition"},
            "select": {"columns"}, "withColumn": {"name", "expr"}, "groupBy": {"keys", "aggs"},
@@ -784,6 +784,9 @@ def validate(path):
     assert set(doc["sink"]) <= {"format", "options"}
     n_lines = len(doc["description"].split("\n"))
     assert 5 <= n_lines <= 15, (name, n_lines)
+    assert len(doc["description_de"].split("\n")) == n_lines, name
+    assert doc["topic"] in ("output-modes", "sinks", "mistakes", "windows", "watermarks", "state") and \
+        doc["level"] in ("beginner", "intermediate", "advanced") and doc["tags"], name
     for step in doc["steps"]:
         assert set(step) <= {"rows", "quiz"} and "rows" in step
         for q in step.get("quiz", []):
@@ -909,6 +912,232 @@ def lesson_08():
         windowed_append_expect(res))
 
 
+# ----------------------------------------------------------------------------- lesson metadata
+# German titles and descriptions, topic, level and tags of the generated lessons (01-08).
+LESSON_META = {
+    "01-high-value-filter.scenario.json": {
+        "title_de": "Transaktionen mit hohem Betrag (Filter, Append)",
+        "description_de": (
+            "Eine **zustandslose** Abfrage: Sie behält die Transaktionen mit `amount > 100000.00`, wählt `accountId`, `amount` und `eventTime` "
+            "und schreibt sie im Modus Append in die CSV-Datei-Senke `high_value`.\n"
+            "\n"
+            "- **Trigger 0** — 40 Zeilen kommen an, **15** werden geschrieben. Suchen Sie die Zeile mit genau `100000.00`: `>` ist streng, "
+            "sie fällt also heraus, während `100000.01` durchkommt.\n"
+            "- Auch die Zeile, deren `amount` NULL ist, fällt heraus: `NULL > 100000.00` ist NULL, und ein Filter behält nur Zeilen, deren "
+            "Bedingung TRUE ist.\n"
+            "- **Trigger 1** — 25 neue Zeilen, **8** werden geschrieben (ein weiteres `100000.00` fällt heraus). Nur die neuen Zeilen werden "
+            "verarbeitet: Nichts aus Trigger 0 wird noch einmal geschrieben.\n"
+            "\n"
+            "**Spark-Regel:** Ohne Aggregation, Deduplizierung oder Join hält eine Streaming-Abfrage keinen Zustand. Jeder Micro-Batch liest "
+            "nur die neu angekommenen Zeilen, und im Modus Append geht jede Zeile, die den Filter besteht, genau einmal in die Senke. Es braucht "
+            "keinen Watermark, und der Modus Complete würde für diese Abfrage abgelehnt (Lektion 05a).\n"
+            "\n"
+            "**Senke:** eine CSV-Datei-Senke (`high_value/` im Ausgabeordner). Jeder Batch schreibt seine Part-Dateien und trägt sie dann in "
+            "das Manifest der Senke ein; ein Leser sieht nur eingetragene Dateien, und ein wiederholter Batch wird nicht zweimal geschrieben "
+            "(`streamstep-cli sink-cat`)."),
+        "topic": "output-modes", "level": "beginner", "tags": ["filter", "append", "csv", "stateless"],
+    },
+    "02-branch-totals-complete.scenario.json": {
+        "title_de": "Summen pro Filiale (groupBy + sum, Complete)",
+        "description_de": (
+            "Laufende Summe von `amount` pro `branchCode`, auf der Konsole im Modus **Complete**.\n"
+            "\n"
+            "- **Trigger 0** — 9 Zeilen: Die Konsole zeigt MUMBAI `500000.00` und DELHI `320000.00`.\n"
+            "- **Trigger 1** — 8 weitere Zeilen (MUMBAI +250000.00, DELHI +90000.00 und erste Zeilen für CHENNAI): Die ganze Tabelle wird "
+            "erneut ausgegeben — MUMBAI `750000.00`, DELHI `410000.00`, CHENNAI `120000.00`. Die Summen umfassen *alle* bisherigen Daten, nicht "
+            "nur diesen Batch.\n"
+            "\n"
+            "**Spark-Regel:** Eine Aggregation hält über die Micro-Batches eine Zustandszeile pro Gruppe. Complete gibt der Senke bei jedem "
+            "Trigger die *ganze* Ergebnistabelle (geändert oder nicht), passt also nur zu kleinen Ergebnissen; der Zustand wird nie entfernt. "
+            "`sum` über eine Spalte `decimal(12,2)` ergibt `decimal(22,2)` (Präzision + 10, gleiche Skala), daher die zwei Nachkommastellen "
+            "jeder Summe."),
+        "topic": "output-modes", "level": "beginner", "tags": ["groupBy", "sum", "complete", "console"],
+    },
+    "03-account-counts-update.scenario.json": {
+        "title_de": "Zählung pro Konto (groupBy + count, Update)",
+        "description_de": (
+            "Zählt die Transaktionen pro `accountId` (`count(*) AS count`) im Modus **Update** und schreibt sie per Upsert in die "
+            "SQLite-Tabelle `account_counts`.\n"
+            "\n"
+            "- **Trigger 0** — 1350 Zeilen für 1000 verschiedene Konten (manche mit mehreren Zeilen): **1000** Zeilen werden geschrieben, eine "
+            "pro Konto.\n"
+            "- **Trigger 1** — 70 Zeilen für **45** bestehende Konten: Nur diese **45** Zeilen werden geschrieben, jede mit ihrer neuen "
+            "*laufenden* Anzahl (frühere Zeilen eingeschlossen).\n"
+            "- **Trigger 2** — 18 Zeilen für **12** Konten: **12** Zeilen werden geschrieben.\n"
+            "- Der Zustand bleibt die ganze Zeit bei **1000** Zeilen: Kein neues Konto kommt dazu, und ohne Watermark wird nie etwas entfernt.\n"
+            "\n"
+            "**Spark-Regel:** Der Modus Update schreibt nur die Gruppen, die in diesem Micro-Batch Eingaben bekamen, mit ihrem neuen Wert; "
+            "unveränderte Gruppen bleiben still. `count(*)` ist ein `long`. Eine echte Senke muss per Schlüssel (hier `accountId`) upserten, "
+            "damit die Tabelle stimmt.\n"
+            "\n"
+            "**Senke:** eine SQLite-Tabelle `account_counts`, per Upsert auf `accountId` geschrieben (das Muster des PostgreSQL-Upserts): "
+            "1000, dann 45, dann 12 Zeilen, und die Tabelle endet mit 1000 Zeilen. Jeder Batch ist eine Transaktion, die auch seine Batch-ID "
+            "festhält, daher wird ein wiederholter Batch übersprungen."),
+        "topic": "output-modes", "level": "beginner", "tags": ["groupBy", "count", "update", "sqlite", "upsert"],
+    },
+    "04-windowed-totals-append.scenario.json": {
+        "title_de": "Summen pro Fenster (window + Watermark, Append)",
+        "description_de": (
+            "Summiert `amount` pro 5-Minuten-Fenster der Ereigniszeit und `accountId`, mit 10 Minuten Watermark, im Modus **Append**: Jedes "
+            "Fenster wird **einmal** ausgegeben, wenn es endgültig ist.\n"
+            "\n"
+            "- **Trigger 0** — nichts wird geschrieben; 4 Fenster warten im Zustand. Größte Ereigniszeit 10:08:45, also wird der Watermark "
+            "10:08:45 − 10 min = **09:58:45** (gültig ab dem nächsten Batch).\n"
+            "- **Trigger 1** — die Zeile von 10:04:00 ist älter als schon gesehene Zeilen, aber ihr Fenster [10:00, 10:05) endet nach 09:58:45, "
+            "sie zählt also noch (ACC-0002 → 50000.50). 10:17:30 setzt den Watermark auf **10:07:30**; Sparks Batch ohne Daten gleich danach "
+            "schreibt die Fenster [10:00, 10:05): ACC-0001 150000.00, ACC-0002 50000.50.\n"
+            "- **Trigger 2** — drei Zeilen aus [10:00, 10:05) sind zu spät (Fensterende ≤ 10:07:30): verworfen, `numRowsDroppedByWatermark` "
+            "= 2 (eins pro verspäteter Fenster-/Kontogruppe), und die schon geschriebenen Summen ändern sich nicht. 10:08:00 zählt noch "
+            "(das Fenster endet um 10:10). Watermark → **10:11:00**: Die Fenster [10:05, 10:10) werden geschrieben.\n"
+            "- **Trigger 3** — die größte Zeit 10:19:00 ergibt 10:09:00, weniger als 10:11:00: Der Watermark geht nie zurück, kein Batch ohne "
+            "Daten läuft, nichts wird geschrieben.\n"
+            "- **Trigger 4** — Watermark → **10:21:00**: Die Fenster, die um 10:15 und 10:20 enden, werden geschrieben.\n"
+            "\n"
+            "**Spark-Regel:** Watermark = größte Ereigniszeit eines Batches − Verzögerung, nur steigend, gültig ab dem nächsten Batch. Append "
+            "schreibt und entfernt ein Fenster, sobald sein Ende ≤ Watermark ist; Zeilen, deren Fensterende ≤ Watermark ist, werden als "
+            "verspätet verworfen."),
+        "topic": "windows", "level": "intermediate", "tags": ["window", "watermark", "append", "late data"],
+    },
+    "05a-complete-on-filter.scenario.json": {
+        "title_de": "Ungültig: Modus Complete ohne Aggregation",
+        "description_de": (
+            "Eine **ungültige Kombination**: ein einfacher Filter (`amount > 100000.00`) im Modus **Complete**. Die Abfrage wird beim Start "
+            "abgelehnt, bevor ein Trigger läuft — nichts erreicht die Senke.\n"
+            "\n"
+            "- Erwarteter Fehler: `AnalysisException: Complete output mode not supported when there are no streaming aggregations on "
+            "streaming DataFrames/Datasets`.\n"
+            "- Warum: Complete schreibt bei jedem Trigger die ganze Ergebnistabelle neu, Spark müsste also *jede* je gesehene Eingabezeile "
+            "behalten. Erlaubt ist es nur für Abfragen mit Aggregation, deren Ergebnistabelle durch die Zahl der Gruppen begrenzt ist.\n"
+            "\n"
+            "**Lösung:** Nehmen Sie für einen zustandslosen Filter Append (oder Update) — siehe Lektion 01 — oder fügen Sie ein `groupBy` "
+            "hinzu, wenn Sie wirklich eine immer neu geschriebene Übersichtstabelle wollen."),
+        "topic": "mistakes", "level": "beginner", "tags": ["complete", "filter", "AnalysisException"],
+    },
+    "05b-append-aggregation-no-watermark.scenario.json": {
+        "title_de": "Ungültig: Aggregation in Append ohne Watermark",
+        "description_de": (
+            "Eine **ungültige Kombination**: `groupBy(accountId).count()` im Modus **Append**, ohne Watermark. Die Abfrage wird beim Start "
+            "abgelehnt, bevor ein Trigger läuft.\n"
+            "\n"
+            "- Erwarteter Fehler: `AnalysisException: Append output mode not supported when there are streaming aggregations on streaming "
+            "DataFrames/DataSets without watermark`.\n"
+            "- Warum: Append schreibt eine Gruppe nur einmal, wenn sie sich nie mehr ändern kann. Eine Zählung pro Konto kann mit der nächsten "
+            "Transaktion immer wachsen, keine Gruppe wäre also je endgültig.\n"
+            "\n"
+            "**Lösung:** Nehmen Sie den Modus Update oder Complete (Lektionen 03 und 02), oder gruppieren Sie nach einem Fenster der "
+            "Ereigniszeit mit `withWatermark`, damit Spark weiß, wann ein Fenster geschlossen ist (Lektion 04). Ein Watermark allein genügt "
+            "nicht: Die Gruppierungsschlüssel müssen die Spalte des Watermarks oder ein Fenster über ihr enthalten."),
+        "topic": "mistakes", "level": "beginner", "tags": ["append", "watermark", "groupBy", "AnalysisException"],
+    },
+    "05c-file-sink-update.scenario.json": {
+        "title_de": "Ungültig: Modus Update auf einer Datei-Senke",
+        "description_de": (
+            "Eine **ungültige Kombination**: ein Filter, der im Modus **Update** in eine **CSV-Datei-Senke** schreibt. Die Abfrage wird "
+            "abgelehnt, wenn `start()` die Senke anlegt, bevor ein Trigger läuft; keine Datei wird geschrieben.\n"
+            "\n"
+            "- Erwarteter Fehler: `AnalysisException: Data source csv does not support Update output mode.`.\n"
+            "- Warum: Datei-Senken (csv, json, parquet, …) fügen nur neue Dateien hinzu; sie können früher geschriebene Zeilen weder ändern "
+            "noch ersetzen, daher nehmen sie nur den Modus **Append** an.\n"
+            "- Der Filter selbst wäre im Modus Update in Ordnung (ohne Aggregation verhält er sich wie Append); es ist die Senke, die ablehnt.\n"
+            "\n"
+            "**Lösung:** Nehmen Sie `outputMode(\"append\")` mit der Datei-Senke, oder für den Modus Update eine Senke, die upserten kann "
+            "(z. B. `foreachBatch` mit MERGE / JDBC-Upsert)."),
+        "topic": "mistakes", "level": "beginner", "tags": ["update", "csv", "file sink", "AnalysisException"],
+    },
+    "06a-complete-vs-update-complete.scenario.json": {
+        "title_de": "Fehler: laufende Summen im Modus Complete",
+        "description_de": (
+            "Ein häufiger Fehler: eine laufende Summe pro Konto im Modus **Complete**. Dieselben Daten wie in Lektion 06b (Update); vergleichen "
+            "Sie, wie viele Zeilen jeder Trigger der Senke übergibt.\n"
+            "\n"
+            "@TABLE@\n"
+            "\n"
+            "Complete schickt bei jedem Trigger die **ganze Tabelle** — 500 Zeilen, dann 503, 505, 506 —, obwohl nur etwa 10 Konten Daten "
+            "bekamen. Bei Millionen Konten schreibt jeder Trigger Millionen Zeilen neu.\n"
+            "\n"
+            "**Spark-Regel:** Complete schreibt bei jedem Trigger alle Gruppen im Zustand und entfernt nie etwas. Nehmen Sie **Update** "
+            "(Lektion 06b) und upserten Sie in der Senke nach `accountId`."),
+        "topic": "output-modes", "level": "intermediate", "tags": ["complete", "update", "state", "memory"],
+    },
+    "06b-complete-vs-update-update.scenario.json": {
+        "title_de": "Lösung: laufende Summen im Modus Update",
+        "description_de": (
+            "Die Lösung für Lektion 06a: dieselbe laufende Summe pro Konto im Modus **Update**, mit genau denselben Schritten.\n"
+            "\n"
+            "@TABLE@\n"
+            "\n"
+            "Update schickt nur die Konten, die im Trigger Zeilen bekamen — 500, dann 10, 10, 10 — mit ihren neuen laufenden Summen; der "
+            "Zustand hält weiterhin jedes Konto. In Trigger 3 bekommt ACC-0002 eine Transaktion über `0.00`: Es wird geschrieben, obwohl "
+            "seine Summe gleich bleibt (Update heißt *berührt*, nicht *geändert*).\n"
+            "\n"
+            "**Spark-Regel:** Update schreibt jede Gruppe, die in diesem Micro-Batch Eingaben bekam; die Senke muss per Schlüssel "
+            "(`accountId`) upserten."),
+        "topic": "output-modes", "level": "intermediate", "tags": ["update", "complete", "upsert"],
+    },
+    "07-account-counts-postgres.scenario.json": {
+        "title_de": "Zählung pro Konto in PostgreSQL (Update, Upsert)",
+        "description_de": (
+            "Zählt die Transaktionen pro `accountId` im Modus **Update** und schreibt sie per Upsert in die PostgreSQL-Tabelle "
+            "`account_counts`: das übliche Muster für ein Live-Dashboard pro Konto.\n"
+            "\n"
+            "- **Trigger 0** — 40 Zeilen für 30 Konten: **30** Zeilen werden geupsertet (eingefügt).\n"
+            "- **Trigger 1** — 8 Zeilen für 7 Konten: nur diese **7** Zeilen werden geupsertet, mit ihren neuen laufenden Zahlen; die anderen "
+            "Zeilen der Tabelle bleiben, wie sie waren.\n"
+            "- **Trigger 2** — keine Zeilen kommen an: Kein Batch läuft, nichts wird geschrieben.\n"
+            "- **Trigger 3** — 4 Zeilen: **4** Upserts. Die Tabelle endet mit 30 Zeilen, eine pro Konto.\n"
+            "\n"
+            "**Senke:** Jeder Batch ist eine Transaktion: `INSERT … ON CONFLICT (accountId) DO UPDATE` der geänderten Zeilen, dazu seine "
+            "Batch-ID in `_streamstep_batches`, damit ein nach einem Absturz wiederholter Batch übersprungen wird (genau einmal). Spark "
+            "schreibt das mit `foreachBatch` und einem JDBC-Upsert. Die URL (postgresql://streamstep@localhost:5432/streamstep) ist ein "
+            "lokaler Server; `STREAMSTEP_POSTGRES_URL` richtet die Lektion auf einen anderen."),
+        "topic": "sinks", "level": "intermediate", "tags": ["postgres", "update", "upsert", "exactly once"],
+    },
+    "08-windowed-totals-parquet.scenario.json": {
+        "title_de": "Summen pro Fenster in Parquet-Dateien (Append)",
+        "description_de": (
+            "Die Fenstersummen aus Lektion 04, geschrieben wie in Sparks Beispielen: in **Parquet**-Dateien (`format(\"parquet\")`, Sparks "
+            "Standard-Dateiformat), im Modus **Append**.\n"
+            "\n"
+            "- Jeder Batch, der endgültige Fenster schreibt, schreibt eine Part-Datei, `part-<batch>-c000.snappy.parquet`, und danach einen "
+            "Eintrag im Log `_spark_metadata` der Senke, der sie aufführt; Leser (Spark, DuckDB, `streamstep-cli sink-cat`) sehen nur "
+            "aufgeführte Dateien, ein Absturz zeigt also nie einen halben Batch.\n"
+            "- Die Trigger 1, 2 und 4 schreiben Dateien (ihre Batches ohne Daten schreiben die Fenster, die der Watermark geschlossen hat); "
+            "die Trigger 0 und 3 schreiben keine.\n"
+            "- Die Fensterspalte ist eine Parquet-Gruppe {start, end} aus zwei Spalten TIMESTAMP(MICROS, UTC), `total` ein DECIMAL(22,2), "
+            "`accountId` ein STRING: die Typen, die Spark zurückliest.\n"
+            "\n"
+            "**Spark-Regel:** Datei-Senken kennen nur Append (sie können geschriebene Zeilen nicht ändern); das Metadaten-Log macht sie über "
+            "Neustarts hinweg genau einmal."),
+        "topic": "sinks", "level": "intermediate", "tags": ["parquet", "append", "window", "file sink"],
+    },
+}
+
+TABLE_HEADER_DE = "| Trigger | Zeilen rein | berührte Konten (neu) | Complete schreibt | Update schreibt | Zustandszeilen |"
+
+
+def with_metadata(name, doc):
+    """The lesson with its German texts, topic, level and tags after its description (the
+    Lessons page's keys, docs/scenario-format.md "Lesson metadata")."""
+    meta = LESSON_META[name]
+    description_de = meta["description_de"]
+    if "@TABLE@" in description_de:  # lesson 06's table: the English rows under a German header
+        rows = [line for line in doc["description"].split("\n") if line.startswith("|")]
+        description_de = description_de.replace("@TABLE@", "\n".join([TABLE_HEADER_DE] + rows[1:]))
+    numbers = lambda text: sorted(set(re.findall(r"\d+(?:\.\d+)?", text)))
+    # Generated numbers in the English text must reappear in the German one.
+    assert numbers(doc["description"]) == numbers(description_de), (name, numbers(doc["description"]), numbers(description_de))
+    out = {}
+    for key, value in doc.items():
+        out[key] = value
+        if key == "description":
+            out["title_de"] = meta["title_de"]
+            out["description_de"] = description_de
+            out["topic"] = meta["topic"]
+            out["level"] = meta["level"]
+            out["tags"] = meta["tags"]
+    return out
+
+
 # ----------------------------------------------------------------------------- main
 
 def main():
@@ -926,6 +1155,7 @@ def main():
         ("08-windowed-totals-parquet.scenario.json", lesson_08()),
     ]
     for name, doc in files:
+        doc = with_metadata(name, doc)
         path = os.path.join(HERE, name)
         with open(path, "w", encoding="utf-8", newline="\n") as f:
             f.write(dumps(doc) + "\n")
