@@ -119,6 +119,157 @@ def choice(prompt, prompt_de, options, options_de, fact, value, explain=None, ex
     return q
 
 
+# Helpers for the questions below, in the words of every lesson's quiz.
+
+def pick(prompt, prompt_de, options, options_de, answer, fact=None, explain=None, explain_de=None):
+    """A choice; the options are written right answer first and shown turned by the prompt's
+    length, so that the right one is not always at the same place."""
+    turn = len(prompt) % len(options)
+    options, options_de = options[turn:] + options[:turn], options_de[turn:] + options_de[:turn]
+    answer = (answer - turn) % len(options)
+    q = {"kind": "choice", "prompt": prompt, "prompt_de": prompt_de, "options": options, "options_de": options_de,
+         "answer": answer}
+    if fact:
+        q["fact"] = fact
+    if explain:
+        q["explain"], q["explain_de"] = explain, explain_de
+    return q
+
+
+def rows_en(*ns):
+    return ["%d row" % n if n == 1 else "%d rows" % n for n in ns]
+
+
+def rows_de(*ns):
+    return ["%d Zeile" % n if n == 1 else "%d Zeilen" % n for n in ns]
+
+
+STATE_AFTER = ("How many rows are in state after trigger %d?", "Wie viele Zeilen sind nach Trigger %d im Zustand?")
+WM_AFTER = ("What is the watermark after trigger %d?", "Wie steht der Watermark nach Trigger %d?")
+DROPPED = ("Which rows of trigger %d are dropped as late?", "Welche Zeilen von Trigger %d werden als verspätet verworfen?")
+WRITTEN = ("Which rows does trigger %d write?", "Welche Zeilen schreibt Trigger %d?")
+WRITES_HOW_MANY = ("How many rows does trigger %d write?", "Wie viele Zeilen schreibt Trigger %d?")
+BATCHES = ("How many micro-batches does trigger %d run?", "Wie viele Micro-Batches führt Trigger %d aus?")
+
+
+def state(step, explain=None, explain_de=None):
+    return ask("stateRows", STATE_AFTER[0] % step, STATE_AFTER[1] % step, explain, explain_de)
+
+
+def watermark(step, explain=None, explain_de=None):
+    return ask("watermark", WM_AFTER[0] % step, WM_AFTER[1] % step, explain, explain_de)
+
+
+def dropped(step, explain=None, explain_de=None):
+    return ask("dropped", DROPPED[0] % step, DROPPED[1] % step, explain, explain_de)
+
+
+def written(step, explain=None, explain_de=None):
+    return ask("written", WRITTEN[0] % step, WRITTEN[1] % step, explain, explain_de)
+
+
+def writes(step, ns, answer, explain, explain_de, prompt=None, prompt_de=None):
+    """A choice decided by rowsWritten: options are the numbers `ns`, answer the index of the right one."""
+    return pick(prompt or WRITES_HOW_MANY[0] % step, prompt_de or WRITES_HOW_MANY[1] % step, rows_en(*ns), rows_de(*ns),
+                answer, "rowsWritten", explain, explain_de)
+
+
+def number(fact, prompt, prompt_de, ns, answer, explain, explain_de):
+    return pick(prompt, prompt_de, [str(n) for n in ns], [str(n) for n in ns], answer, fact, explain, explain_de)
+
+
+REJECTED = ("Spark rejects the query before the first trigger", "Spark lehnt die Abfrage vor dem ersten Trigger ab")
+
+# The quizzes of the generated lessons that have none of their own above (lessons 03, 05a-c, 06, 08):
+# file -> {step: [question, ...]}, added to the steps by add_quizzes().
+GENERATED_QUIZZES = {
+    "03-account-counts-update.scenario.json": {
+        1: [writes(1, (45, 70, 1000), 0,
+                   "Update writes each account that rows of the batch reached, once, with its new running count.",
+                   "Update schreibt jedes Konto, das Zeilen des Batches erreicht haben, einmal, mit seiner neuen laufenden Anzahl.",
+                   "Trigger 1 brings 70 rows for 45 accounts. How many rows does it upsert into SQLite?",
+                   "Trigger 1 bringt 70 Zeilen für 45 Konten. Wie viele Zeilen schreibt er per Upsert nach SQLite?")],
+        2: [state(2, "No new account appeared and nothing is evicted without a watermark: one state row per account.",
+                  "Kein neues Konto kam dazu, und ohne Watermark wird nichts entfernt: eine Zustandszeile pro Konto.")],
+    },
+    "05a-complete-on-filter.scenario.json": {
+        0: [pick("A filter without aggregation, in Complete mode. What happens when the query starts?",
+                 "Ein Filter ohne Aggregation im Modus Complete. Was passiert beim Start der Abfrage?",
+                 [REJECTED[0], "Each trigger writes every row that ever passed the filter", "Each trigger writes the new rows that pass the filter"],
+                 [REJECTED[1], "Jeder Trigger schreibt jede Zeile, die je den Filter bestand", "Jeder Trigger schreibt die neuen Zeilen, die den Filter bestehen"],
+                 0, explain="Complete would have to keep every input row; Spark allows it only with an aggregation.",
+                 explain_de="Complete müsste jede Eingabezeile behalten; Spark erlaubt es nur mit einer Aggregation."),
+            pick("Which output mode runs this filter?", "Welcher Ausgabemodus führt diesen Filter aus?",
+                 ["Append", "Complete"], ["Append", "Complete"], 0,
+                 explain="A stateless query writes each row once: Append (lesson 01).",
+                 explain_de="Eine zustandslose Abfrage schreibt jede Zeile einmal: Append (Lektion 01).")],
+    },
+    "05b-append-aggregation-no-watermark.scenario.json": {
+        0: [pick("A count per account in Append mode, without a watermark. What happens?",
+                 "Eine Zählung pro Konto im Modus Append, ohne Watermark. Was passiert?",
+                 [REJECTED[0], "Each count is written once, when the stream ends", "Each trigger writes the counts that changed"],
+                 [REJECTED[1], "Jede Zählung wird einmal geschrieben, wenn der Strom endet", "Jeder Trigger schreibt die geänderten Zählungen"],
+                 0, explain="Append writes a group once it can never change; without a watermark no count is ever final.",
+                 explain_de="Append schreibt eine Gruppe, sobald sie sich nie mehr ändern kann; ohne Watermark ist keine Zählung je endgültig."),
+            pick("What lets an aggregation run in Append mode?", "Was lässt eine Aggregation im Modus Append laufen?",
+                 ["withWatermark on eventTime and a window of eventTime among the keys", "withWatermark on eventTime alone", "A filter before the groupBy"],
+                 ["withWatermark auf eventTime und ein Fenster über eventTime unter den Schlüsseln", "withWatermark auf eventTime allein", "Ein Filter vor dem groupBy"],
+                 0, explain="The watermark must be able to close a group: the keys need the watermarked column or a window of it (lesson 04).",
+                 explain_de="Der Watermark muss eine Gruppe schließen können: Die Schlüssel brauchen die Spalte des Watermarks oder ein Fenster über ihr (Lektion 04).")],
+    },
+    "05c-file-sink-update.scenario.json": {
+        0: [pick("A filter written to a CSV sink in Update mode. What happens?",
+                 "Ein Filter schreibt im Modus Update in eine CSV-Senke. Was passiert?",
+                 ["Spark rejects it when start() creates the sink", "Update rewrites the CSV files each trigger", "It runs like Append"],
+                 ["Spark lehnt ab, wenn start() die Senke anlegt", "Update schreibt die CSV-Dateien bei jedem Trigger neu", "Es läuft wie Append"],
+                 0, explain="The query itself would run; the file sink refuses Update.",
+                 explain_de="Die Abfrage selbst liefe; die Datei-Senke lehnt Update ab."),
+            pick("Which output modes does a file sink (csv, json, parquet) accept?",
+                 "Welche Ausgabemodi nimmt eine Datei-Senke (csv, json, parquet) an?",
+                 ["Append only", "Append and Update", "Append, Update and Complete"],
+                 ["Nur Append", "Append und Update", "Append, Update und Complete"],
+                 0, explain="Files are only ever added: rows written earlier cannot change.",
+                 explain_de="Dateien kommen nur hinzu: Früher geschriebene Zeilen können sich nicht ändern.")],
+    },
+    "06a-complete-vs-update-complete.scenario.json": {
+        1: [writes(1, (503, 10, 14), 0, "Complete hands the whole result table to the sink, touched or not.",
+                   "Complete übergibt der Senke die ganze Ergebnistabelle, berührt oder nicht.",
+                   "Trigger 1 brings 14 rows for 10 accounts, 3 of them new. How many rows does Complete write?",
+                   "Trigger 1 bringt 14 Zeilen für 10 Konten, 3 davon neu. Wie viele Zeilen schreibt Complete?")],
+        3: [state(3, "Complete never evicts: every account stays in state.",
+                  "Complete entfernt nie etwas: Jedes Konto bleibt im Zustand.")],
+    },
+    "06b-complete-vs-update-update.scenario.json": {
+        1: [writes(1, (10, 503, 14), 0, "Update writes only the accounts the batch touched.",
+                   "Update schreibt nur die Konten, die der Batch berührt hat.",
+                   "Trigger 1 brings 14 rows for 10 accounts, 3 of them new. How many rows does Update write?",
+                   "Trigger 1 bringt 14 Zeilen für 10 Konten, 3 davon neu. Wie viele Zeilen schreibt Update?")],
+        3: [state(3, "Update writes less, but the state still holds every account.",
+                  "Update schreibt weniger, aber der Zustand hält weiterhin jedes Konto."),
+            pick("ACC-0002 gets a 0.00 transaction in trigger 3: its total stays the same. Is it written?",
+                 "ACC-0002 bekommt in Trigger 3 eine Transaktion über 0.00: Seine Summe bleibt gleich. Wird es geschrieben?",
+                 ["Yes: Update writes every group the batch touched", "No: Update writes only changed totals"],
+                 ["Ja: Update schreibt jede Gruppe, die der Batch berührt hat", "Nein: Update schreibt nur geänderte Summen"],
+                 0, explain="Update means touched, not changed.", explain_de="Update heißt berührt, nicht geändert.")],
+    },
+    "08-windowed-totals-parquet.scenario.json": {
+        0: [writes(0, (0, 4, 5), 0, "No window has ended before the watermark yet: Append writes no file.",
+                   "Noch kein Fenster endete vor dem Watermark: Append schreibt keine Datei.")],
+        3: [number("batches", BATCHES[0] % 3, BATCHES[1] % 3, (0, 1, 2), 1,
+                   "The watermark does not move (10:09:00 is below 10:11:00), so no no-data batch follows and no file is written.",
+                   "Der Watermark bewegt sich nicht (10:09:00 liegt unter 10:11:00), also folgt kein Batch ohne Daten, und keine Datei wird geschrieben.")],
+        4: [written(4, "Each of these windows goes into trigger 4's part file, once.",
+                    "Jedes dieser Fenster kommt einmal in die Part-Datei von Trigger 4.")],
+    },
+}
+
+
+def add_quizzes(name, doc):
+    for step, questions in GENERATED_QUIZZES.get(name, {}).items():
+        doc["steps"][step].setdefault("quiz", []).extend(questions)
+    return doc
+
+
 # ----------------------------------------------------------------------------- the semantics
 
 def run_filter_over_100000(steps):
@@ -1155,7 +1306,7 @@ def main():
         ("08-windowed-totals-parquet.scenario.json", lesson_08()),
     ]
     for name, doc in files:
-        doc = with_metadata(name, doc)
+        doc = add_quizzes(name, with_metadata(name, doc))
         path = os.path.join(HERE, name)
         with open(path, "w", encoding="utf-8", newline="\n") as f:
             f.write(dumps(doc) + "\n")
