@@ -1566,7 +1566,7 @@ void MainWindow::updateWindowTitle()
 {
     QString name;
     if (m_controller->hasScenario() && !isShowingLessons()) {
-        name = QString::fromStdString(m_controller->scenario().title);
+        name = lessonTitle(m_controller->scenario());
         if (name.isEmpty())
             name = QFileInfo(m_controller->filePath()).fileName();
     } else {

@@ -1,5 +1,6 @@
 #include "query_summary_view.h"
 
+#include "lessons_page.h"
 #include "query_editor.h"
 
 #include "streamstep/engine.h"
@@ -143,7 +144,7 @@ void QuerySummaryView::clear()
 
 void QuerySummaryView::showScenario(const Scenario &scenario, const Query *query, const QString &validationMessage)
 {
-    m_title->setText(scenario.title.empty() ? tr("Untitled scenario") : QString::fromStdString(scenario.title));
+    m_title->setText(scenario.title.empty() && scenario.titleDe.empty() ? tr("Untitled scenario") : lessonTitle(scenario));
     const QString version = QString::fromStdString(sparkVersionName(scenario.sparkVersion));
     try {
         const SparkConf conf = sparkConfOf(scenario);
@@ -193,7 +194,7 @@ void QuerySummaryView::showScenario(const Scenario &scenario, const Query *query
         out += QStringLiteral("<h4>%1</h4><pre>%2</pre>").arg(tr("Plan"), html(query->explain()));
     }
     m_summary->setHtml(out);
-    m_description->setMarkdown(QString::fromStdString(scenario.description));
+    m_description->setMarkdown(lessonDescription(scenario));
     m_editor->setScenario(&scenario);
     m_editor->setResultSchema(query ? std::optional<Schema>(query->resultSchema()) : std::nullopt, validationMessage);
 }

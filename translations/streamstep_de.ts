@@ -1877,6 +1877,66 @@ Nächstes (aus der maximalen Ereigniszeit dieses Batches): %2</translation>
         <source>No bundled lessons were found.</source>
         <translation>Es wurden keine mitgelieferten Lektionen gefunden.</translation>
     </message>
+    <message>
+        <source>Output modes</source>
+        <translation>Ausgabemodi</translation>
+    </message>
+    <message>
+        <source>Sinks</source>
+        <translation>Senken</translation>
+    </message>
+    <message>
+        <source>Mistakes and invalid queries</source>
+        <translation>Fehler und ungültige Abfragen</translation>
+    </message>
+    <message>
+        <source>Windows</source>
+        <translation>Fenster</translation>
+    </message>
+    <message>
+        <source>Watermarks and late data</source>
+        <translation>Watermarks und verspätete Daten</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>Spark versions</source>
+        <translation>Spark-Versionen</translation>
+    </message>
+    <message>
+        <source>Other lessons</source>
+        <translation>Weitere Lektionen</translation>
+    </message>
+    <message>
+        <source>Beginner</source>
+        <translation>Einsteiger</translation>
+    </message>
+    <message>
+        <source>Intermediate</source>
+        <translation>Fortgeschritten</translation>
+    </message>
+    <message>
+        <source>Advanced</source>
+        <translation>Experten</translation>
+    </message>
+    <message>
+        <source>Search lessons: title, description or tag</source>
+        <translation>Lektionen suchen: Titel, Beschreibung oder Schlagwort</translation>
+    </message>
+    <message>
+        <source>Lesson</source>
+        <translation>Lektion</translation>
+    </message>
+    <message>
+        <source>Level</source>
+        <translation>Stufe</translation>
+    </message>
+    <message>
+        <source>No lesson matches “%1”.</source>
+        <translation>Keine Lektion passt zu „%1“.</translation>
+    </message>
 </context>
 <context>
     <name>streamstep::MainWindow</name>
