@@ -145,7 +145,7 @@ def rows_de(*ns):
 
 
 STATE_AFTER = ("How many rows are in state after trigger %d?", "Wie viele Zeilen sind nach Trigger %d im Zustand?")
-WM_AFTER = ("What is the watermark after trigger %d?", "Wie steht der Watermark nach Trigger %d?")
+WM_AFTER = ("What is the watermark after trigger %d?", "Wie steht das Watermark nach Trigger %d?")
 DROPPED = ("Which rows of trigger %d are dropped as late?", "Welche Zeilen von Trigger %d werden als verspätet verworfen?")
 WRITTEN = ("Which rows does trigger %d write?", "Welche Zeilen schreibt Trigger %d?")
 WRITES_HOW_MANY = ("How many rows does trigger %d write?", "Wie viele Zeilen schreibt Trigger %d?")
@@ -215,7 +215,7 @@ GENERATED_QUIZZES = {
                  ["withWatermark on eventTime and a window of eventTime among the keys", "withWatermark on eventTime alone", "A filter before the groupBy"],
                  ["withWatermark auf eventTime und ein Fenster über eventTime unter den Schlüsseln", "withWatermark auf eventTime allein", "Ein Filter vor dem groupBy"],
                  0, explain="The watermark must be able to close a group: the keys need the watermarked column or a window of it (lesson 04).",
-                 explain_de="Der Watermark muss eine Gruppe schließen können: Die Schlüssel brauchen die Spalte des Watermarks oder ein Fenster über ihr (Lektion 04).")],
+                 explain_de="Das Watermark muss eine Gruppe schließen können: Die Schlüssel brauchen die Spalte des Watermarks oder ein Fenster über ihr (Lektion 04).")],
     },
     "05c-file-sink-update.scenario.json": {
         0: [pick("A filter written to a CSV sink in Update mode. What happens?",
@@ -257,7 +257,7 @@ GENERATED_QUIZZES = {
                    "Noch kein Fenster endete vor dem Watermark: Append schreibt keine Datei.")],
         3: [number("batches", BATCHES[0] % 3, BATCHES[1] % 3, (0, 1, 2), 1,
                    "The watermark does not move (10:09:00 is below 10:11:00), so no no-data batch follows and no file is written.",
-                   "Der Watermark bewegt sich nicht (10:09:00 liegt unter 10:11:00), also folgt kein Batch ohne Daten, und keine Datei wird geschrieben.")],
+                   "Das Watermark bewegt sich nicht (10:09:00 liegt unter 10:11:00), also folgt kein Batch ohne Daten, und keine Datei wird geschrieben.")],
         4: [written(4, "Each of these windows goes into trigger 4's part file, once.",
                     "Jedes dieser Fenster kommt einmal in die Part-Datei von Trigger 4.")],
     },
@@ -1081,7 +1081,7 @@ LESSON_META = {
             "\n"
             "**Spark-Regel:** Ohne Aggregation, Deduplizierung oder Join hält eine Streaming-Abfrage keinen Zustand. Jeder Micro-Batch liest "
             "nur die neu angekommenen Zeilen, und im Modus Append geht jede Zeile, die den Filter besteht, genau einmal in die Senke. Es braucht "
-            "keinen Watermark, und der Modus Complete würde für diese Abfrage abgelehnt (Lektion 05a).\n"
+            "kein Watermark, und der Modus Complete würde für diese Abfrage abgelehnt (Lektion 05a).\n"
             "\n"
             "**Senke:** eine CSV-Datei-Senke (`high_value/` im Ausgabeordner). Jeder Batch schreibt seine Part-Dateien und trägt sie dann in "
             "das Manifest der Senke ein; ein Leser sieht nur eingetragene Dateien, und ein wiederholter Batch wird nicht zweimal geschrieben "
@@ -1132,15 +1132,15 @@ LESSON_META = {
             "Summiert `amount` pro 5-Minuten-Fenster der Ereigniszeit und `accountId`, mit 10 Minuten Watermark, im Modus **Append**: Jedes "
             "Fenster wird **einmal** ausgegeben, wenn es endgültig ist.\n"
             "\n"
-            "- **Trigger 0** — nichts wird geschrieben; 4 Fenster warten im Zustand. Größte Ereigniszeit 10:08:45, also wird der Watermark "
+            "- **Trigger 0** — nichts wird geschrieben; 4 Fenster warten im Zustand. Größte Ereigniszeit 10:08:45, also wird das Watermark "
             "10:08:45 − 10 min = **09:58:45** (gültig ab dem nächsten Batch).\n"
             "- **Trigger 1** — die Zeile von 10:04:00 ist älter als schon gesehene Zeilen, aber ihr Fenster [10:00, 10:05) endet nach 09:58:45, "
-            "sie zählt also noch (ACC-0002 → 50000.50). 10:17:30 setzt den Watermark auf **10:07:30**; Sparks Batch ohne Daten gleich danach "
+            "sie zählt also noch (ACC-0002 → 50000.50). 10:17:30 setzt das Watermark auf **10:07:30**; Sparks Batch ohne Daten gleich danach "
             "schreibt die Fenster [10:00, 10:05): ACC-0001 150000.00, ACC-0002 50000.50.\n"
             "- **Trigger 2** — drei Zeilen aus [10:00, 10:05) sind zu spät (Fensterende ≤ 10:07:30): verworfen, `numRowsDroppedByWatermark` "
             "= 2 (eins pro verspäteter Fenster-/Kontogruppe), und die schon geschriebenen Summen ändern sich nicht. 10:08:00 zählt noch "
             "(das Fenster endet um 10:10). Watermark → **10:11:00**: Die Fenster [10:05, 10:10) werden geschrieben.\n"
-            "- **Trigger 3** — die größte Zeit 10:19:00 ergibt 10:09:00, weniger als 10:11:00: Der Watermark geht nie zurück, kein Batch ohne "
+            "- **Trigger 3** — die größte Zeit 10:19:00 ergibt 10:09:00, weniger als 10:11:00: Das Watermark geht nie zurück, kein Batch ohne "
             "Daten läuft, nichts wird geschrieben.\n"
             "- **Trigger 4** — Watermark → **10:21:00**: Die Fenster, die um 10:15 und 10:20 enden, werden geschrieben.\n"
             "\n"
@@ -1252,7 +1252,7 @@ LESSON_META = {
             "- Jeder Batch, der endgültige Fenster schreibt, schreibt eine Part-Datei, `part-<batch>-c000.snappy.parquet`, und danach einen "
             "Eintrag im Log `_spark_metadata` der Senke, der sie aufführt; Leser (Spark, DuckDB, `streamstep-cli sink-cat`) sehen nur "
             "aufgeführte Dateien, ein Absturz zeigt also nie einen halben Batch.\n"
-            "- Die Trigger 1, 2 und 4 schreiben Dateien (ihre Batches ohne Daten schreiben die Fenster, die der Watermark geschlossen hat); "
+            "- Die Trigger 1, 2 und 4 schreiben Dateien (ihre Batches ohne Daten schreiben die Fenster, die das Watermark geschlossen hat); "
             "die Trigger 0 und 3 schreiben keine.\n"
             "- Die Fensterspalte ist eine Parquet-Gruppe {start, end} aus zwei Spalten TIMESTAMP(MICROS, UTC), `total` ein DECIMAL(22,2), "
             "`accountId` ein STRING: die Typen, die Spark zurückliest.\n"
