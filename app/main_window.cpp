@@ -1525,7 +1525,7 @@ void MainWindow::updateActions()
     const RunController &c = *m_controller;
     const bool workspace = !isShowingLessons() && c.hasScenario();
     m_startAction->setEnabled(workspace && c.isValid() && !c.isStarted());
-    m_stepAction->setEnabled(workspace && c.canStep());
+    m_stepAction->setEnabled(workspace && (c.canStep() || (m_quiz && m_quiz->canStepLesson())));
     // Lesson mode asks before every trigger: Play and Run All would skip the questions.
     const bool lesson = m_lessonModeAction->isChecked();
     m_playAction->setEnabled(workspace && !lesson && (c.canStep() || c.isPlaying()));

@@ -3217,6 +3217,14 @@ Nächstes (aus der maximalen Ereigniszeit dieses Batches): %2</translation>
         <source>Press Step (Space): the next trigger&apos;s rows are shown first, and its questions asked.</source>
         <translation>Drücken Sie Schritt (Leertaste): Zuerst werden die Zeilen des nächsten Triggers gezeigt und seine Fragen gestellt.</translation>
     </message>
+    <message>
+        <source>&lt;b&gt;Spark rejects this query&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Spark lehnt diese Abfrage ab&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>No trigger runs: the message above the panels says why, and how to fix it.</source>
+        <translation>Kein Trigger läuft: Die Meldung über den Bereichen sagt, warum, und wie man es behebt.</translation>
+    </message>
 </context>
 <context>
     <name>streamstep::RowExplainer</name>
