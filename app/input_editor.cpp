@@ -3,6 +3,7 @@
 #include "generator_dialog.h"
 #include "input_edit_command.h"
 #include "input_steps_model.h"
+#include "lessons_page.h"
 
 #include "streamstep/value_format.h"
 
@@ -270,7 +271,7 @@ void InputEditor::refresh()
             m_stepList->item(i)->setText(text);
         }
     }
-    QString name = QString::fromStdString(scenario.title);
+    QString name = lessonTitle(scenario);
     if (name.isEmpty())
         name = m_controller->filePath();
     setWindowTitle(tr("Input Rows — %1").arg(name));

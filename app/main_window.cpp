@@ -1731,7 +1731,7 @@ void MainWindow::updateActions()
     const RunController &c = *m_controller;
     const bool workspace = !isShowingLessons() && c.hasScenario();
     m_startAction->setEnabled(workspace && c.isValid() && !c.isStarted());
-    m_stepAction->setEnabled(workspace && c.canStep());
+    m_stepAction->setEnabled(workspace && (c.canStep() || (m_quiz && m_quiz->canStepLesson())));
     // Lesson mode asks before every trigger: Play and Run All would skip the questions.
     const bool lesson = m_lessonModeAction->isChecked();
     m_playAction->setEnabled(workspace && !lesson && (c.canStep() || c.isPlaying()));
@@ -1780,7 +1780,7 @@ void MainWindow::updateWindowTitle()
 {
     QString name;
     if (m_controller->hasScenario() && !isShowingLessons()) {
-        name = QString::fromStdString(m_controller->scenario().title);
+        name = lessonTitle(m_controller->scenario());
         if (name.isEmpty())
             name = QFileInfo(m_controller->filePath()).fileName();
     } else {

@@ -1,5 +1,6 @@
 #include "query_summary_view.h"
 
+#include "lessons_page.h"
 #include "query_editor.h"
 #include "text_scale.h"
 
@@ -168,7 +169,7 @@ void QuerySummaryView::clear()
 
 void QuerySummaryView::showScenario(const Scenario &scenario, const Query *query, const QString &validationMessage)
 {
-    m_title->setText(scenario.title.empty() ? tr("Untitled scenario") : QString::fromStdString(scenario.title));
+    m_title->setText(scenario.title.empty() && scenario.titleDe.empty() ? tr("Untitled scenario") : lessonTitle(scenario));
     const QString version = QString::fromStdString(sparkVersionName(scenario.sparkVersion));
     try {
         const SparkConf conf = sparkConfOf(scenario);
@@ -218,7 +219,7 @@ void QuerySummaryView::showScenario(const Scenario &scenario, const Query *query
         out += QStringLiteral("<h4>%1</h4><pre>%2</pre>").arg(tr("Plan"), html(query->explain()));
     }
     m_summary->setHtml(out);
-    m_markdown = QString::fromStdString(scenario.description);
+    m_markdown = lessonDescription(scenario);
     m_description->setMarkdown(m_markdown);
     scaleCodeRuns(m_description->document(), textScale(this));
     scaleCodeRuns(m_summary->document(), textScale(this));

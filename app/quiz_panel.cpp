@@ -145,6 +145,7 @@ void QuizPanel::setLessonMode(bool on)
 
 void QuizPanel::forget()
 {
+    m_askedRejected = false;
     m_oracle.reset();
     m_oracleScenario.reset();
     stopPredicting();
@@ -175,10 +176,25 @@ bool QuizPanel::step()
             reveal();
         return true;
     }
-    if (!m_controller->canStep())
-        return false;
+    if (!m_controller->canStep()) {
+        if (!canStepLesson())
+            return false;
+        m_askedRejected = true;
+        startPredicting(0);
+        return true;
+    }
     startPredicting(m_controller->nextStep());
     return true;
+}
+
+bool QuizPanel::canStepLesson() const
+{
+    if (!m_lessonMode || !m_controller->hasScenario())
+        return false;
+    if (m_step >= 0)
+        return true;
+    const Scenario &scenario = m_controller->scenario();
+    return !m_controller->isValid() && !m_askedRejected && !scenario.steps.empty() && !scenario.steps[0].quiz.empty();
 }
 
 const QuizQuestion &QuizPanel::question(int index) const
@@ -548,6 +564,13 @@ void QuizPanel::reveal()
         return;
     const int step = m_step;
     stopPredicting();
+    if (!m_controller->isValid()) {
+        // Nothing to run: the query never starts, as Spark's message in the workspace says.
+        m_title->setText(tr("<b>Spark rejects this query</b>"));
+        m_hint->setText(tr("No trigger runs: the message above the panels says why, and how to fix it."));
+        updateButtons();
+        return;
+    }
     m_controller->step();
     m_title->setText(tr("<b>Trigger %1 revealed</b>").arg(step));
     m_hint->setText(tr("Press Step (Space) to predict the next trigger."));

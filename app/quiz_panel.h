@@ -45,6 +45,10 @@ public:
     // then reveals the trigger. False when lesson mode is off or nothing can be stepped (the
     // caller steps as usual).
     bool step();
+    // Step can be pressed in lesson mode although the controller cannot step: a query Spark
+    // rejects still asks the questions of trigger 0 once (lessons 05a-c, 17: what happens, what
+    // fixes it), or a trigger is being predicted.
+    bool canStepLesson() const;
     // Grades every question of the trigger predicted and shows the engine's answers.
     void check();
     bool isChecked() const { return m_checked; }
@@ -100,6 +104,7 @@ private:
     RunController *m_controller;
     bool m_lessonMode = false;
     int m_step = -1;
+    bool m_askedRejected = false; // the questions of a rejected query's trigger 0 were asked
     bool m_checked = false;
     // The run the answers come from: the scenario run once from batch 0, explained.
     std::shared_ptr<const Scenario> m_oracleScenario;

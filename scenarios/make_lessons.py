@@ -119,6 +119,157 @@ def choice(prompt, prompt_de, options, options_de, fact, value, explain=None, ex
     return q
 
 
+# Helpers for the questions below, in the words of every lesson's quiz.
+
+def pick(prompt, prompt_de, options, options_de, answer, fact=None, explain=None, explain_de=None):
+    """A choice; the options are written right answer first and shown turned by the prompt's
+    length, so that the right one is not always at the same place."""
+    turn = len(prompt) % len(options)
+    options, options_de = options[turn:] + options[:turn], options_de[turn:] + options_de[:turn]
+    answer = (answer - turn) % len(options)
+    q = {"kind": "choice", "prompt": prompt, "prompt_de": prompt_de, "options": options, "options_de": options_de,
+         "answer": answer}
+    if fact:
+        q["fact"] = fact
+    if explain:
+        q["explain"], q["explain_de"] = explain, explain_de
+    return q
+
+
+def rows_en(*ns):
+    return ["%d row" % n if n == 1 else "%d rows" % n for n in ns]
+
+
+def rows_de(*ns):
+    return ["%d Zeile" % n if n == 1 else "%d Zeilen" % n for n in ns]
+
+
+STATE_AFTER = ("How many rows are in state after trigger %d?", "Wie viele Zeilen sind nach Trigger %d im Zustand?")
+WM_AFTER = ("What is the watermark after trigger %d?", "Wie steht das Watermark nach Trigger %d?")
+DROPPED = ("Which rows of trigger %d are dropped as late?", "Welche Zeilen von Trigger %d werden als verspätet verworfen?")
+WRITTEN = ("Which rows does trigger %d write?", "Welche Zeilen schreibt Trigger %d?")
+WRITES_HOW_MANY = ("How many rows does trigger %d write?", "Wie viele Zeilen schreibt Trigger %d?")
+BATCHES = ("How many micro-batches does trigger %d run?", "Wie viele Micro-Batches führt Trigger %d aus?")
+
+
+def state(step, explain=None, explain_de=None):
+    return ask("stateRows", STATE_AFTER[0] % step, STATE_AFTER[1] % step, explain, explain_de)
+
+
+def watermark(step, explain=None, explain_de=None):
+    return ask("watermark", WM_AFTER[0] % step, WM_AFTER[1] % step, explain, explain_de)
+
+
+def dropped(step, explain=None, explain_de=None):
+    return ask("dropped", DROPPED[0] % step, DROPPED[1] % step, explain, explain_de)
+
+
+def written(step, explain=None, explain_de=None):
+    return ask("written", WRITTEN[0] % step, WRITTEN[1] % step, explain, explain_de)
+
+
+def writes(step, ns, answer, explain, explain_de, prompt=None, prompt_de=None):
+    """A choice decided by rowsWritten: options are the numbers `ns`, answer the index of the right one."""
+    return pick(prompt or WRITES_HOW_MANY[0] % step, prompt_de or WRITES_HOW_MANY[1] % step, rows_en(*ns), rows_de(*ns),
+                answer, "rowsWritten", explain, explain_de)
+
+
+def number(fact, prompt, prompt_de, ns, answer, explain, explain_de):
+    return pick(prompt, prompt_de, [str(n) for n in ns], [str(n) for n in ns], answer, fact, explain, explain_de)
+
+
+REJECTED = ("Spark rejects the query before the first trigger", "Spark lehnt die Abfrage vor dem ersten Trigger ab")
+
+# The quizzes of the generated lessons that have none of their own above (lessons 03, 05a-c, 06, 08):
+# file -> {step: [question, ...]}, added to the steps by add_quizzes().
+GENERATED_QUIZZES = {
+    "03-account-counts-update.scenario.json": {
+        1: [writes(1, (45, 70, 1000), 0,
+                   "Update writes each account that rows of the batch reached, once, with its new running count.",
+                   "Update schreibt jedes Konto, das Zeilen des Batches erreicht haben, einmal, mit seiner neuen laufenden Anzahl.",
+                   "Trigger 1 brings 70 rows for 45 accounts. How many rows does it upsert into SQLite?",
+                   "Trigger 1 bringt 70 Zeilen für 45 Konten. Wie viele Zeilen schreibt er per Upsert nach SQLite?")],
+        2: [state(2, "No new account appeared and nothing is evicted without a watermark: one state row per account.",
+                  "Kein neues Konto kam dazu, und ohne Watermark wird nichts entfernt: eine Zustandszeile pro Konto.")],
+    },
+    "05a-complete-on-filter.scenario.json": {
+        0: [pick("A filter without aggregation, in Complete mode. What happens when the query starts?",
+                 "Ein Filter ohne Aggregation im Modus Complete. Was passiert beim Start der Abfrage?",
+                 [REJECTED[0], "Each trigger writes every row that ever passed the filter", "Each trigger writes the new rows that pass the filter"],
+                 [REJECTED[1], "Jeder Trigger schreibt jede Zeile, die je den Filter bestand", "Jeder Trigger schreibt die neuen Zeilen, die den Filter bestehen"],
+                 0, explain="Complete would have to keep every input row; Spark allows it only with an aggregation.",
+                 explain_de="Complete müsste jede Eingabezeile behalten; Spark erlaubt es nur mit einer Aggregation."),
+            pick("Which output mode runs this filter?", "Welcher Ausgabemodus führt diesen Filter aus?",
+                 ["Append", "Complete"], ["Append", "Complete"], 0,
+                 explain="A stateless query writes each row once: Append (lesson 01).",
+                 explain_de="Eine zustandslose Abfrage schreibt jede Zeile einmal: Append (Lektion 01).")],
+    },
+    "05b-append-aggregation-no-watermark.scenario.json": {
+        0: [pick("A count per account in Append mode, without a watermark. What happens?",
+                 "Eine Zählung pro Konto im Modus Append, ohne Watermark. Was passiert?",
+                 [REJECTED[0], "Each count is written once, when the stream ends", "Each trigger writes the counts that changed"],
+                 [REJECTED[1], "Jede Zählung wird einmal geschrieben, wenn der Strom endet", "Jeder Trigger schreibt die geänderten Zählungen"],
+                 0, explain="Append writes a group once it can never change; without a watermark no count is ever final.",
+                 explain_de="Append schreibt eine Gruppe, sobald sie sich nie mehr ändern kann; ohne Watermark ist keine Zählung je endgültig."),
+            pick("What lets an aggregation run in Append mode?", "Was lässt eine Aggregation im Modus Append laufen?",
+                 ["withWatermark on eventTime and a window of eventTime among the keys", "withWatermark on eventTime alone", "A filter before the groupBy"],
+                 ["withWatermark auf eventTime und ein Fenster über eventTime unter den Schlüsseln", "withWatermark auf eventTime allein", "Ein Filter vor dem groupBy"],
+                 0, explain="The watermark must be able to close a group: the keys need the watermarked column or a window of it (lesson 04).",
+                 explain_de="Das Watermark muss eine Gruppe schließen können: Die Schlüssel brauchen die Spalte des Watermarks oder ein Fenster über ihr (Lektion 04).")],
+    },
+    "05c-file-sink-update.scenario.json": {
+        0: [pick("A filter written to a CSV sink in Update mode. What happens?",
+                 "Ein Filter schreibt im Modus Update in eine CSV-Senke. Was passiert?",
+                 ["Spark rejects it when start() creates the sink", "Update rewrites the CSV files each trigger", "It runs like Append"],
+                 ["Spark lehnt ab, wenn start() die Senke anlegt", "Update schreibt die CSV-Dateien bei jedem Trigger neu", "Es läuft wie Append"],
+                 0, explain="The query itself would run; the file sink refuses Update.",
+                 explain_de="Die Abfrage selbst liefe; die Datei-Senke lehnt Update ab."),
+            pick("Which output modes does a file sink (csv, json, parquet) accept?",
+                 "Welche Ausgabemodi nimmt eine Datei-Senke (csv, json, parquet) an?",
+                 ["Append only", "Append and Update", "Append, Update and Complete"],
+                 ["Nur Append", "Append und Update", "Append, Update und Complete"],
+                 0, explain="Files are only ever added: rows written earlier cannot change.",
+                 explain_de="Dateien kommen nur hinzu: Früher geschriebene Zeilen können sich nicht ändern.")],
+    },
+    "06a-complete-vs-update-complete.scenario.json": {
+        1: [writes(1, (503, 10, 14), 0, "Complete hands the whole result table to the sink, touched or not.",
+                   "Complete übergibt der Senke die ganze Ergebnistabelle, berührt oder nicht.",
+                   "Trigger 1 brings 14 rows for 10 accounts, 3 of them new. How many rows does Complete write?",
+                   "Trigger 1 bringt 14 Zeilen für 10 Konten, 3 davon neu. Wie viele Zeilen schreibt Complete?")],
+        3: [state(3, "Complete never evicts: every account stays in state.",
+                  "Complete entfernt nie etwas: Jedes Konto bleibt im Zustand.")],
+    },
+    "06b-complete-vs-update-update.scenario.json": {
+        1: [writes(1, (10, 503, 14), 0, "Update writes only the accounts the batch touched.",
+                   "Update schreibt nur die Konten, die der Batch berührt hat.",
+                   "Trigger 1 brings 14 rows for 10 accounts, 3 of them new. How many rows does Update write?",
+                   "Trigger 1 bringt 14 Zeilen für 10 Konten, 3 davon neu. Wie viele Zeilen schreibt Update?")],
+        3: [state(3, "Update writes less, but the state still holds every account.",
+                  "Update schreibt weniger, aber der Zustand hält weiterhin jedes Konto."),
+            pick("ACC-0002 gets a 0.00 transaction in trigger 3: its total stays the same. Is it written?",
+                 "ACC-0002 bekommt in Trigger 3 eine Transaktion über 0.00: Seine Summe bleibt gleich. Wird es geschrieben?",
+                 ["Yes: Update writes every group the batch touched", "No: Update writes only changed totals"],
+                 ["Ja: Update schreibt jede Gruppe, die der Batch berührt hat", "Nein: Update schreibt nur geänderte Summen"],
+                 0, explain="Update means touched, not changed.", explain_de="Update heißt berührt, nicht geändert.")],
+    },
+    "08-windowed-totals-parquet.scenario.json": {
+        0: [writes(0, (0, 4, 5), 0, "No window has ended before the watermark yet: Append writes no file.",
+                   "Noch kein Fenster endete vor dem Watermark: Append schreibt keine Datei.")],
+        3: [number("batches", BATCHES[0] % 3, BATCHES[1] % 3, (0, 1, 2), 1,
+                   "The watermark does not move (10:09:00 is below 10:11:00), so no no-data batch follows and no file is written.",
+                   "Das Watermark bewegt sich nicht (10:09:00 liegt unter 10:11:00), also folgt kein Batch ohne Daten, und keine Datei wird geschrieben.")],
+        4: [written(4, "Each of these windows goes into trigger 4's part file, once.",
+                    "Jedes dieser Fenster kommt einmal in die Part-Datei von Trigger 4.")],
+    },
+}
+
+
+def add_quizzes(name, doc):
+    for step, questions in GENERATED_QUIZZES.get(name, {}).items():
+        doc["steps"][step].setdefault("quiz", []).extend(questions)
+    return doc
+
+
 # ----------------------------------------------------------------------------- the semantics
 
 def run_filter_over_100000(steps):
@@ -758,8 +909,8 @@ def lesson_06(rng):
 
 # ----------------------------------------------------------------------------- validation
 
-TOP_KEYS = {"format", "version", "title", "description", "source", "query", "outputMode", "sink",
-            "steps", "expect", "expectError"}
+TOP_KEYS = {"format", "version", "title", "description", "title_de", "description_de", "topic", "level", "tags",
+            "source", "query", "outputMode", "sink", "steps", "expect", "expectError"}
 REQUIRED = {"format", "version", "source", "query", "outputMode", "sink", "steps"}
 OP_KEYS = {"withWatermark": {"column", "delay"}, "filter": {"condition"}, "where": {"condition"},
            "select": {"columns"}, "withColumn": {"name", "expr"}, "groupBy": {"keys", "aggs"},
@@ -784,6 +935,9 @@ def validate(path):
     assert set(doc["sink"]) <= {"format", "options"}
     n_lines = len(doc["description"].split("\n"))
     assert 5 <= n_lines <= 15, (name, n_lines)
+    assert len(doc["description_de"].split("\n")) == n_lines, name
+    assert doc["topic"] in ("output-modes", "sinks", "mistakes", "windows", "watermarks", "state") and \
+        doc["level"] in ("beginner", "intermediate", "advanced") and doc["tags"], name
     for step in doc["steps"]:
         assert set(step) <= {"rows", "quiz"} and "rows" in step
         for q in step.get("quiz", []):
@@ -909,6 +1063,232 @@ def lesson_08():
         windowed_append_expect(res))
 
 
+# ----------------------------------------------------------------------------- lesson metadata
+# German titles and descriptions, topic, level and tags of the generated lessons (01-08).
+LESSON_META = {
+    "01-high-value-filter.scenario.json": {
+        "title_de": "Transaktionen mit hohem Betrag (Filter, Append)",
+        "description_de": (
+            "Eine **zustandslose** Abfrage: Sie behält die Transaktionen mit `amount > 100000.00`, wählt `accountId`, `amount` und `eventTime` "
+            "und schreibt sie im Modus Append in die CSV-Datei-Senke `high_value`.\n"
+            "\n"
+            "- **Trigger 0** — 40 Zeilen kommen an, **15** werden geschrieben. Suchen Sie die Zeile mit genau `100000.00`: `>` ist streng, "
+            "sie fällt also heraus, während `100000.01` durchkommt.\n"
+            "- Auch die Zeile, deren `amount` NULL ist, fällt heraus: `NULL > 100000.00` ist NULL, und ein Filter behält nur Zeilen, deren "
+            "Bedingung TRUE ist.\n"
+            "- **Trigger 1** — 25 neue Zeilen, **8** werden geschrieben (ein weiteres `100000.00` fällt heraus). Nur die neuen Zeilen werden "
+            "verarbeitet: Nichts aus Trigger 0 wird noch einmal geschrieben.\n"
+            "\n"
+            "**Spark-Regel:** Ohne Aggregation, Deduplizierung oder Join hält eine Streaming-Abfrage keinen Zustand. Jeder Micro-Batch liest "
+            "nur die neu angekommenen Zeilen, und im Modus Append geht jede Zeile, die den Filter besteht, genau einmal in die Senke. Es braucht "
+            "kein Watermark, und der Modus Complete würde für diese Abfrage abgelehnt (Lektion 05a).\n"
+            "\n"
+            "**Senke:** eine CSV-Datei-Senke (`high_value/` im Ausgabeordner). Jeder Batch schreibt seine Part-Dateien und trägt sie dann in "
+            "das Manifest der Senke ein; ein Leser sieht nur eingetragene Dateien, und ein wiederholter Batch wird nicht zweimal geschrieben "
+            "(`streamstep-cli sink-cat`)."),
+        "topic": "output-modes", "level": "beginner", "tags": ["filter", "append", "csv", "stateless"],
+    },
+    "02-branch-totals-complete.scenario.json": {
+        "title_de": "Summen pro Filiale (groupBy + sum, Complete)",
+        "description_de": (
+            "Laufende Summe von `amount` pro `branchCode`, auf der Konsole im Modus **Complete**.\n"
+            "\n"
+            "- **Trigger 0** — 9 Zeilen: Die Konsole zeigt MUMBAI `500000.00` und DELHI `320000.00`.\n"
+            "- **Trigger 1** — 8 weitere Zeilen (MUMBAI +250000.00, DELHI +90000.00 und erste Zeilen für CHENNAI): Die ganze Tabelle wird "
+            "erneut ausgegeben — MUMBAI `750000.00`, DELHI `410000.00`, CHENNAI `120000.00`. Die Summen umfassen *alle* bisherigen Daten, nicht "
+            "nur diesen Batch.\n"
+            "\n"
+            "**Spark-Regel:** Eine Aggregation hält über die Micro-Batches eine Zustandszeile pro Gruppe. Complete gibt der Senke bei jedem "
+            "Trigger die *ganze* Ergebnistabelle (geändert oder nicht), passt also nur zu kleinen Ergebnissen; der Zustand wird nie entfernt. "
+            "`sum` über eine Spalte `decimal(12,2)` ergibt `decimal(22,2)` (Präzision + 10, gleiche Skala), daher die zwei Nachkommastellen "
+            "jeder Summe."),
+        "topic": "output-modes", "level": "beginner", "tags": ["groupBy", "sum", "complete", "console"],
+    },
+    "03-account-counts-update.scenario.json": {
+        "title_de": "Zählung pro Konto (groupBy + count, Update)",
+        "description_de": (
+            "Zählt die Transaktionen pro `accountId` (`count(*) AS count`) im Modus **Update** und schreibt sie per Upsert in die "
+            "SQLite-Tabelle `account_counts`.\n"
+            "\n"
+            "- **Trigger 0** — 1350 Zeilen für 1000 verschiedene Konten (manche mit mehreren Zeilen): **1000** Zeilen werden geschrieben, eine "
+            "pro Konto.\n"
+            "- **Trigger 1** — 70 Zeilen für **45** bestehende Konten: Nur diese **45** Zeilen werden geschrieben, jede mit ihrer neuen "
+            "*laufenden* Anzahl (frühere Zeilen eingeschlossen).\n"
+            "- **Trigger 2** — 18 Zeilen für **12** Konten: **12** Zeilen werden geschrieben.\n"
+            "- Der Zustand bleibt die ganze Zeit bei **1000** Zeilen: Kein neues Konto kommt dazu, und ohne Watermark wird nie etwas entfernt.\n"
+            "\n"
+            "**Spark-Regel:** Der Modus Update schreibt nur die Gruppen, die in diesem Micro-Batch Eingaben bekamen, mit ihrem neuen Wert; "
+            "unveränderte Gruppen bleiben still. `count(*)` ist ein `long`. Eine echte Senke muss per Schlüssel (hier `accountId`) upserten, "
+            "damit die Tabelle stimmt.\n"
+            "\n"
+            "**Senke:** eine SQLite-Tabelle `account_counts`, per Upsert auf `accountId` geschrieben (das Muster des PostgreSQL-Upserts): "
+            "1000, dann 45, dann 12 Zeilen, und die Tabelle endet mit 1000 Zeilen. Jeder Batch ist eine Transaktion, die auch seine Batch-ID "
+            "festhält, daher wird ein wiederholter Batch übersprungen."),
+        "topic": "output-modes", "level": "beginner", "tags": ["groupBy", "count", "update", "sqlite", "upsert"],
+    },
+    "04-windowed-totals-append.scenario.json": {
+        "title_de": "Summen pro Fenster (window + Watermark, Append)",
+        "description_de": (
+            "Summiert `amount` pro 5-Minuten-Fenster der Ereigniszeit und `accountId`, mit 10 Minuten Watermark, im Modus **Append**: Jedes "
+            "Fenster wird **einmal** ausgegeben, wenn es endgültig ist.\n"
+            "\n"
+            "- **Trigger 0** — nichts wird geschrieben; 4 Fenster warten im Zustand. Größte Ereigniszeit 10:08:45, also wird das Watermark "
+            "10:08:45 − 10 min = **09:58:45** (gültig ab dem nächsten Batch).\n"
+            "- **Trigger 1** — die Zeile von 10:04:00 ist älter als schon gesehene Zeilen, aber ihr Fenster [10:00, 10:05) endet nach 09:58:45, "
+            "sie zählt also noch (ACC-0002 → 50000.50). 10:17:30 setzt das Watermark auf **10:07:30**; Sparks Batch ohne Daten gleich danach "
+            "schreibt die Fenster [10:00, 10:05): ACC-0001 150000.00, ACC-0002 50000.50.\n"
+            "- **Trigger 2** — drei Zeilen aus [10:00, 10:05) sind zu spät (Fensterende ≤ 10:07:30): verworfen, `numRowsDroppedByWatermark` "
+            "= 2 (eins pro verspäteter Fenster-/Kontogruppe), und die schon geschriebenen Summen ändern sich nicht. 10:08:00 zählt noch "
+            "(das Fenster endet um 10:10). Watermark → **10:11:00**: Die Fenster [10:05, 10:10) werden geschrieben.\n"
+            "- **Trigger 3** — die größte Zeit 10:19:00 ergibt 10:09:00, weniger als 10:11:00: Das Watermark geht nie zurück, kein Batch ohne "
+            "Daten läuft, nichts wird geschrieben.\n"
+            "- **Trigger 4** — Watermark → **10:21:00**: Die Fenster, die um 10:15 und 10:20 enden, werden geschrieben.\n"
+            "\n"
+            "**Spark-Regel:** Watermark = größte Ereigniszeit eines Batches − Verzögerung, nur steigend, gültig ab dem nächsten Batch. Append "
+            "schreibt und entfernt ein Fenster, sobald sein Ende ≤ Watermark ist; Zeilen, deren Fensterende ≤ Watermark ist, werden als "
+            "verspätet verworfen."),
+        "topic": "windows", "level": "intermediate", "tags": ["window", "watermark", "append", "late data"],
+    },
+    "05a-complete-on-filter.scenario.json": {
+        "title_de": "Ungültig: Modus Complete ohne Aggregation",
+        "description_de": (
+            "Eine **ungültige Kombination**: ein einfacher Filter (`amount > 100000.00`) im Modus **Complete**. Die Abfrage wird beim Start "
+            "abgelehnt, bevor ein Trigger läuft — nichts erreicht die Senke.\n"
+            "\n"
+            "- Erwarteter Fehler: `AnalysisException: Complete output mode not supported when there are no streaming aggregations on "
+            "streaming DataFrames/Datasets`.\n"
+            "- Warum: Complete schreibt bei jedem Trigger die ganze Ergebnistabelle neu, Spark müsste also *jede* je gesehene Eingabezeile "
+            "behalten. Erlaubt ist es nur für Abfragen mit Aggregation, deren Ergebnistabelle durch die Zahl der Gruppen begrenzt ist.\n"
+            "\n"
+            "**Lösung:** Nehmen Sie für einen zustandslosen Filter Append (oder Update) — siehe Lektion 01 — oder fügen Sie ein `groupBy` "
+            "hinzu, wenn Sie wirklich eine immer neu geschriebene Übersichtstabelle wollen."),
+        "topic": "mistakes", "level": "beginner", "tags": ["complete", "filter", "AnalysisException"],
+    },
+    "05b-append-aggregation-no-watermark.scenario.json": {
+        "title_de": "Ungültig: Aggregation in Append ohne Watermark",
+        "description_de": (
+            "Eine **ungültige Kombination**: `groupBy(accountId).count()` im Modus **Append**, ohne Watermark. Die Abfrage wird beim Start "
+            "abgelehnt, bevor ein Trigger läuft.\n"
+            "\n"
+            "- Erwarteter Fehler: `AnalysisException: Append output mode not supported when there are streaming aggregations on streaming "
+            "DataFrames/DataSets without watermark`.\n"
+            "- Warum: Append schreibt eine Gruppe nur einmal, wenn sie sich nie mehr ändern kann. Eine Zählung pro Konto kann mit der nächsten "
+            "Transaktion immer wachsen, keine Gruppe wäre also je endgültig.\n"
+            "\n"
+            "**Lösung:** Nehmen Sie den Modus Update oder Complete (Lektionen 03 und 02), oder gruppieren Sie nach einem Fenster der "
+            "Ereigniszeit mit `withWatermark`, damit Spark weiß, wann ein Fenster geschlossen ist (Lektion 04). Ein Watermark allein genügt "
+            "nicht: Die Gruppierungsschlüssel müssen die Spalte des Watermarks oder ein Fenster über ihr enthalten."),
+        "topic": "mistakes", "level": "beginner", "tags": ["append", "watermark", "groupBy", "AnalysisException"],
+    },
+    "05c-file-sink-update.scenario.json": {
+        "title_de": "Ungültig: Modus Update auf einer Datei-Senke",
+        "description_de": (
+            "Eine **ungültige Kombination**: ein Filter, der im Modus **Update** in eine **CSV-Datei-Senke** schreibt. Die Abfrage wird "
+            "abgelehnt, wenn `start()` die Senke anlegt, bevor ein Trigger läuft; keine Datei wird geschrieben.\n"
+            "\n"
+            "- Erwarteter Fehler: `AnalysisException: Data source csv does not support Update output mode.`.\n"
+            "- Warum: Datei-Senken (csv, json, parquet, …) fügen nur neue Dateien hinzu; sie können früher geschriebene Zeilen weder ändern "
+            "noch ersetzen, daher nehmen sie nur den Modus **Append** an.\n"
+            "- Der Filter selbst wäre im Modus Update in Ordnung (ohne Aggregation verhält er sich wie Append); es ist die Senke, die ablehnt.\n"
+            "\n"
+            "**Lösung:** Nehmen Sie `outputMode(\"append\")` mit der Datei-Senke, oder für den Modus Update eine Senke, die upserten kann "
+            "(z. B. `foreachBatch` mit MERGE / JDBC-Upsert)."),
+        "topic": "mistakes", "level": "beginner", "tags": ["update", "csv", "file sink", "AnalysisException"],
+    },
+    "06a-complete-vs-update-complete.scenario.json": {
+        "title_de": "Fehler: laufende Summen im Modus Complete",
+        "description_de": (
+            "Ein häufiger Fehler: eine laufende Summe pro Konto im Modus **Complete**. Dieselben Daten wie in Lektion 06b (Update); vergleichen "
+            "Sie, wie viele Zeilen jeder Trigger der Senke übergibt.\n"
+            "\n"
+            "@TABLE@\n"
+            "\n"
+            "Complete schickt bei jedem Trigger die **ganze Tabelle** — 500 Zeilen, dann 503, 505, 506 —, obwohl nur etwa 10 Konten Daten "
+            "bekamen. Bei Millionen Konten schreibt jeder Trigger Millionen Zeilen neu.\n"
+            "\n"
+            "**Spark-Regel:** Complete schreibt bei jedem Trigger alle Gruppen im Zustand und entfernt nie etwas. Nehmen Sie **Update** "
+            "(Lektion 06b) und upserten Sie in der Senke nach `accountId`."),
+        "topic": "output-modes", "level": "intermediate", "tags": ["complete", "update", "state", "memory"],
+    },
+    "06b-complete-vs-update-update.scenario.json": {
+        "title_de": "Lösung: laufende Summen im Modus Update",
+        "description_de": (
+            "Die Lösung für Lektion 06a: dieselbe laufende Summe pro Konto im Modus **Update**, mit genau denselben Schritten.\n"
+            "\n"
+            "@TABLE@\n"
+            "\n"
+            "Update schickt nur die Konten, die im Trigger Zeilen bekamen — 500, dann 10, 10, 10 — mit ihren neuen laufenden Summen; der "
+            "Zustand hält weiterhin jedes Konto. In Trigger 3 bekommt ACC-0002 eine Transaktion über `0.00`: Es wird geschrieben, obwohl "
+            "seine Summe gleich bleibt (Update heißt *berührt*, nicht *geändert*).\n"
+            "\n"
+            "**Spark-Regel:** Update schreibt jede Gruppe, die in diesem Micro-Batch Eingaben bekam; die Senke muss per Schlüssel "
+            "(`accountId`) upserten."),
+        "topic": "output-modes", "level": "intermediate", "tags": ["update", "complete", "upsert"],
+    },
+    "07-account-counts-postgres.scenario.json": {
+        "title_de": "Zählung pro Konto in PostgreSQL (Update, Upsert)",
+        "description_de": (
+            "Zählt die Transaktionen pro `accountId` im Modus **Update** und schreibt sie per Upsert in die PostgreSQL-Tabelle "
+            "`account_counts`: das übliche Muster für ein Live-Dashboard pro Konto.\n"
+            "\n"
+            "- **Trigger 0** — 40 Zeilen für 30 Konten: **30** Zeilen werden geupsertet (eingefügt).\n"
+            "- **Trigger 1** — 8 Zeilen für 7 Konten: nur diese **7** Zeilen werden geupsertet, mit ihren neuen laufenden Zahlen; die anderen "
+            "Zeilen der Tabelle bleiben, wie sie waren.\n"
+            "- **Trigger 2** — keine Zeilen kommen an: Kein Batch läuft, nichts wird geschrieben.\n"
+            "- **Trigger 3** — 4 Zeilen: **4** Upserts. Die Tabelle endet mit 30 Zeilen, eine pro Konto.\n"
+            "\n"
+            "**Senke:** Jeder Batch ist eine Transaktion: `INSERT … ON CONFLICT (accountId) DO UPDATE` der geänderten Zeilen, dazu seine "
+            "Batch-ID in `_streamstep_batches`, damit ein nach einem Absturz wiederholter Batch übersprungen wird (genau einmal). Spark "
+            "schreibt das mit `foreachBatch` und einem JDBC-Upsert. Die URL (postgresql://streamstep@localhost:5432/streamstep) ist ein "
+            "lokaler Server; `STREAMSTEP_POSTGRES_URL` richtet die Lektion auf einen anderen."),
+        "topic": "sinks", "level": "intermediate", "tags": ["postgres", "update", "upsert", "exactly once"],
+    },
+    "08-windowed-totals-parquet.scenario.json": {
+        "title_de": "Summen pro Fenster in Parquet-Dateien (Append)",
+        "description_de": (
+            "Die Fenstersummen aus Lektion 04, geschrieben wie in Sparks Beispielen: in **Parquet**-Dateien (`format(\"parquet\")`, Sparks "
+            "Standard-Dateiformat), im Modus **Append**.\n"
+            "\n"
+            "- Jeder Batch, der endgültige Fenster schreibt, schreibt eine Part-Datei, `part-<batch>-c000.snappy.parquet`, und danach einen "
+            "Eintrag im Log `_spark_metadata` der Senke, der sie aufführt; Leser (Spark, DuckDB, `streamstep-cli sink-cat`) sehen nur "
+            "aufgeführte Dateien, ein Absturz zeigt also nie einen halben Batch.\n"
+            "- Die Trigger 1, 2 und 4 schreiben Dateien (ihre Batches ohne Daten schreiben die Fenster, die das Watermark geschlossen hat); "
+            "die Trigger 0 und 3 schreiben keine.\n"
+            "- Die Fensterspalte ist eine Parquet-Gruppe {start, end} aus zwei Spalten TIMESTAMP(MICROS, UTC), `total` ein DECIMAL(22,2), "
+            "`accountId` ein STRING: die Typen, die Spark zurückliest.\n"
+            "\n"
+            "**Spark-Regel:** Datei-Senken kennen nur Append (sie können geschriebene Zeilen nicht ändern); das Metadaten-Log macht sie über "
+            "Neustarts hinweg genau einmal."),
+        "topic": "sinks", "level": "intermediate", "tags": ["parquet", "append", "window", "file sink"],
+    },
+}
+
+TABLE_HEADER_DE = "| Trigger | Zeilen rein | berührte Konten (neu) | Complete schreibt | Update schreibt | Zustandszeilen |"
+
+
+def with_metadata(name, doc):
+    """The lesson with its German texts, topic, level and tags after its description (the
+    Lessons page's keys, docs/scenario-format.md "Lesson metadata")."""
+    meta = LESSON_META[name]
+    description_de = meta["description_de"]
+    if "@TABLE@" in description_de:  # lesson 06's table: the English rows under a German header
+        rows = [line for line in doc["description"].split("\n") if line.startswith("|")]
+        description_de = description_de.replace("@TABLE@", "\n".join([TABLE_HEADER_DE] + rows[1:]))
+    numbers = lambda text: sorted(set(re.findall(r"\d+(?:\.\d+)?", text)))
+    # Generated numbers in the English text must reappear in the German one.
+    assert numbers(doc["description"]) == numbers(description_de), (name, numbers(doc["description"]), numbers(description_de))
+    out = {}
+    for key, value in doc.items():
+        out[key] = value
+        if key == "description":
+            out["title_de"] = meta["title_de"]
+            out["description_de"] = description_de
+            out["topic"] = meta["topic"]
+            out["level"] = meta["level"]
+            out["tags"] = meta["tags"]
+    return out
+
+
 # ----------------------------------------------------------------------------- main
 
 def main():
@@ -926,6 +1306,7 @@ def main():
         ("08-windowed-totals-parquet.scenario.json", lesson_08()),
     ]
     for name, doc in files:
+        doc = add_quizzes(name, with_metadata(name, doc))
         path = os.path.join(HERE, name)
         with open(path, "w", encoding="utf-8", newline="\n") as f:
             f.write(dumps(doc) + "\n")

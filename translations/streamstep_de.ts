@@ -2091,6 +2091,66 @@ Nächstes (aus der maximalen Ereigniszeit dieses Batches): %2</translation>
         <source>No bundled lessons were found.</source>
         <translation>Es wurden keine mitgelieferten Lektionen gefunden.</translation>
     </message>
+    <message>
+        <source>Output modes</source>
+        <translation>Ausgabemodi</translation>
+    </message>
+    <message>
+        <source>Sinks</source>
+        <translation>Senken</translation>
+    </message>
+    <message>
+        <source>Mistakes and invalid queries</source>
+        <translation>Fehler und ungültige Abfragen</translation>
+    </message>
+    <message>
+        <source>Windows</source>
+        <translation>Fenster</translation>
+    </message>
+    <message>
+        <source>Watermarks and late data</source>
+        <translation>Watermarks und verspätete Daten</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>Spark versions</source>
+        <translation>Spark-Versionen</translation>
+    </message>
+    <message>
+        <source>Other lessons</source>
+        <translation>Weitere Lektionen</translation>
+    </message>
+    <message>
+        <source>Beginner</source>
+        <translation>Einsteiger</translation>
+    </message>
+    <message>
+        <source>Intermediate</source>
+        <translation>Fortgeschritten</translation>
+    </message>
+    <message>
+        <source>Advanced</source>
+        <translation>Experten</translation>
+    </message>
+    <message>
+        <source>Search lessons: title, description or tag</source>
+        <translation>Lektionen suchen: Titel, Beschreibung oder Schlagwort</translation>
+    </message>
+    <message>
+        <source>Lesson</source>
+        <translation>Lektion</translation>
+    </message>
+    <message>
+        <source>Level</source>
+        <translation>Stufe</translation>
+    </message>
+    <message>
+        <source>No lesson matches “%1”.</source>
+        <translation>Keine Lektion passt zu „%1“.</translation>
+    </message>
 </context>
 <context>
     <name>streamstep::MainWindow</name>
@@ -3631,6 +3691,14 @@ Nächstes (aus der maximalen Ereigniszeit dieses Batches): %2</translation>
     <message>
         <source>Press Step (Space): the next trigger&apos;s rows are shown first, and its questions asked.</source>
         <translation>Drücken Sie Schritt (Leertaste): Zuerst werden die Zeilen des nächsten Triggers gezeigt und seine Fragen gestellt.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Spark rejects this query&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Spark lehnt diese Abfrage ab&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>No trigger runs: the message above the panels says why, and how to fix it.</source>
+        <translation>Kein Trigger läuft: Die Meldung über den Bereichen sagt, warum, und wie man es behebt.</translation>
     </message>
 </context>
 <context>

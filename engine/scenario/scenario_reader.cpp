@@ -324,9 +324,9 @@ public:
         scenario.fileName = m_fileName;
         expectKind(root, Kind::Object, "a scenario file");
         const ObjectView top(root, m_fileName, "at top level",
-                             {"format", "version", "title", "description", "source", "query",
-                              "outputMode", "sink", "steps", "expect", "expectError", "sparkVersion",
-                              "conf"});
+                             {"format", "version", "title", "description", "title_de", "description_de",
+                              "topic", "level", "tags", "source", "query", "outputMode", "sink", "steps",
+                              "expect", "expectError", "sparkVersion", "conf"});
 
         const JsonNode &format = top.required("format");
         if (!format.isString() || format.text != kFormatTag)
@@ -340,6 +340,7 @@ public:
             scenario.title = readString(*title, "'title'");
         if (const JsonNode *description = top.optional("description"))
             scenario.description = readString(*description, "'description'");
+        readLessonMetadata(top, scenario);
 
         readSource(top.required("source"), scenario);
         readQuery(top.required("query"), scenario);
@@ -365,6 +366,39 @@ public:
     }
 
 private:
+    // title_de, description_de, topic, level and tags (docs/scenario-format.md, "Lesson metadata").
+    void readLessonMetadata(const ObjectView &top, Scenario &scenario) const
+    {
+        if (const JsonNode *title = top.optional("title_de"))
+            scenario.titleDe = readNonEmptyString(*title, "'title_de'");
+        if (const JsonNode *description = top.optional("description_de"))
+            scenario.descriptionDe = readNonEmptyString(*description, "'description_de'");
+        if (const JsonNode *topic = top.optional("topic")) {
+            const std::string text = readString(*topic, "'topic'");
+            const std::vector<std::string> &topics = lessonTopics();
+            if (std::find(topics.begin(), topics.end(), text) == topics.end())
+                fail(*topic, "unknown topic " + shownText(text) + "; valid topics: "
+                                 + joined(std::vector<std::string_view>(topics.begin(), topics.end())));
+            scenario.topic = text;
+        }
+        if (const JsonNode *level = top.optional("level")) {
+            const std::string text = readString(*level, "'level'");
+            const std::optional<LessonLevel> parsed = parseLessonLevel(text);
+            if (!parsed || *parsed == LessonLevel::None)
+                fail(*level, "unknown level " + shownText(text) + "; valid levels: beginner, intermediate, advanced");
+            scenario.level = *parsed;
+        }
+        if (const JsonNode *tags = top.optional("tags")) {
+            expectKind(*tags, Kind::Array, "'tags'");
+            for (const JsonNode &tag : tags->items) {
+                std::string text = readNonEmptyString(tag, "each element of 'tags'");
+                if (std::find(scenario.tags.begin(), scenario.tags.end(), text) != scenario.tags.end())
+                    fail(tag, "tag " + shownText(text) + " appears twice in 'tags'");
+                scenario.tags.push_back(std::move(text));
+            }
+        }
+    }
+
     [[noreturn]] void fail(TextPosition position, const std::string &message) const
     {
         throw Error(ErrorKind::Scenario, positionedMessage(m_fileName, position, message));
@@ -921,6 +955,32 @@ std::string outputModeName(OutputMode mode)
     case OutputMode::Complete: return "complete";
     }
     return "append";
+}
+
+std::string lessonLevelName(LessonLevel level)
+{
+    switch (level) {
+    case LessonLevel::None: return "";
+    case LessonLevel::Beginner: return "beginner";
+    case LessonLevel::Intermediate: return "intermediate";
+    case LessonLevel::Advanced: return "advanced";
+    }
+    return "";
+}
+
+std::optional<LessonLevel> parseLessonLevel(std::string_view text)
+{
+    for (LessonLevel level : {LessonLevel::Beginner, LessonLevel::Intermediate, LessonLevel::Advanced})
+        if (text == lessonLevelName(level))
+            return level;
+    return std::nullopt;
+}
+
+const std::vector<std::string> &lessonTopics()
+{
+    static const std::vector<std::string> topics = {"output-modes", "sinks",      "mistakes",      "windows",
+                                                    "watermarks",   "state",      "spark-versions"};
+    return topics;
 }
 
 std::string quizKindName(QuizKind kind)

@@ -204,6 +204,16 @@ OrderedJson scenarioJson(const Scenario &scenario)
         out["title"] = scenario.title;
     if (!scenario.description.empty())
         out["description"] = scenario.description;
+    if (!scenario.titleDe.empty())
+        out["title_de"] = scenario.titleDe;
+    if (!scenario.descriptionDe.empty())
+        out["description_de"] = scenario.descriptionDe;
+    if (!scenario.topic.empty())
+        out["topic"] = scenario.topic;
+    if (scenario.level != LessonLevel::None)
+        out["level"] = lessonLevelName(scenario.level);
+    if (!scenario.tags.empty())
+        out["tags"] = scenario.tags;
     if (scenario.hasSparkVersion)
         out["sparkVersion"] = sparkVersionName(scenario.sparkVersion);
     if (!scenario.conf.empty()) {

@@ -116,6 +116,38 @@ private slots:
         QVERIFY(lessons.out.endsWith("4 passed, 0 failed\n"));
     }
 
+    // Issue 15: every bundled lesson asks at least two questions, `quiz` answers each of them
+    // (the engine's answer, or the authored one of a choice on a query Spark rejects), and
+    // `check` passes, so no choice contradicts the run; each lesson also says its topic and level
+    // and has German texts for the Lessons page.
+    void everyBundledLessonHasAQuizThatChecks()
+    {
+        const QDir dir(QStringLiteral(STREAMSTEP_SOURCE_DIR "/scenarios"));
+        const QStringList names = dir.entryList({QStringLiteral("*.scenario.json")}, QDir::Files, QDir::Name);
+        QVERIFY(names.size() >= 26);
+        for (const QString &name : names) {
+            const QString path = dir.filePath(name);
+            const Result quiz = runCli({"quiz", path, "--jsonl"});
+            QVERIFY2(quiz.exitCode == 0, qPrintable(name + QStringLiteral(": ") + QString::fromUtf8(quiz.err)));
+            const QList<QByteArray> lines = quiz.out.trimmed().split('\n');
+            QVERIFY2(lines.size() >= 2, qPrintable(name));
+            for (const QByteArray &line : lines) {
+                const nlohmann::json q = nlohmann::json::parse(line.toStdString());
+                QVERIFY2(!q.value("prompt_de", std::string()).empty(), qPrintable(name + QStringLiteral(": ") + QString::fromUtf8(line)));
+                QVERIFY2(!q.contains("error"), qPrintable(name + QStringLiteral(": ") + QString::fromUtf8(line)));
+            }
+            const Result check = runCli({"check", path});
+            QVERIFY2(check.exitCode == 0, qPrintable(name + QStringLiteral(": ") + QString::fromUtf8(check.out + check.err)));
+
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            const nlohmann::json doc = nlohmann::json::parse(file.readAll().toStdString());
+            for (const char *key : {"title_de", "description_de", "topic", "level"})
+                QVERIFY2(doc.contains(key) && !doc[key].get<std::string>().empty(), qPrintable(name + QStringLiteral(": ") + QLatin1String(key)));
+            QVERIFY2(doc.contains("tags") && !doc["tags"].empty(), qPrintable(name));
+        }
+    }
+
     void checkFailsOnAMalformedQuestion()
     {
         QTemporaryDir dir;

@@ -197,6 +197,41 @@ private slots:
         QCOMPARE(again.quizPanel()->scoreLabel()->text(), QStringLiteral("Score for this lesson: 3 of 7 question(s) right"));
     }
 
+    // A lesson whose query Spark rejects (05a) still asks trigger 0's questions once: Step is
+    // enabled in lesson mode, the authored answers grade the choices, and "reveal" runs nothing.
+    void aRejectedQueryStillAsksItsQuestions()
+    {
+        MainWindow window;
+        window.resize(1920, 1080);
+        window.show();
+        QVERIFY(window.openScenario(lessonPath("05a-complete-on-filter")));
+        QVERIFY(!window.controller()->isValid());
+        QVERIFY(!window.stepAction()->isEnabled());
+        window.lessonModeAction()->trigger();
+        QVERIFY(window.stepAction()->isEnabled());
+        QuizPanel *panel = window.quizPanel();
+        window.stepAction()->trigger();
+        QCOMPARE(window.predictingStep(), 0);
+        QCOMPARE(panel->answers().size(), size_t(2));
+        const Scenario &lesson = window.controller()->scenario();
+        for (int q = 0; q < 2; ++q) {
+            const QuizQuestion &question = lesson.steps[0].quiz[size_t(q)];
+            QCOMPARE(panel->answers()[size_t(q)].correctOptions, question.answer);
+            const QList<QAbstractButton *> options = panel->optionButtons(q);
+            QCOMPARE(options.size(), int(question.options.size()));
+            clickOption(options[question.answer.at(0)]);
+        }
+        window.stepAction()->trigger(); // check
+        QVERIFY(panel->isChecked());
+        for (const QuizGrade &grade : panel->grades())
+            QVERIFY(grade.correct);
+        window.stepAction()->trigger(); // "reveal": the query never starts
+        QCOMPARE(window.predictingStep(), -1);
+        QCOMPARE(window.controller()->numBatches(), 0);
+        QVERIFY(!window.stepAction()->isEnabled()); // asked once
+        QCOMPARE(panel->score(), (std::pair<int, int>{2, 2}));
+    }
+
     void wrongAnswersAreGradedWrong()
     {
         MainWindow window;

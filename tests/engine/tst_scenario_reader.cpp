@@ -54,6 +54,12 @@ std::string oneValueScenario(const std::string &type, const std::string &value, 
     return head + value + "]]}]}";
 }
 
+std::string oneValueScenarioText()
+{
+    int column = 0;
+    return oneValueScenario("long", "1", &column);
+}
+
 Value readOneValue(const std::string &type, const std::string &value)
 {
     int column = 0;
@@ -65,6 +71,11 @@ void compareScenarios(const Scenario &a, const Scenario &b)
 {
     QCOMPARE(a.title, b.title);
     QCOMPARE(a.description, b.description);
+    QCOMPARE(a.titleDe, b.titleDe);
+    QCOMPARE(a.descriptionDe, b.descriptionDe);
+    QCOMPARE(a.topic, b.topic);
+    QVERIFY(a.level == b.level);
+    QVERIFY(a.tags == b.tags);
     QCOMPARE(a.sourceName, b.sourceName);
     QCOMPARE(a.sourceSchema.size(), b.sourceSchema.size());
     for (size_t i = 0; i < a.sourceSchema.size(); ++i) {
@@ -154,6 +165,7 @@ private slots:
     void acceptsNestingUpTo64();
     void reportsUnopenableFile();
     void roundTripsThroughWriter();
+    void readsLessonMetadata();
     void writesContractFormat();
 };
 
@@ -288,7 +300,7 @@ void TestScenarioReader::rejectsBadFile_data()
     QTest::addColumn<QString>("file");
     QTest::addColumn<QString>("expected"); // after "FILE:"
     QTest::newRow("invalid_json") << "invalid_json.scenario.json" << "21:47: invalid JSON: unexpected '}', expected string literal";
-    QTest::newRow("unknown_top_level_key") << "unknown_top_level_key.scenario.json" << "4:3: unknown key 'titel' at top level; valid keys: format, version, title, description, source, query, outputMode, sink, steps, expect, expectError, sparkVersion, conf";
+    QTest::newRow("unknown_top_level_key") << "unknown_top_level_key.scenario.json" << "4:3: unknown key 'titel' at top level; valid keys: format, version, title, description, title_de, description_de, topic, level, tags, source, query, outputMode, sink, steps, expect, expectError, sparkVersion, conf";
     QTest::newRow("unknown_op_key") << "unknown_op_key.scenario.json" << "16:22: unknown key 'conditon' in 'filter' op; valid keys: op, condition";
     QTest::newRow("wrong_type") << "wrong_type.scenario.json" << "20:17: 'outputMode' must be a string";
     QTest::newRow("int_out_of_range") << "int_out_of_range.scenario.json" << "23:22: column 'quantity': value 3000000000 does not fit int";
@@ -360,6 +372,17 @@ void TestScenarioReader::rejectsBadText_data()
     QTest::newRow("expect eventTime value") << QByteArray("\"droppedByWatermark\": 0") << QByteArray("\"eventTime\": {\"max\": \"10:00\"}") << QByteArray("7:46: 'max': \"10:00\" is not a timestamp (expected \"YYYY-MM-DD HH:MM:SS[.ffffff]\" or ISO-8601 \"YYYY-MM-DDTHH:MM:SS[.ffffff][Z]\")");
     QTest::newRow("expectError contains") << QByteArray("\"messageContains\": \"x\"") << QByteArray("\"messageContains\": 3") << QByteArray("8:52: 'messageContains' must be a string or an array of strings");
     QTest::newRow("expectError exit code") << QByteArray("\"exitCode\": 2") << QByteArray("\"exitCode\": 256") << QByteArray("8:30: 'exitCode' must be an integer from 0 to 255");
+    QTest::newRow("topic type") << QByteArray("\"version\": 1,") << QByteArray("\"version\": 1, \"topic\": 3,") << QByteArray("1:58: 'topic' must be a string");
+    QTest::newRow("topic unknown") << QByteArray("\"version\": 1,") << QByteArray("\"version\": 1, \"topic\": \"joins\",") << QByteArray("1:58: unknown topic \"joins\"; valid topics: output-modes, sinks, mistakes, windows, watermarks, state, spark-versions");
+    QTest::newRow("level unknown") << QByteArray("\"version\": 1,") << QByteArray("\"version\": 1, \"level\": \"expert\",") << QByteArray("1:58: unknown level \"expert\"; valid levels: beginner, intermediate, advanced");
+    QTest::newRow("level type") << QByteArray("\"version\": 1,") << QByteArray("\"version\": 1, \"level\": [\"beginner\"],") << QByteArray("1:58: 'level' must be a string");
+    QTest::newRow("tags type") << QByteArray("\"version\": 1,") << QByteArray("\"version\": 1, \"tags\": \"watermark\",") << QByteArray("1:57: 'tags' must be an array");
+    QTest::newRow("tag type") << QByteArray("\"version\": 1,") << QByteArray("\"version\": 1, \"tags\": [\"watermark\", 2],") << QByteArray("1:71: each element of 'tags' must be a string");
+    QTest::newRow("tag empty") << QByteArray("\"version\": 1,") << QByteArray("\"version\": 1, \"tags\": [\" \"],") << QByteArray("1:58: each element of 'tags' must not be empty");
+    QTest::newRow("tag twice") << QByteArray("\"version\": 1,") << QByteArray("\"version\": 1, \"tags\": [\"csv\", \"csv\"],") << QByteArray("1:65: tag \"csv\" appears twice in 'tags'");
+    QTest::newRow("title_de type") << QByteArray("\"version\": 1,") << QByteArray("\"version\": 1, \"title_de\": null,") << QByteArray("1:61: 'title_de' must be a string");
+    QTest::newRow("description_de empty") << QByteArray("\"version\": 1,") << QByteArray("\"version\": 1, \"description_de\": \"\",") << QByteArray("1:67: 'description_de' must not be empty");
+    QTest::newRow("metadata key") << QByteArray("\"version\": 1,") << QByteArray("\"version\": 1, \"title_fr\": \"x\",") << QByteArray("1:49: unknown key 'title_fr' at top level; valid keys: format, version, title, description, title_de, description_de, topic, level, tags, source, query, outputMode, sink, steps, expect, expectError, sparkVersion, conf");
     QTest::newRow("top not object") << QByteArray("") << QByteArray("[1, 2]") << QByteArray("1:1: a scenario file must be an object");
     QTest::newRow("trailing garbage") << QByteArray("") << QByteArray("@BASE@ x") << QByteArray("8:58: invalid JSON: invalid literal");
     QTest::newRow("truncated") << QByteArray("") << QByteArray("@TRUNC@") << QByteArray("8:56: invalid JSON: unexpected end of input, expected '}'");
@@ -623,6 +646,44 @@ void TestScenarioReader::roundTripsThroughWriter()
     QCOMPARE(secondAgain.steps[0].processingTimeMicros.value(), utcMicros(2026, 1, 1, 0, 0, 0, 1));
     QVERIFY(secondAgain.sink.options.at("nested") == nlohmann::json::parse(R"({"a": [1, 2.5, null]})"));
     QVERIFY(secondAgain.expectError->messageContains == std::vector<std::string>{"only one"});
+}
+
+void TestScenarioReader::readsLessonMetadata()
+{
+    // The Lessons page's keys: German title and description, topic, level, tags.
+    QByteArray text = kBase;
+    text.replace("\"expectError\": {\"exitCode\": 2, \"messageContains\": \"x\"}", "\"tags\": [\"csv\", \"Watermark\"]");
+    text.replace("\"version\": 1,", "\"version\": 1, \"title\": \"Late rows\", \"title_de\": \"Verspätete Zeilen\",\n"
+                                  " \"description_de\": \"Beobachten Sie **den Watermark**.\", \"topic\": \"watermarks\", \"level\": \"intermediate\",");
+    Scenario s;
+    try {
+        s = parseScenario(text.toStdString(), "m.json");
+    } catch (const Error &e) {
+        QFAIL(e.what());
+    }
+    QCOMPARE(s.title, std::string("Late rows"));
+    QCOMPARE(s.titleDe, std::string("Verspätete Zeilen"));
+    QCOMPARE(s.descriptionDe, std::string("Beobachten Sie **den Watermark**."));
+    QCOMPARE(s.topic, std::string("watermarks"));
+    QVERIFY(s.level == LessonLevel::Intermediate);
+    QVERIFY(s.tags == (std::vector<std::string>{"csv", "Watermark"}));
+    const std::string written = writeScenario(s);
+    QVERIFY2(QString::fromStdString(written).contains(QString::fromUtf8("\"title_de\": \"Verspätete Zeilen\",\n  \"description_de\": ")), written.c_str());
+    QVERIFY(QString::fromStdString(written).contains(QStringLiteral("\"level\": \"intermediate\"")));
+    const Scenario again = parseScenario(written, "again.json");
+    compareScenarios(s, again);
+
+    // Without the keys a lesson has none of them, and the writer adds none.
+    const Scenario plain = parseScenario(oneValueScenarioText(), "p.json");
+    QVERIFY(plain.titleDe.empty() && plain.descriptionDe.empty() && plain.topic.empty() && plain.tags.empty());
+    QVERIFY(plain.level == LessonLevel::None);
+    QVERIFY(!QString::fromStdString(writeScenario(plain)).contains(QStringLiteral("\"level\"")));
+
+    // The topics are the Lessons page's groups, in course order; levels round-trip by name.
+    QCOMPARE(lessonTopics().front(), std::string("output-modes"));
+    for (LessonLevel level : {LessonLevel::Beginner, LessonLevel::Intermediate, LessonLevel::Advanced})
+        QVERIFY(parseLessonLevel(lessonLevelName(level)) == level);
+    QVERIFY(!parseLessonLevel("Beginner"));
 }
 
 void TestScenarioReader::writesContractFormat()

@@ -142,10 +142,23 @@ struct SparkConf {
     std::string sessionTimeZone = "UTC"; // spark.sql.session.timeZone
 };
 
+// How far into the course a lesson is ("level"), for the app's Lessons page.
+enum class LessonLevel { None, Beginner, Intermediate, Advanced };
+std::string lessonLevelName(LessonLevel level); // "beginner", "intermediate", "advanced"; "" for None
+std::optional<LessonLevel> parseLessonLevel(std::string_view text);
+// The topics a lesson may name ("topic"), in course order: the Lessons page shows its groups in
+// this order: "output-modes", "sinks", "mistakes", "windows", "watermarks", "state", "spark-versions".
+const std::vector<std::string> &lessonTopics();
+
 struct Scenario {
     std::string fileName;   // as given to readScenarioFile (for messages); "<text>" otherwise
     std::string title;
     std::string description;
+    std::string titleDe;       // "title_de": the title in German, when the author wrote one
+    std::string descriptionDe; // "description_de": the description in German (Markdown)
+    std::string topic;         // one of lessonTopics(), or "" when the file names none
+    LessonLevel level = LessonLevel::None;
+    std::vector<std::string> tags; // "tags": more words the Lessons page's search finds
     std::string sourceName;
     Schema sourceSchema;
     std::vector<QueryOp> query;
