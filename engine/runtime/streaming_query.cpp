@@ -53,8 +53,8 @@ std::string StreamingQueryRunner::inputHash(const ColumnBatch &rows)
     return QuerySignature::fnv1a(text);
 }
 
-StreamingQueryRunner::StreamingQueryRunner(const Scenario &scenario, StreamingQueryOptions options)
-    : m_scenario(scenario), m_options(std::move(options))
+StreamingQueryRunner::StreamingQueryRunner(Scenario scenario, StreamingQueryOptions options)
+    : m_scenario(std::move(scenario)), m_options(std::move(options))
 {
     m_query = Query::compile(m_scenario);
     const fs::path outputDir = m_options.outputDir.empty() ? fs::path(".") : fs::path(m_options.outputDir);
@@ -299,8 +299,8 @@ std::vector<BatchReport> StreamingQueryRunner::runAll(const std::function<void(c
 
 // ---- StreamingQuery ----
 
-StreamingQuery::StreamingQuery(const Scenario &scenario, StreamingQueryOptions options)
-    : m_runner(std::make_unique<StreamingQueryRunner>(scenario, std::move(options)))
+StreamingQuery::StreamingQuery(Scenario scenario, StreamingQueryOptions options)
+    : m_runner(std::make_unique<StreamingQueryRunner>(std::move(scenario), std::move(options)))
 {
 }
 

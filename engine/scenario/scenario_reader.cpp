@@ -1,5 +1,6 @@
 #include "streamstep/scenario.h"
 
+#include "scenario/fast_rows.h"
 #include "scenario/json_document.h"
 #include "streamstep/interval.h"
 #include "streamstep/value_format.h"
@@ -14,6 +15,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <functional>
 #include <initializer_list>
 #include <limits>
 #include <memory>
@@ -161,6 +163,8 @@ std::string_view trimmed(std::string_view text)
     return text;
 }
 
+} // namespace
+
 // parseCellText's rules per type on a value's text as it stands (no trimming, no NULL). The
 // reader applies them to the text of a file's numbers and strings; `shown` is how a message
 // shows the text (as written in the file: a number bare, a string quoted).
@@ -274,6 +278,8 @@ std::optional<Value> parseValueText(std::string_view text, const DataType &type,
     return refuse(CellTextProblem::NoTextForm, shown + " is not " + withArticle(type.scenarioName()));
 }
 
+namespace {
+
 // Checks a JSON object's keys against the ones its place allows and hands out the values.
 class ObjectView {
 public:
@@ -314,9 +320,16 @@ private:
     std::vector<std::string_view> m_allowed;
 };
 
+// Reads the rows of a step whose "rows" array the fast path blanked (nullopt: the step's array
+// really is empty); throws FastPathRefused when the precise parser has to read the file.
+using FastRows = std::function<std::optional<ColumnBatch>(size_t step, const Schema &schema, size_t maxRows)>;
+
 class ScenarioReader {
 public:
-    explicit ScenarioReader(std::string fileName) : m_fileName(std::move(fileName)) {}
+    explicit ScenarioReader(std::string fileName, FastRows fastRows = {})
+        : m_fileName(std::move(fileName)), m_fastRows(std::move(fastRows))
+    {
+    }
 
     Scenario read(const JsonNode &root)
     {
@@ -620,6 +633,14 @@ private:
                      "more than " + groupedCount(kMaxScenarioTotalRows)
                          + " rows in all steps; a scenario file may have at most that many");
             totalRows += rows.items.size();
+            if (m_fastRows && rows.items.empty()) {
+                if (std::optional<ColumnBatch> fast = m_fastRows(
+                        scenario.steps.size(), scenario.sourceSchema,
+                        std::min(kMaxScenarioRowsPerStep, kMaxScenarioTotalRows - totalRows))) {
+                    totalRows += fast->numRows;
+                    step.rows = std::move(*fast);
+                }
+            }
             for (auto &column : step.rows.columns)
                 column.reserve(rows.items.size());
             std::vector<Value> row;
@@ -905,7 +926,16 @@ private:
     }
 
     std::string m_fileName;
+    FastRows m_fastRows;
 };
+
+size_t countJsonValues(const JsonNode &node)
+{
+    size_t n = 1;
+    for (const JsonNode &item : node.items)
+        n += countJsonValues(item);
+    return n;
+}
 
 struct FileCloser {
     void operator()(std::FILE *file) const { std::fclose(file); }
@@ -989,6 +1019,66 @@ std::optional<int64_t> quizOptionValue(QuizFact fact, std::string_view option)
     return value;
 }
 
+std::optional<Scenario> parseScenarioFast(std::string_view text, size_t capacity, const std::string &fileName)
+{
+    try {
+        FastRowReader fast(text, capacity);
+        const std::optional<std::vector<RowsSpan>> spans = fast.locateRows();
+        if (!spans)
+            return std::nullopt;
+        JsonSource source(blankRows(text, *spans));
+        const JsonNode root = parseJsonDocument(source, fileName);
+        size_t numValues = countJsonValues(root);
+        auto fastRows = [&](size_t step, const Schema &schema, size_t maxRows) -> std::optional<ColumnBatch> {
+            for (const RowsSpan &span : *spans)
+                if (span.step == step) {
+                    ColumnBatch rows = fast.readRows(span, schema, maxRows, numValues);
+                    if (numValues > kMaxScenarioJsonValues)
+                        throw FastPathRefused{};
+                    return rows;
+                }
+            return std::nullopt;
+        };
+        return ScenarioReader(fileName, fastRows).read(root);
+    } catch (const FastPathRefused &) {
+        return std::nullopt;
+    } catch (const Error &) {
+        return std::nullopt; // the precise parser finds the first problem of the whole file
+    }
+}
+
+std::optional<Scenario> parseScenarioFast(const std::string &text, const std::string &fileName)
+{
+    std::string padded(text.size() + FastRowReader::kPadding, ' ');
+    std::memcpy(padded.data(), text.data(), text.size());
+    return parseScenarioFast(std::string_view(padded.data(), text.size()), padded.size(), fileName);
+}
+
+Scenario parseScenarioPrecise(const std::string &text, const std::string &fileName)
+{
+    JsonSource source(text);
+    const JsonNode root = parseJsonDocument(source, fileName);
+    return ScenarioReader(fileName).read(root);
+}
+
+namespace {
+
+// The whole of a regular file within the size limit, with room for the fast parser's padding;
+// nullopt for anything else (the precise reader then reads it as it always has).
+std::optional<std::string> readWholeFile(std::FILE *file, uintmax_t size)
+{
+    std::string text;
+    text.reserve(static_cast<size_t>(size) + FastRowReader::kPadding);
+    text.resize(static_cast<size_t>(size));
+    if (size > 0 && std::fread(text.data(), 1, text.size(), file) != text.size())
+        return std::nullopt;
+    if (std::fgetc(file) != EOF) // the file grew: let the precise reader refuse or read it
+        return std::nullopt;
+    return text;
+}
+
+} // namespace
+
 Scenario readScenarioFile(const std::string &path)
 {
     std::error_code ec;
@@ -1001,6 +1091,17 @@ Scenario readScenarioFile(const std::string &path)
     // reads, for a file that grows or is no regular file).
     if (const auto size = std::filesystem::file_size(path, ec); !ec && size > static_cast<uintmax_t>(kMaxScenarioFileBytes))
         throw Error(ErrorKind::Scenario, fileTooLargeMessage(path, size, false));
+    if (std::filesystem::is_regular_file(path, ec)) {
+        const auto size = std::filesystem::file_size(path, ec);
+        if (!ec) {
+            if (const std::optional<std::string> text = readWholeFile(file.get(), size)) {
+                if (std::optional<Scenario> scenario = parseScenarioFast(*text, text->capacity(), path))
+                    return std::move(*scenario);
+                return parseScenarioPrecise(*text, path);
+            }
+            std::rewind(file.get());
+        }
+    }
     JsonSource source(file.get(), path);
     const JsonNode root = parseJsonDocument(source, path);
     return ScenarioReader(path).read(root);
@@ -1008,9 +1109,9 @@ Scenario readScenarioFile(const std::string &path)
 
 Scenario parseScenario(const std::string &text, const std::string &fileName)
 {
-    JsonSource source(text);
-    const JsonNode root = parseJsonDocument(source, fileName);
-    return ScenarioReader(fileName).read(root);
+    if (std::optional<Scenario> scenario = parseScenarioFast(text, fileName))
+        return std::move(*scenario);
+    return parseScenarioPrecise(text, fileName);
 }
 
 std::optional<Value> parseCellText(std::string_view text, const DataType &type, CellTextError *error)

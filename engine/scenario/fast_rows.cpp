@@ -1,0 +1,274 @@
+#include "scenario/fast_rows.h"
+
+#include <simdjson.h>
+
+#include <cmath>
+#include <cstdlib>
+
+namespace streamstep {
+
+namespace {
+
+namespace od = simdjson::ondemand;
+
+static_assert(FastRowReader::kPadding >= simdjson::SIMDJSON_PADDING);
+
+[[noreturn]] void refuse() { throw FastPathRefused{}; }
+
+template <class T>
+T take(simdjson::simdjson_result<T> &&result)
+{
+    T value;
+    if (std::move(result).get(value) != simdjson::SUCCESS)
+        refuse();
+    return value;
+}
+
+bool isDigit(char c) { return c >= '0' && c <= '9'; }
+
+// RFC 8259's number: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)? — what the precise parser
+// accepts (the on-demand parser hands out a number's token unchecked).
+bool isJsonNumber(std::string_view t)
+{
+    size_t i = 0;
+    const size_t n = t.size();
+    if (i < n && t[i] == '-')
+        ++i;
+    if (i >= n)
+        return false;
+    if (t[i] == '0') {
+        ++i;
+    } else if (t[i] >= '1' && t[i] <= '9') {
+        while (i < n && isDigit(t[i]))
+            ++i;
+    } else {
+        return false;
+    }
+    if (i < n && t[i] == '.') {
+        const size_t from = ++i;
+        while (i < n && isDigit(t[i]))
+            ++i;
+        if (i == from)
+            return false;
+    }
+    if (i < n && (t[i] == 'e' || t[i] == 'E')) {
+        ++i;
+        if (i < n && (t[i] == '+' || t[i] == '-'))
+            ++i;
+        const size_t from = i;
+        while (i < n && isDigit(t[i]))
+            ++i;
+        if (i == from)
+            return false;
+    }
+    return i == n;
+}
+
+std::string_view withoutTrailingBlanks(std::string_view t)
+{
+    while (!t.empty() && (t.back() == ' ' || t.back() == '\t' || t.back() == '\n' || t.back() == '\r'))
+        t.remove_suffix(1);
+    return t;
+}
+
+const std::string kNoShownText;
+
+Value converted(std::string_view text, const DataType &type)
+{
+    std::optional<Value> value = parseValueText(text, type, kNoShownText, nullptr);
+    if (!value)
+        refuse();
+    return std::move(*value);
+}
+
+// readValue's rules (scenario_reader.cpp) for one cell; anything it would refuse is refused.
+void appendCell(od::value cell, const DataType &type, Column &column)
+{
+    switch (take(cell.type())) {
+    case od::json_type::null:
+        if (!take(cell.is_null()))
+            refuse();
+        column.appendNull();
+        return;
+    case od::json_type::boolean:
+        if (type.kind != TypeKind::Boolean)
+            refuse();
+        column.appendInt(take(cell.get_bool()) ? 1 : 0);
+        return;
+    case od::json_type::number: {
+        if (type.kind != TypeKind::Int && type.kind != TypeKind::Long && type.kind != TypeKind::Double
+            && type.kind != TypeKind::Decimal)
+            refuse();
+        const std::string_view token = withoutTrailingBlanks(cell.raw_json_token());
+        if (!isJsonNumber(token))
+            refuse();
+        // The precise parser refuses a number beyond a double's range, whatever the column.
+        if ((token.size() > 300 || token.find_first_of("eE") != std::string_view::npos)
+            && std::isinf(std::strtod(std::string(token).c_str(), nullptr)))
+            refuse();
+        column.append(converted(token, type));
+        return;
+    }
+    case od::json_type::string: {
+        const std::string_view text = take(cell.get_string());
+        if (text.size() > kMaxScenarioStringBytes)
+            refuse();
+        switch (type.kind) {
+        case TypeKind::String: column.appendString(std::string(text)); return;
+        case TypeKind::Timestamp:
+        case TypeKind::Decimal: column.append(converted(text, type)); return;
+        case TypeKind::Double: {
+            // Only the values a JSON number cannot hold: NaN, Infinity, -Infinity.
+            const Value value = converted(text, type);
+            if (std::isfinite(value.asDouble()))
+                refuse();
+            column.append(value);
+            return;
+        }
+        default: refuse();
+        }
+    }
+    case od::json_type::array:
+    case od::json_type::object: break;
+    }
+    refuse();
+}
+
+} // namespace
+
+struct FastRowReader::Impl {
+    od::parser parser;
+};
+
+FastRowReader::FastRowReader(std::string_view text, size_t capacity)
+    : m_text(text), m_capacity(capacity), m_impl(std::make_unique<Impl>())
+{
+}
+
+FastRowReader::~FastRowReader() = default;
+
+std::optional<std::vector<RowsSpan>> FastRowReader::locateRows()
+{
+    try {
+        od::document doc = take(m_impl->parser.iterate(m_text.data(), m_text.size(), m_capacity));
+        od::object top = take(doc.get_object());
+        std::vector<RowsSpan> spans;
+        bool stepsSeen = false;
+        for (auto topField : top) {
+            od::field field = take(std::move(topField));
+            if (take(field.unescaped_key()) != "steps")
+                continue;
+            if (stepsSeen)
+                return std::nullopt; // a duplicate key: the precise parser says so
+            stepsSeen = true;
+            od::array steps = take(field.value().get_array());
+            size_t index = 0;
+            for (auto stepValue : steps) {
+                od::object step = take(take(std::move(stepValue)).get_object());
+                bool rowsSeen = false;
+                for (auto stepField : step) {
+                    od::field entry = take(std::move(stepField));
+                    if (take(entry.unescaped_key()) != "rows")
+                        continue;
+                    if (rowsSeen)
+                        return std::nullopt;
+                    rowsSeen = true;
+                    od::array rows = take(entry.value().get_array());
+                    const std::string_view raw = withoutTrailingBlanks(take(rows.raw_json()));
+                    if (raw.size() < 2 || raw.front() != '[' || raw.back() != ']')
+                        return std::nullopt;
+                    const size_t begin = static_cast<size_t>(raw.data() - m_text.data());
+                    spans.push_back(RowsSpan{index, begin, begin + raw.size()});
+                }
+                ++index;
+            }
+        }
+        return spans;
+    } catch (const FastPathRefused &) {
+        return std::nullopt;
+    }
+}
+
+ColumnBatch FastRowReader::readRows(const RowsSpan &span, const Schema &schema, size_t maxRows, size_t &numValues)
+{
+    od::document doc = take(m_impl->parser.iterate(m_text.data() + span.begin, span.end - span.begin,
+                                                   m_capacity - span.begin));
+    od::array rows = take(doc.get_array());
+    // Counting first (a walk over the structural index) lets each column be allocated once.
+    const size_t count = take(rows.count_elements());
+    if (count > maxRows)
+        refuse();
+    ColumnBatch batch = ColumnBatch::empty(schema);
+    for (Column &column : batch.columns)
+        column.reserve(count);
+    const size_t numColumns = schema.size();
+    std::vector<uint8_t> seen(numColumns);
+    size_t numRows = 0;
+    for (auto rowResult : rows) {
+        od::value row = take(std::move(rowResult));
+        if (++numRows > maxRows)
+            refuse();
+        ++numValues;
+        switch (take(row.type())) {
+        case od::json_type::array: {
+            size_t c = 0;
+            for (auto cell : take(row.get_array())) {
+                if (c >= numColumns)
+                    refuse();
+                appendCell(take(std::move(cell)), schema.fields[c].type, batch.columns[c]);
+                ++c;
+            }
+            if (c != numColumns)
+                refuse();
+            numValues += numColumns;
+            break;
+        }
+        case od::json_type::object: {
+            std::fill(seen.begin(), seen.end(), 0);
+            for (auto fieldResult : take(row.get_object())) {
+                od::field field = take(std::move(fieldResult));
+                const std::string_view key = take(field.unescaped_key());
+                const int c = key.size() > kMaxScenarioStringBytes ? -1 : schema.indexOf(key);
+                if (c < 0 || seen[c])
+                    refuse();
+                seen[c] = 1;
+                appendCell(field.value(), schema.fields[c].type, batch.columns[c]);
+                ++numValues;
+            }
+            for (size_t c = 0; c < numColumns; ++c)
+                if (!seen[c])
+                    batch.columns[c].appendNull();
+            break;
+        }
+        default: refuse();
+        }
+    }
+    batch.numRows = numRows;
+    return batch;
+}
+
+std::string blankRows(std::string_view text, const std::vector<RowsSpan> &spans)
+{
+    std::string out;
+    out.reserve(text.size() / 16 + 4096);
+    size_t at = 0;
+    for (const RowsSpan &span : spans) {
+        out.append(text.substr(at, span.begin + 1 - at)); // up to and with '['
+        const std::string_view inside = text.substr(span.begin + 1, span.end - 1 - (span.begin + 1));
+        size_t lineStart = 0;
+        for (size_t i = 0; i < inside.size(); ++i)
+            if (inside[i] == '\n') {
+                out += '\n';
+                lineStart = i + 1;
+            }
+        // The last line keeps its width in characters (columns count UTF-8 characters).
+        for (size_t i = lineStart; i < inside.size(); ++i)
+            if ((static_cast<unsigned char>(inside[i]) & 0xC0) != 0x80)
+                out += ' ';
+        at = span.end - 1; // the ']'
+    }
+    out.append(text.substr(at));
+    return out;
+}
+
+} // namespace streamstep
