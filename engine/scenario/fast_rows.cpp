@@ -3,6 +3,7 @@
 #include <simdjson.h>
 
 #include <cmath>
+#include <cstring>
 #include <cstdlib>
 
 namespace streamstep {
@@ -189,62 +190,121 @@ std::optional<std::vector<RowsSpan>> FastRowReader::locateRows()
     }
 }
 
-ColumnBatch FastRowReader::readRows(const RowsSpan &span, const Schema &schema, size_t maxRows, size_t &numValues)
+namespace {
+
+// Appends one row (a JSON array in schema order or an object by column name) to the batch.
+void appendRow(od::value row, const Schema &schema, ColumnBatch &batch, std::vector<uint8_t> &seen, size_t &numValues)
 {
-    od::document doc = take(m_impl->parser.iterate(m_text.data() + span.begin, span.end - span.begin,
-                                                   m_capacity - span.begin));
+    const size_t numColumns = schema.size();
+    ++numValues;
+    switch (take(row.type())) {
+    case od::json_type::array: {
+        size_t c = 0;
+        for (auto cell : take(row.get_array())) {
+            if (c >= numColumns)
+                refuse();
+            appendCell(take(std::move(cell)), schema.fields[c].type, batch.columns[c]);
+            ++c;
+        }
+        if (c != numColumns)
+            refuse();
+        numValues += numColumns;
+        return;
+    }
+    case od::json_type::object: {
+        std::fill(seen.begin(), seen.end(), 0);
+        for (auto fieldResult : take(row.get_object())) {
+            od::field field = take(std::move(fieldResult));
+            const std::string_view key = take(field.unescaped_key());
+            const int c = key.size() > kMaxScenarioStringBytes ? -1 : schema.indexOf(key);
+            if (c < 0 || seen[c])
+                refuse();
+            seen[c] = 1;
+            appendCell(field.value(), schema.fields[c].type, batch.columns[c]);
+            ++numValues;
+        }
+        for (size_t c = 0; c < numColumns; ++c)
+            if (!seen[c])
+                batch.columns[c].appendNull();
+        return;
+    }
+    default: refuse();
+    }
+}
+
+// Reads the JSON array text[0, size) (padded up to capacity) into a batch. With lineStarts, row
+// i must begin exactly there (an NDJSON file's rows, one a line).
+ColumnBatch readArray(od::parser &parser, const char *text, size_t size, size_t capacity, const Schema &schema,
+                      size_t maxRows, size_t &numValues, const std::vector<size_t> *lineStarts = nullptr)
+{
+    od::document doc = take(parser.iterate(text, size, capacity));
     od::array rows = take(doc.get_array());
     // Counting first (a walk over the structural index) lets each column be allocated once.
     const size_t count = take(rows.count_elements());
-    if (count > maxRows)
+    if (count > maxRows || (lineStarts && count != lineStarts->size()))
         refuse();
     ColumnBatch batch = ColumnBatch::empty(schema);
     for (Column &column : batch.columns)
         column.reserve(count);
-    const size_t numColumns = schema.size();
-    std::vector<uint8_t> seen(numColumns);
+    std::vector<uint8_t> seen(schema.size());
     size_t numRows = 0;
     for (auto rowResult : rows) {
         od::value row = take(std::move(rowResult));
-        if (++numRows > maxRows)
+        if (numRows >= count)
             refuse();
-        ++numValues;
-        switch (take(row.type())) {
-        case od::json_type::array: {
-            size_t c = 0;
-            for (auto cell : take(row.get_array())) {
-                if (c >= numColumns)
-                    refuse();
-                appendCell(take(std::move(cell)), schema.fields[c].type, batch.columns[c]);
-                ++c;
-            }
-            if (c != numColumns)
-                refuse();
-            numValues += numColumns;
-            break;
-        }
-        case od::json_type::object: {
-            std::fill(seen.begin(), seen.end(), 0);
-            for (auto fieldResult : take(row.get_object())) {
-                od::field field = take(std::move(fieldResult));
-                const std::string_view key = take(field.unescaped_key());
-                const int c = key.size() > kMaxScenarioStringBytes ? -1 : schema.indexOf(key);
-                if (c < 0 || seen[c])
-                    refuse();
-                seen[c] = 1;
-                appendCell(field.value(), schema.fields[c].type, batch.columns[c]);
-                ++numValues;
-            }
-            for (size_t c = 0; c < numColumns; ++c)
-                if (!seen[c])
-                    batch.columns[c].appendNull();
-            break;
-        }
-        default: refuse();
-        }
+        if (lineStarts && row.raw_json_token().data() != text + (*lineStarts)[numRows])
+            refuse();
+        appendRow(row, schema, batch, seen, numValues);
+        ++numRows;
     }
+    if (numRows != count)
+        refuse();
     batch.numRows = numRows;
     return batch;
+}
+
+bool isBlank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
+
+} // namespace
+
+ColumnBatch FastRowReader::readRows(const RowsSpan &span, const Schema &schema, size_t maxRows, size_t &numValues)
+{
+    return readArray(m_impl->parser, m_text.data() + span.begin, span.end - span.begin, m_capacity - span.begin,
+                     schema, maxRows, numValues);
+}
+
+ColumnBatch readNdjsonRowsFast(std::string &buffer, size_t size, const Schema &schema, size_t maxRows)
+{
+    if (buffer.size() < size + 2 + FastRowReader::kPadding)
+        refuse();
+    // "[" row "," row … "]": each line break after a row becomes the comma before the next one
+    // (blank lines stay blank), and each row must start where its line's text starts.
+    char *text = buffer.data();
+    text[0] = '[';
+    std::vector<size_t> lineStarts;
+    size_t pendingComma = 0; // the line break after the last row, 0 for none yet
+    size_t at = 1;
+    const size_t end = size + 1;
+    while (at < end) {
+        size_t first = at;
+        while (first < end && isBlank(text[first]))
+            ++first;
+        const void *found = first < end ? std::memchr(text + first, '\n', end - first) : nullptr;
+        const size_t lineEnd = found ? static_cast<size_t>(static_cast<const char *>(found) - text) : end;
+        if (first < lineEnd) {
+            if (pendingComma)
+                text[pendingComma] = ',';
+            lineStarts.push_back(first);
+            if (lineStarts.size() > maxRows)
+                refuse();
+            pendingComma = lineEnd < end ? lineEnd : 0;
+        }
+        at = lineEnd + 1;
+    }
+    text[end] = ']';
+    od::parser parser;
+    size_t numValues = 0;
+    return readArray(parser, text, end + 1, buffer.size(), schema, maxRows, numValues, &lineStarts);
 }
 
 std::string blankRows(std::string_view text, const std::vector<RowsSpan> &spans)

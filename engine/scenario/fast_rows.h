@@ -56,6 +56,11 @@ private:
     std::unique_ptr<Impl> m_impl;
 };
 
+// Reads an NDJSON file's rows (one array or object a line, blank lines skipped). `buffer` holds a
+// free byte, the file's `size` bytes, then kPadding + 1 free bytes; it is rewritten into one JSON
+// array in place, so after a FastPathRefused the caller reads the file again.
+ColumnBatch readNdjsonRowsFast(std::string &buffer, size_t size, const Schema &schema, size_t maxRows);
+
 // The text with every located array's contents turned into blanks: line breaks stay, and the
 // last line of each array keeps its width, so every value after it has the same line and column.
 std::string blankRows(std::string_view text, const std::vector<RowsSpan> &spans);

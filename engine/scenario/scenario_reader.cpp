@@ -619,10 +619,19 @@ private:
         size_t totalRows = 0;
         for (const JsonNode &stepNode : node.items) {
             expectKind(stepNode, Kind::Object, "each step");
-            const ObjectView view(stepNode, m_fileName, "in a step", {"rows", "processingTime", "quiz"});
+            const ObjectView view(stepNode, m_fileName, "in a step", {"rows", "rowsFile", "processingTime", "quiz"});
             Step step;
             step.position = stepNode.position;
             step.rows = ColumnBatch::empty(scenario.sourceSchema);
+            if (const JsonNode *rowsFile = view.optional("rowsFile")) {
+                if (view.optional("rows"))
+                    fail(view.keyPosition("rowsFile"), "a step takes its rows from 'rows' or from 'rowsFile', not both");
+                step.rows = readRowsFile(*rowsFile, scenario.sourceSchema, totalRows);
+                totalRows += step.rows.numRows;
+                readStepExtras(view, step);
+                scenario.steps.push_back(std::move(step));
+                continue;
+            }
             const JsonNode &rows = view.required("rows");
             expectKind(rows, Kind::Array, "'rows'");
             if (rows.items.size() > kMaxScenarioRowsPerStep)
@@ -648,12 +657,245 @@ private:
                 readRow(rowNode, scenario.sourceSchema, row);
                 step.rows.appendRow(row);
             }
-            if (const JsonNode *processingTime = view.optional("processingTime"))
-                step.processingTimeMicros = readTimestamp(*processingTime, "'processingTime'");
-            if (const JsonNode *quiz = view.optional("quiz"))
-                step.quiz = readQuiz(*quiz);
+            readStepExtras(view, step);
             scenario.steps.push_back(std::move(step));
         }
+    }
+
+    void readStepExtras(const ObjectView &view, Step &step) const
+    {
+        if (const JsonNode *processingTime = view.optional("processingTime"))
+            step.processingTimeMicros = readTimestamp(*processingTime, "'processingTime'");
+        if (const JsonNode *quiz = view.optional("quiz"))
+            step.quiz = readQuiz(*quiz);
+    }
+
+    // "rowsFile": "step0.ndjson" (or .jsonl, .csv) — the step's rows in a file next to the
+    // scenario, confined to the scenario's folder (docs/scenario-format.md, "Rows from a file").
+    ColumnBatch readRowsFile(const JsonNode &node, const Schema &schema, size_t totalRows) const
+    {
+        namespace fs = std::filesystem;
+        const std::string text = readNonEmptyString(node, "'rowsFile'");
+        const std::string shown = "'rowsFile' " + shownText(text);
+        const fs::path relative(text);
+        if (relative.is_absolute() || relative.has_root_name() || relative.has_root_directory())
+            fail(node, shown + " must be a path relative to the scenario's folder");
+        for (const fs::path &part : relative)
+            if (part == "..")
+                fail(node, shown + " must stay inside the scenario's folder (no '..')");
+        const std::string extension = asciiLowerCase(relative.extension().string());
+        const bool csv = extension == ".csv";
+        if (!csv && extension != ".ndjson" && extension != ".jsonl")
+            fail(node, shown + " must name a .ndjson, .jsonl or .csv file");
+        const fs::path folder = fs::path(m_fileName).parent_path();
+        const fs::path path = folder.empty() ? relative : folder / relative;
+        const std::string name = path.string();
+        std::error_code ec;
+        const fs::path realFolder = fs::canonical(folder.empty() ? fs::path(".") : folder, ec);
+        const fs::path realPath = ec ? fs::path() : fs::canonical(path, ec);
+        if (ec)
+            fail(node, shown + ": cannot open " + name + ": " + ec.message());
+        // A symbolic link may point elsewhere in the folder, never out of it.
+        const auto [folderEnd, pathEnd] = std::mismatch(realFolder.begin(), realFolder.end(), realPath.begin(), realPath.end());
+        if (folderEnd != realFolder.end())
+            fail(node, shown + " leads outside the scenario's folder (" + name + " is a link to " + realPath.string() + ")");
+        if (!fs::is_regular_file(realPath, ec))
+            fail(node, shown + ": " + name + " is not a file");
+        const uintmax_t size = fs::file_size(realPath, ec);
+        if (ec)
+            fail(node, shown + ": cannot open " + name + ": " + ec.message());
+        if (size > static_cast<uintmax_t>(kMaxRowsFileBytes))
+            fail(node, shown + ": " + name + " has " + groupedCount(size) + " bytes; a rows file may have at most "
+                           + groupedCount(kMaxRowsFileBytes));
+        // Room for the fast reader: a byte before the text and its padding after.
+        std::string buffer(static_cast<size_t>(size) + 2 + FastRowReader::kPadding, ' ');
+        {
+            std::unique_ptr<std::FILE, int (*)(std::FILE *)> file(std::fopen(realPath.c_str(), "rb"), &std::fclose);
+            if (!file)
+                fail(node, shown + ": cannot open " + name + ": " + std::strerror(errno));
+            if (size > 0 && std::fread(buffer.data() + 1, 1, size, file.get()) != size)
+                fail(node, shown + ": cannot read " + name);
+        }
+        const size_t maxRows = std::min(kMaxScenarioRowsPerStep, kMaxScenarioTotalRows - totalRows);
+        const ScenarioReader rowsReader(name);
+        if (csv)
+            return rowsReader.readCsvRows(std::string_view(buffer.data() + 1, size), schema, maxRows);
+        try {
+            return readNdjsonRowsFast(buffer, size, schema, maxRows);
+        } catch (const FastPathRefused &) {
+            // The fast reader rewrote the buffer: the precise one reads the file's own text.
+            std::string original(static_cast<size_t>(size), '\0');
+            std::unique_ptr<std::FILE, int (*)(std::FILE *)> file(std::fopen(realPath.c_str(), "rb"), &std::fclose);
+            if (!file || (size > 0 && std::fread(original.data(), 1, size, file.get()) != size))
+                fail(node, shown + ": cannot read " + name);
+            return rowsReader.readNdjsonRows(original, schema, maxRows);
+        }
+    }
+
+    [[noreturn]] void failTooManyRows(TextPosition position, size_t maxRows) const
+    {
+        if (maxRows == kMaxScenarioRowsPerStep)
+            fail(position, "more than " + groupedCount(kMaxScenarioRowsPerStep)
+                               + " rows in one step; a step may have at most that many");
+        fail(position, "more than " + groupedCount(kMaxScenarioTotalRows)
+                           + " rows in all steps; a scenario file may have at most that many");
+    }
+
+    // One JSON row a line, read like a row of "rows"; m_fileName is the rows file.
+    ColumnBatch readNdjsonRows(std::string_view text, const Schema &schema, size_t maxRows) const
+    {
+        ColumnBatch batch = ColumnBatch::empty(schema);
+        std::vector<Value> row;
+        int line = 0;
+        for (size_t at = 0; at <= text.size();) {
+            const size_t found = text.find('\n', at);
+            const size_t end = found == std::string_view::npos ? text.size() : found;
+            const std::string_view lineText = text.substr(at, end - at);
+            ++line;
+            at = end + 1;
+            if (lineText.find_first_not_of(" \t\r") == std::string_view::npos)
+                continue;
+            if (batch.numRows >= maxRows)
+                failTooManyRows(TextPosition{line, 1}, maxRows);
+            JsonNode node;
+            try {
+                JsonSource source{std::string(lineText)};
+                node = parseJsonDocument(source, m_fileName);
+            } catch (const Error &e) {
+                // The line was parsed on its own: its errors say line 1.
+                const std::string prefix = m_fileName + ":1:";
+                std::string message = e.message();
+                if (message.starts_with(prefix))
+                    message = m_fileName + ":" + std::to_string(line) + ":" + message.substr(prefix.size());
+                throw Error(ErrorKind::Scenario, message);
+            }
+            moveToLine(node, line);
+            readRow(node, schema, row);
+            batch.appendRow(row);
+        }
+        return batch;
+    }
+
+    static void moveToLine(JsonNode &node, int line)
+    {
+        node.position.line += line - 1;
+        for (TextPosition &position : node.keyPositions)
+            position.line += line - 1;
+        for (JsonNode &item : node.items)
+            moveToLine(item, line);
+    }
+
+    // RFC 4180 CSV: a header of column names (case-insensitive, any order; a column left out is
+    // NULL), then one row a line; cells are read like typed cells (parseCellText: blank or NULL
+    // is NULL, except for a string column, where only a missing cell is).
+    ColumnBatch readCsvRows(std::string_view text, const Schema &schema, size_t maxRows) const
+    {
+        if (text.starts_with("\xEF\xBB\xBF"))
+            text.remove_prefix(3);
+        struct Cell {
+            std::string text;
+            TextPosition position;
+        };
+        size_t at = 0;
+        int line = 1;
+        size_t lineStart = 0;
+        auto columnAt = [&](size_t offset) {
+            int column = 1;
+            for (size_t i = lineStart; i < offset; ++i)
+                column += (static_cast<unsigned char>(text[i]) & 0xC0) != 0x80;
+            return column;
+        };
+        // Reads one record; false at the end of the text.
+        auto record = [&](std::vector<Cell> &cells) {
+            cells.clear();
+            if (at >= text.size())
+                return false;
+            while (true) {
+                Cell cell;
+                cell.position = TextPosition{line, columnAt(at)};
+                if (at < text.size() && text[at] == '"') {
+                    ++at;
+                    while (true) {
+                        if (at >= text.size())
+                            fail(cell.position, "a quoted CSV cell is not closed");
+                        const char c = text[at++];
+                        if (c == '"') {
+                            if (at < text.size() && text[at] == '"') {
+                                cell.text += '"';
+                                ++at;
+                                continue;
+                            }
+                            break;
+                        }
+                        if (c == '\n') {
+                            ++line;
+                            lineStart = at;
+                        }
+                        cell.text += c;
+                    }
+                    if (at < text.size() && text[at] != ',' && text[at] != '\n' && text[at] != '\r')
+                        fail(TextPosition{line, columnAt(at)}, "a quoted CSV cell must end at a comma or the end of the line");
+                } else {
+                    const size_t end = text.find_first_of(",\n\r", at);
+                    const size_t stop = end == std::string_view::npos ? text.size() : end;
+                    cell.text.assign(text.substr(at, stop - at));
+                    at = stop;
+                }
+                cells.push_back(std::move(cell));
+                if (at < text.size() && text[at] == ',') {
+                    ++at;
+                    continue;
+                }
+                if (at < text.size() && text[at] == '\r')
+                    ++at;
+                if (at < text.size() && text[at] == '\n')
+                    ++at;
+                ++line;
+                lineStart = at;
+                return true;
+            }
+        };
+        std::vector<Cell> cells;
+        if (!record(cells))
+            fail(TextPosition{1, 1}, "the CSV file is empty: its first line must name the columns");
+        std::vector<int> columnOf;
+        std::vector<int> seenAt(schema.size(), -1);
+        for (size_t i = 0; i < cells.size(); ++i) {
+            const int c = schema.indexOf(cells[i].text);
+            if (c < 0)
+                fail(cells[i].position, "unknown column '" + cells[i].text + "' in the CSV header (schema: "
+                                            + schemaNames(schema) + ")");
+            if (seenAt[c] >= 0)
+                fail(cells[i].position, "column '" + cells[i].text + "' appears twice in the CSV header");
+            seenAt[c] = static_cast<int>(i);
+            columnOf.push_back(c);
+        }
+        ColumnBatch batch = ColumnBatch::empty(schema);
+        std::vector<Value> row;
+        while (true) {
+            const int recordLine = line;
+            if (!record(cells))
+                break;
+            if (cells.size() == 1 && cells[0].text.empty())
+                continue; // a blank line
+            if (cells.size() != columnOf.size())
+                fail(TextPosition{recordLine, 1}, "row has " + std::to_string(cells.size())
+                                                      + " cells but the header names " + std::to_string(columnOf.size())
+                                                      + " columns");
+            if (batch.numRows >= maxRows)
+                failTooManyRows(TextPosition{recordLine, 1}, maxRows);
+            row.assign(schema.size(), Value::null());
+            for (size_t i = 0; i < cells.size(); ++i) {
+                const Field &field = schema.fields[static_cast<size_t>(columnOf[i])];
+                CellTextError error;
+                std::optional<Value> value = parseCellText(cells[i].text, field.type, &error);
+                if (!value)
+                    fail(cells[i].position, "column '" + field.name + "': " + error.message);
+                row[static_cast<size_t>(columnOf[i])] = std::move(*value);
+            }
+            batch.appendRow(row);
+        }
+        return batch;
     }
 
     // "quiz": [{"kind": …, "prompt": …}, …] of a step (docs/scenario-format.md, "Quizzes").
