@@ -232,8 +232,7 @@ std::string reportToJsonl(const BatchReport &r, const std::string &why = {})
         + ", \"stateRowsUpdated\": " + std::to_string(r.stateRowsUpdated)
         + ", \"stateRowsRemoved\": " + std::to_string(r.stateRowsRemoved)
         + ", \"stateMemoryBytes\": " + std::to_string(r.stateMemoryBytes) + ", \"emitted\": [";
-    for (size_t row = 0; row < r.emitted.numRows; ++row)
-        out += (row ? ", " : "") + rowToJson(r.emitted, row);
+    appendRowsJson(out, r.emitted, 0, r.emitted.numRows);
     out += "]" + why + ", \"durationMs\": " + jsonNumber(r.durationMs) + "}";
     return out;
 }
