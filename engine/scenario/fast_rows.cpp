@@ -193,7 +193,8 @@ std::optional<std::vector<RowsSpan>> FastRowReader::locateRows()
 namespace {
 
 // Appends one row (a JSON array in schema order or an object by column name) to the batch.
-void appendRow(od::value row, const Schema &schema, ColumnBatch &batch, std::vector<uint8_t> &seen, size_t &numValues)
+void appendRow(od::value row, const Schema &schema, ColumnBatch &batch, std::vector<uint8_t> &seen,
+               std::vector<int> &keyColumns, size_t &numValues)
 {
     const size_t numColumns = schema.size();
     ++numValues;
@@ -213,10 +214,20 @@ void appendRow(od::value row, const Schema &schema, ColumnBatch &batch, std::vec
     }
     case od::json_type::object: {
         std::fill(seen.begin(), seen.end(), 0);
+        size_t i = 0;
         for (auto fieldResult : take(row.get_object())) {
             od::field field = take(std::move(fieldResult));
             const std::string_view key = take(field.unescaped_key());
-            const int c = key.size() > kMaxScenarioStringBytes ? -1 : schema.indexOf(key);
+            // Rows of a file mostly spell their keys alike: the column the i-th key named in
+            // the last row is tried first, exactly, before the case-insensitive search.
+            if (i >= keyColumns.size())
+                keyColumns.push_back(-1);
+            int c = keyColumns[i];
+            if (c < 0 || schema.fields[static_cast<size_t>(c)].name != key) {
+                c = key.size() > kMaxScenarioStringBytes ? -1 : schema.indexOf(key);
+                keyColumns[i] = c;
+            }
+            ++i;
             if (c < 0 || seen[c])
                 refuse();
             seen[c] = 1;
@@ -247,6 +258,7 @@ ColumnBatch readArray(od::parser &parser, const char *text, size_t size, size_t 
     for (Column &column : batch.columns)
         column.reserve(count);
     std::vector<uint8_t> seen(schema.size());
+    std::vector<int> keyColumns;
     size_t numRows = 0;
     for (auto rowResult : rows) {
         od::value row = take(std::move(rowResult));
@@ -254,7 +266,7 @@ ColumnBatch readArray(od::parser &parser, const char *text, size_t size, size_t 
             refuse();
         if (lineStarts && row.raw_json_token().data() != text + (*lineStarts)[numRows])
             refuse();
-        appendRow(row, schema, batch, seen, numValues);
+        appendRow(row, schema, batch, seen, keyColumns, numValues);
         ++numRows;
     }
     if (numRows != count)
