@@ -505,9 +505,9 @@ std::optional<int64_t> parseTimestamp(std::string_view text)
     if (text.empty())
         return std::nullopt;
 
-    // The common shape, "YYYY-MM-DD HH:MM:SS" (or with 'T'), without the general scan below; the
-    // checks and the arithmetic are the same.
-    if (text.size() == 19 && text[4] == '-' && text[7] == '-' && (text[10] == ' ' || text[10] == 'T')
+    // The common shape, "YYYY-MM-DD HH:MM:SS[.ffffff]" (or with 'T'), without the general scan
+    // below; the checks and the arithmetic are the same.
+    if ((text.size() == 19 || (text.size() >= 21 && text.size() <= 26 && text[19] == '.')) && text[4] == '-' && text[7] == '-' && (text[10] == ' ' || text[10] == 'T')
         && text[13] == ':' && text[16] == ':') {
         auto number = [&](size_t from, size_t count) -> int {
             int v = 0;
@@ -524,11 +524,15 @@ std::optional<int64_t> parseTimestamp(std::string_view text)
         const int hour = number(11, 2);
         const int minute = number(14, 2);
         const int second = number(17, 2);
-        if (year >= 0 && month >= 0 && day >= 0 && hour >= 0 && minute >= 0 && second >= 0) {
+        int fraction = text.size() > 19 ? number(20, text.size() - 20) : 0;
+        for (size_t digits = text.size() > 19 ? text.size() - 20 : 6; digits < 6 && fraction >= 0; ++digits)
+            fraction *= 10;
+        if (year >= 0 && month >= 0 && day >= 0 && hour >= 0 && minute >= 0 && second >= 0 && fraction >= 0) {
             if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month) || hour > 23 || minute > 59
                 || second > 59)
                 return std::nullopt;
-            return (daysFromCivil(year, month, day) * 86'400 + hour * 3600 + minute * 60 + second) * kMicrosPerSecond;
+            return (daysFromCivil(year, month, day) * 86'400 + hour * 3600 + minute * 60 + second) * kMicrosPerSecond
+                + fraction;
         }
     }
 
