@@ -3,6 +3,7 @@
 // refuses a file the error is still the precise parser's, with the right FILE:LINE:COL.
 #include "scenario/fast_rows.h"
 #include "streamstep/scenario.h"
+#include "test_data.h"
 #include "streamstep/value_format.h"
 
 #include <QDir>
@@ -12,6 +13,7 @@
 #include <random>
 
 using namespace streamstep;
+using streamstep::testing::errorOf;
 
 Q_DECLARE_METATYPE(std::string)
 
@@ -23,16 +25,6 @@ std::string readText(const QString &path)
     if (!file.open(QIODevice::ReadOnly))
         return {};
     return file.readAll().toStdString();
-}
-
-QString errorOf(const std::function<void()> &read)
-{
-    try {
-        read();
-    } catch (const Error &e) {
-        return QString::fromStdString(e.message());
-    }
-    return QStringLiteral("no error");
 }
 
 // Fails unless both scenarios hold the same steps: the same rows bit for bit (doubles too), and

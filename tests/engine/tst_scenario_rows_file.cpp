@@ -4,6 +4,7 @@
 // out), and every error in a rows file names that file with its line and column.
 #include "scenario/fast_rows.h"
 #include "streamstep/scenario.h"
+#include "test_data.h"
 
 #include <QDir>
 #include <QFile>
@@ -13,6 +14,7 @@
 #include <filesystem>
 
 using namespace streamstep;
+using streamstep::testing::errorOf;
 
 namespace {
 
@@ -27,16 +29,6 @@ bool writeFile(const QString &path, const std::string &text)
     QDir().mkpath(QFileInfo(path).path());
     QFile file(path);
     return file.open(QIODevice::WriteOnly) && file.write(text.data(), static_cast<qint64>(text.size())) == static_cast<qint64>(text.size());
-}
-
-QString errorOf(const std::function<void()> &read)
-{
-    try {
-        read();
-    } catch (const Error &e) {
-        return QString::fromStdString(e.message());
-    }
-    return QStringLiteral("no error");
 }
 
 std::string scenarioWithStep(const std::string &step) { return kHead + step + "]}"; }
