@@ -243,20 +243,24 @@ void appendRow(od::value row, const Schema &schema, ColumnBatch &batch, std::vec
     }
 }
 
-// Reads the JSON array text[0, size) (padded up to capacity) into a batch. With lineStarts, row
-// i must begin exactly there (an NDJSON file's rows, one a line).
+// Reads the JSON array text[0, size) (padded up to capacity) into a batch, or appends its rows
+// to `into`. With lineStarts, row i must begin exactly there (an NDJSON file's rows, one a line).
 ColumnBatch readArray(od::parser &parser, const char *text, size_t size, size_t capacity, const Schema &schema,
-                      size_t maxRows, size_t &numValues, const std::vector<size_t> *lineStarts = nullptr)
+                      size_t maxRows, size_t &numValues, const std::vector<size_t> *lineStarts = nullptr,
+                      ColumnBatch *into = nullptr)
 {
     od::document doc = take(parser.iterate(text, size, capacity));
     od::array rows = take(doc.get_array());
     // Counting first (a walk over the structural index) lets each column be allocated once.
     const size_t count = take(rows.count_elements());
-    if (count > maxRows || (lineStarts && count != lineStarts->size()))
+    const size_t before = into ? into->numRows : 0;
+    if (count > maxRows - before || (lineStarts && count != lineStarts->size()))
         refuse();
-    ColumnBatch batch = ColumnBatch::empty(schema);
-    for (Column &column : batch.columns)
-        column.reserve(count);
+    ColumnBatch batch = into ? ColumnBatch() : ColumnBatch::empty(schema);
+    ColumnBatch &out = into ? *into : batch;
+    if (!into)
+        for (Column &column : out.columns)
+            column.reserve(count);
     std::vector<uint8_t> seen(schema.size());
     std::vector<int> keyColumns;
     size_t numRows = 0;
@@ -266,12 +270,12 @@ ColumnBatch readArray(od::parser &parser, const char *text, size_t size, size_t 
             refuse();
         if (lineStarts && row.raw_json_token().data() != text + (*lineStarts)[numRows])
             refuse();
-        appendRow(row, schema, batch, seen, keyColumns, numValues);
+        appendRow(row, schema, out, seen, keyColumns, numValues);
         ++numRows;
     }
     if (numRows != count)
         refuse();
-    batch.numRows = numRows;
+    out.numRows = before + numRows;
     return batch;
 }
 
@@ -285,7 +289,11 @@ ColumnBatch FastRowReader::readRows(const RowsSpan &span, const Schema &schema, 
                      schema, maxRows, numValues);
 }
 
-ColumnBatch readNdjsonRowsFast(std::string &buffer, size_t size, const Schema &schema, size_t maxRows)
+namespace {
+
+// Rewrites buffer[1, 1 + size) (whole lines) into one JSON array in place and appends its rows.
+void appendNdjsonChunk(od::parser &parser, std::string &buffer, size_t size, const Schema &schema, size_t maxRows,
+                       ColumnBatch &batch)
 {
     if (buffer.size() < size + 2 + FastRowReader::kPadding)
         refuse();
@@ -307,16 +315,71 @@ ColumnBatch readNdjsonRowsFast(std::string &buffer, size_t size, const Schema &s
             if (pendingComma)
                 text[pendingComma] = ',';
             lineStarts.push_back(first);
-            if (lineStarts.size() > maxRows)
+            if (lineStarts.size() > maxRows - batch.numRows)
                 refuse();
             pendingComma = lineEnd < end ? lineEnd : 0;
         }
         at = lineEnd + 1;
     }
     text[end] = ']';
-    od::parser parser;
     size_t numValues = 0;
-    return readArray(parser, text, end + 1, buffer.size(), schema, maxRows, numValues, &lineStarts);
+    readArray(parser, text, end + 1, buffer.size(), schema, maxRows, numValues, &lineStarts, &batch);
+}
+
+} // namespace
+
+ColumnBatch readNdjsonRowsFast(std::string &buffer, size_t size, const Schema &schema, size_t maxRows)
+{
+    od::parser parser;
+    ColumnBatch batch = ColumnBatch::empty(schema);
+    appendNdjsonChunk(parser, buffer, size, schema, maxRows, batch);
+    return batch;
+}
+
+ColumnBatch readNdjsonFileFast(std::FILE *file, size_t fileSize, const Schema &schema, size_t maxRows,
+                               size_t chunkBytes)
+{
+    // A chunk of whole lines at a time: the file is never in memory whole, and the buffer's
+    // pages are reused instead of faulted in afresh for every megabyte.
+    std::string buffer(chunkBytes + 2 + FastRowReader::kPadding, ' ');
+    od::parser parser;
+    ColumnBatch batch = ColumnBatch::empty(schema);
+    size_t carried = 0; // a partial last line, kept at buffer[1, 1 + carried)
+    size_t consumed = 0;
+    bool reserved = false;
+    while (true) {
+        const size_t room = buffer.size() - 2 - FastRowReader::kPadding - carried;
+        const size_t n = std::fread(buffer.data() + 1 + carried, 1, room, file);
+        if (n < room && std::ferror(file))
+            refuse();
+        const bool atEnd = n < room;
+        const size_t have = carried + n;
+        size_t use = have;
+        if (!atEnd) {
+            const void *last = memrchr(buffer.data() + 1, '\n', have);
+            if (!last) { // one line longer than the buffer
+                buffer.resize(buffer.size() * 2, ' ');
+                carried = have;
+                continue;
+            }
+            use = static_cast<size_t>(static_cast<const char *>(last) - (buffer.data() + 1)) + 1;
+        }
+        const std::string rest(buffer, 1 + use, have - use);
+        appendNdjsonChunk(parser, buffer, use, schema, maxRows, batch);
+        consumed += use;
+        if (!reserved && !atEnd && batch.numRows > 0) {
+            // Room for all rows at the first chunk's bytes per row (capacity not touched costs no memory).
+            const double rows = static_cast<double>(batch.numRows) * static_cast<double>(fileSize)
+                / static_cast<double>(consumed) * 1.05 + 16;
+            for (Column &column : batch.columns)
+                column.reserve(std::min(maxRows, static_cast<size_t>(rows)));
+            reserved = true;
+        }
+        if (atEnd)
+            return batch;
+        std::memcpy(buffer.data() + 1, rest.data(), rest.size());
+        carried = rest.size();
+    }
 }
 
 std::string blankRows(std::string_view text, const std::vector<RowsSpan> &spans)

@@ -707,28 +707,26 @@ private:
         if (size > static_cast<uintmax_t>(kMaxRowsFileBytes))
             fail(node, shown + ": " + name + " has " + groupedCount(size) + " bytes; a rows file may have at most "
                            + groupedCount(kMaxRowsFileBytes));
-        // Room for the fast reader: a byte before the text and its padding after.
-        std::string buffer(static_cast<size_t>(size) + 2 + FastRowReader::kPadding, ' ');
-        {
+        const size_t maxRows = std::min(kMaxScenarioRowsPerStep, kMaxScenarioTotalRows - totalRows);
+        const ScenarioReader rowsReader(name);
+        auto open = [&] {
             std::unique_ptr<std::FILE, int (*)(std::FILE *)> file(std::fopen(realPath.c_str(), "rb"), &std::fclose);
             if (!file)
                 fail(node, shown + ": cannot open " + name + ": " + std::strerror(errno));
-            if (size > 0 && std::fread(buffer.data() + 1, 1, size, file.get()) != size)
+            return file;
+        };
+        auto readAll = [&] {
+            std::string text(static_cast<size_t>(size), '\0');
+            if (size > 0 && std::fread(text.data(), 1, text.size(), open().get()) != text.size())
                 fail(node, shown + ": cannot read " + name);
-        }
-        const size_t maxRows = std::min(kMaxScenarioRowsPerStep, kMaxScenarioTotalRows - totalRows);
-        const ScenarioReader rowsReader(name);
+            return text;
+        };
         if (csv)
-            return rowsReader.readCsvRows(std::string_view(buffer.data() + 1, size), schema, maxRows);
+            return rowsReader.readCsvRows(readAll(), schema, maxRows);
         try {
-            return readNdjsonRowsFast(buffer, size, schema, maxRows);
+            return readNdjsonFileFast(open().get(), static_cast<size_t>(size), schema, maxRows);
         } catch (const FastPathRefused &) {
-            // The fast reader rewrote the buffer: the precise one reads the file's own text.
-            std::string original(static_cast<size_t>(size), '\0');
-            std::unique_ptr<std::FILE, int (*)(std::FILE *)> file(std::fopen(realPath.c_str(), "rb"), &std::fclose);
-            if (!file || (size > 0 && std::fread(original.data(), 1, size, file.get()) != size))
-                fail(node, shown + ": cannot read " + name);
-            return rowsReader.readNdjsonRows(original, schema, maxRows);
+            return rowsReader.readNdjsonRows(readAll(), schema, maxRows); // words what the fast path refused
         }
     }
 

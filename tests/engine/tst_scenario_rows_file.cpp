@@ -93,6 +93,27 @@ private slots:
                  dir.filePath(QStringLiteral("data/step0.ndjson:%1:38: column 'n': 1e0 is not a long")).arg(line));
     }
 
+    // The file is read a chunk of whole lines at a time; any chunk size gives the same rows (37
+    // bytes is shorter than a line: the buffer grows).
+    void ndjsonChunksGiveTheSameRows()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const auto [ndjson, inlineRows] = generatedRows(3000);
+        const QString path = dir.filePath("rows.ndjson");
+        QVERIFY(writeFile(path, ndjson));
+        const Scenario inlined = parseScenarioPrecise(scenarioWithStep("{\"rows\": [" + inlineRows + "]}"), "i.json");
+        for (size_t chunk : {size_t(37), size_t(1000), size_t(65536), size_t(8 << 20)}) {
+            std::unique_ptr<std::FILE, int (*)(std::FILE *)> file(std::fopen(path.toLocal8Bit().constData(), "rb"), &std::fclose);
+            QVERIFY(file);
+            const ColumnBatch rows = readNdjsonFileFast(file.get(), ndjson.size(), inlined.sourceSchema, 1'000'000, chunk);
+            compareRows(rows, inlined.steps[0].rows);
+        }
+        // The row limit counts across chunks.
+        std::unique_ptr<std::FILE, int (*)(std::FILE *)> file(std::fopen(path.toLocal8Bit().constData(), "rb"), &std::fclose);
+        QVERIFY_THROWS_EXCEPTION(FastPathRefused, readNdjsonFileFast(file.get(), ndjson.size(), inlined.sourceSchema, 2999, 1000));
+    }
+
     void fastNdjsonReaderRefusesAnythingButOneRowALine_data()
     {
         QTest::addColumn<QString>("text");
