@@ -12,6 +12,7 @@
 #include "streamstep/scenario.h"
 #include "streamstep/transaction_generator.h"
 #include "streamstep/whatif.h"
+#include "streamstep/value_format.h"
 
 #include <libpq-fe.h>
 #include <nlohmann/json.hpp>
@@ -36,10 +37,15 @@
 #include <unordered_map>
 #include <vector>
 
+#include <sys/resource.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #ifndef STREAMSTEP_SOURCE_DIR
 #define STREAMSTEP_SOURCE_DIR "."
+#endif
+#ifndef STREAMSTEP_CLI
+#define STREAMSTEP_CLI ""
 #endif
 #ifndef STREAMSTEP_BUILD_TYPE
 #define STREAMSTEP_BUILD_TYPE ""
@@ -299,6 +305,7 @@ private:
     void postgresSink();
     void lessonReplay();
     void whatIfRerun();
+    void endToEnd();
     void stateMemory();
 
     Settings m_s;
@@ -813,6 +820,165 @@ void Bench::whatIfRerun()
     add(std::move(c));
 }
 
+// Runs a program with stdout to `out`, waits for it and returns its wall time; peakBytes gets
+// its maximum resident set. Throws when it cannot start or exits with an error.
+double runProcess(const std::vector<std::string> &args, const std::string &out, int64_t *peakBytes = nullptr)
+{
+    const auto start = std::chrono::steady_clock::now();
+    const pid_t pid = fork();
+    if (pid < 0)
+        throw std::runtime_error("fork failed");
+    if (pid == 0) {
+        std::FILE *file = std::fopen(out.c_str(), "wb");
+        if (!file || dup2(fileno(file), 1) < 0)
+            _exit(127);
+        std::vector<char *> argv;
+        for (const std::string &a : args)
+            argv.push_back(const_cast<char *>(a.c_str()));
+        argv.push_back(nullptr);
+        execvp(argv[0], argv.data());
+        _exit(127);
+    }
+    int status = 0;
+    rusage usage{};
+    if (wait4(pid, &status, 0, &usage) != pid)
+        throw std::runtime_error("wait4 failed");
+    const double seconds = secondsSince(start);
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+        throw std::runtime_error(args[0] + " failed (status " + std::to_string(status) + ")");
+    if (peakBytes)
+        *peakBytes = static_cast<int64_t>(usage.ru_maxrss) * 1024;
+    return seconds;
+}
+
+// Each group as "windowStartMicros|accountId|total|count", sorted: how the two results compare.
+std::vector<std::string> streamstepGroups(const std::string &jsonl)
+{
+    std::vector<std::string> groups;
+    std::ifstream in(jsonl);
+    std::string line;
+    while (std::getline(in, line)) {
+        const Json batch = Json::parse(line);
+        for (const Json &row : batch["emitted"]) {
+            std::vector<Json> values;
+            for (const auto &item : row.items())
+                values.push_back(item.value());
+            char total[64];
+            std::snprintf(total, sizeof total, "%.2f", values.at(2).get<double>());
+            groups.push_back(std::to_string(parseTimestamp(values.at(0)["start"].get<std::string>()).value_or(-1)) + "|"
+                             + values.at(1).get<std::string>() + "|" + total + "|"
+                             + std::to_string(values.at(3).get<int64_t>()));
+        }
+    }
+    std::sort(groups.begin(), groups.end());
+    return groups;
+}
+
+std::vector<std::string> duckdbGroups(const std::string &csv)
+{
+    std::vector<std::string> groups;
+    std::ifstream in(csv);
+    std::string line;
+    while (std::getline(in, line)) {
+        const size_t a = line.find(',');
+        const size_t b = line.find(',', a + 1);
+        const size_t c = line.find(',', b + 1);
+        if (c == std::string::npos)
+            throw std::runtime_error("DuckDB wrote an unexpected line: " + line);
+        groups.push_back(std::to_string(parseTimestamp(line.substr(0, a)).value_or(-1)) + "|" + line.substr(a + 1, b - a - 1)
+                         + "|" + line.substr(b + 1, c - b - 1) + "|" + line.substr(c + 1));
+    }
+    std::sort(groups.begin(), groups.end());
+    return groups;
+}
+
+void Bench::endToEnd()
+{
+    // Issue 17: what a user runs, whole processes on the same rows. A lesson whose one step reads
+    // 1,000,000 transactions from an NDJSON file next to it, groupBy(window(eventTime,
+    // '5 minutes'), accountId).agg(sum(amount), count(*)) in update mode, `streamstep-cli run
+    // --jsonl`; DuckDB (npm's @duckdb/node-api, one thread, node's start included) reads the same
+    // file and writes the same groups as CSV. Both results are compared group by group.
+    namespace fs = std::filesystem;
+    if (std::string(STREAMSTEP_CLI).empty())
+        throw std::runtime_error("end_to_end needs the streamstep-cli path (STREAMSTEP_CLI)");
+    const int64_t rows = m_s.quick ? 50'000 : 1'000'000;
+    const fs::path dir = fs::temp_directory_path() / ("streamstep-bench-e2e-" + std::to_string(getpid()));
+    fs::create_directories(dir);
+    TransactionGeneratorOptions options;
+    options.seed = 17;
+    options.numRows = rows;
+    options.numAccounts = 10'000;
+    options.eventTimeSpanMicros = 60 * kMinuteMicros; // 12 windows of 5 minutes
+    const ColumnBatch batch = generateTransactions(options);
+    const std::string rowsPath = (dir / "step0.ndjson").string();
+    {
+        std::string text;
+        for (size_t r = 0; r < batch.numRows; ++r) {
+            text += "{\"accountId\": \"" + batch.columns[0].strings()[r] + "\", \"branchCode\": \""
+                + batch.columns[1].strings()[r] + "\", \"amount\": \""
+                + formatDecimal(batch.columns[2].decimals()[r], 2) + "\", \"eventTime\": \""
+                + formatTimestamp(batch.columns[3].ints()[r]) + "\"}\n";
+        }
+        std::ofstream(rowsPath, std::ios::binary) << text;
+    }
+    Json scenario = {{"format", "streamstep-scenario"}, {"version", 1}, {"title", "end to end"}};
+    scenario["source"] = {{"name", "transactions"},
+                          {"schema", Json::array({{{"name", "accountId"}, {"type", "string"}},
+                                                  {{"name", "branchCode"}, {"type", "string"}},
+                                                  {{"name", "amount"}, {"type", "decimal(12,2)"}},
+                                                  {{"name", "eventTime"}, {"type", "timestamp"}}})}};
+    scenario["query"] = Json::array({{{"op", "groupBy"},
+                                      {"keys", Json::array({"window(eventTime, '5 minutes')", "accountId"})},
+                                      {"aggs", Json::array({"sum(amount)", "count(*)"})}}});
+    scenario["outputMode"] = "update";
+    scenario["sink"] = {{"format", "console"}};
+    scenario["steps"] = Json::array({{{"rowsFile", "step0.ndjson"}}});
+    const std::string scenarioPath = (dir / "e2e.scenario.json").string();
+    std::ofstream(scenarioPath) << scenario.dump(1) << "\n";
+    const int64_t inputBytes = static_cast<int64_t>(fs::file_size(rowsPath) + fs::file_size(scenarioPath));
+
+    const std::string duckdbScript = STREAMSTEP_SOURCE_DIR "/bench/duckdb-end-to-end.sh";
+    runProcess({"bash", duckdbScript, "--install"}, (dir / "install.log").string());
+    const std::string ssOut = (dir / "streamstep.jsonl").string();
+    const std::string duckOut = (dir / "duckdb.csv").string();
+    std::vector<double> peaks;
+    CaseResult ours;
+    ours.name = "end_to_end_streamstep";
+    ours.what = "streamstep-cli run --jsonl, one step of " + std::to_string(rows)
+        + " rows from an NDJSON rowsFile, window + accountId sum/count, update (whole process)";
+    ours.rows = rows;
+    CaseResult duck;
+    duck.name = "end_to_end_duckdb";
+    duck.what = "DuckDB (@duckdb/node-api, threads=1, node's start included) read_json of the same file, same groups to CSV";
+    duck.rows = rows;
+    // Interleaved, so both see the same load on a shared machine.
+    for (int i = 0; i < m_s.warmups + m_s.repetitions; ++i) {
+        int64_t peak = 0;
+        const double a = runProcess({STREAMSTEP_CLI, "run", "--jsonl", scenarioPath}, ssOut, &peak);
+        const double b = runProcess({"bash", duckdbScript, rowsPath, duckOut}, (dir / "duckdb.log").string());
+        if (i < m_s.warmups)
+            continue;
+        ours.samples.push_back(a);
+        duck.samples.push_back(b);
+        peaks.push_back(static_cast<double>(peak));
+    }
+    const std::vector<std::string> a = streamstepGroups(ssOut);
+    const std::vector<std::string> b = duckdbGroups(duckOut);
+    if (a != b || a.empty())
+        throw std::runtime_error("end_to_end: StreamStep and DuckDB computed different groups (" + std::to_string(a.size())
+                                 + " and " + std::to_string(b.size()) + "); the files are in " + dir.string());
+    ours.extra["groups"] = a.size();
+    ours.extra["inputBytes"] = inputBytes;
+    ours.extra["peakResidentBytes"] = median(peaks);
+    const double ratio = duck.medianSeconds() / ours.medianSeconds();
+    add(std::move(ours));
+    add(std::move(duck));
+    m_figures[m_s.quick ? "end_to_end_vs_duckdb_50k" : "end_to_end_vs_duckdb_1m"] = ratio;
+    m_figures["peak_memory_vs_input"] = median(peaks) / static_cast<double>(inputBytes);
+    fs::remove_all(dir);
+}
+
 int64_t heapInUse()
 {
     const struct mallinfo2 info = mallinfo2();
@@ -930,6 +1096,9 @@ Json Bench::run()
         whatIfRerun();
     if (m_s.wants("state_memory"))
         stateMemory();
+    // Whole processes, DuckDB installed from npm on first use: not part of the quick smoke test.
+    if (m_s.quick ? std::find(m_s.only.begin(), m_s.only.end(), "end_to_end") != m_s.only.end() : m_s.wants("end_to_end"))
+        endToEnd();
 
     Json out;
     out["machine"] = machine;
@@ -978,6 +1147,8 @@ void printTable(const Json &result)
         {"lesson_replay_ms", "<= 5", [](double v) { return v <= 5; }},
         {"whatif_rerun_ms", "< 16", [](double v) { return v < 16; }},
         {"state_bytes_per_group", "<= 48", [](double v) { return v <= 48; }},
+        {"end_to_end_vs_duckdb_1m", ">= 1.0", [](double v) { return v >= 1.0; }},
+        {"peak_memory_vs_input", "<= 2", [](double v) { return v <= 2; }},
     };
     std::cout << "\n| figure | value | target | |\n|---|---:|---:|---|\n";
     const Json &figures = result["figures"];
@@ -1008,7 +1179,8 @@ int usage(int code)
                  "timed region (by default they live until the clock stops, like the baselines' outputs).\n"
                  "Cases: trigger_overhead filter_select filter_expr window_agg_1k window_agg_1m sliding_agg\n"
                  "       complete_vs_update sqlite_sink postgres_sink lesson_replay whatif_rerun\n"
-                 "       state_memory\n"
+                 "       state_memory end_to_end\n"
+                 "(end_to_end runs streamstep-cli and DuckDB as processes; --quick leaves it out unless named)\n"
                  "(postgres_sink runs against STREAMSTEP_TEST_POSTGRES_URL, and only when it is set)\n");
     return code;
 }

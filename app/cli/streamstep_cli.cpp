@@ -232,8 +232,7 @@ std::string reportToJsonl(const BatchReport &r, const std::string &why = {})
         + ", \"stateRowsUpdated\": " + std::to_string(r.stateRowsUpdated)
         + ", \"stateRowsRemoved\": " + std::to_string(r.stateRowsRemoved)
         + ", \"stateMemoryBytes\": " + std::to_string(r.stateMemoryBytes) + ", \"emitted\": [";
-    for (size_t row = 0; row < r.emitted.numRows; ++row)
-        out += (row ? ", " : "") + rowToJson(r.emitted, row);
+    appendRowsJson(out, r.emitted, 0, r.emitted.numRows);
     out += "]" + why + ", \"durationMs\": " + jsonNumber(r.durationMs) + "}";
     return out;
 }
@@ -327,7 +326,7 @@ int runCommand(const std::string &file, const RunOptions &options)
     queryOptions.onNotice = [](const std::string &text) { std::cerr << text << "\n"; };
     queryOptions.faultHook = crashHookFromEnvironment();
     queryOptions.explain = options.why;
-    StreamingQuery streaming(scenario, queryOptions);
+    StreamingQuery streaming(std::move(scenario), queryOptions); // a million rows are not copied
     const Query &query = streaming.query();
     if (options.explain && !options.jsonl)
         std::cout << query.explain() << "\n";

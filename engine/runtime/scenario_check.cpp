@@ -27,13 +27,27 @@ std::optional<int64_t> timestampOf(const nlohmann::json &json)
 
 std::string rowToJson(const ColumnBatch &batch, size_t row)
 {
-    std::string out = "{";
-    for (size_t c = 0; c < batch.columns.size(); ++c) {
-        if (c)
+    std::string out;
+    appendRowsJson(out, batch, row, row + 1);
+    return out;
+}
+
+void appendRowsJson(std::string &out, const ColumnBatch &batch, size_t begin, size_t end)
+{
+    // The keys are escaped once for all rows: `"name": `, with ", " before all but the first.
+    std::vector<std::string> keys;
+    for (size_t c = 0; c < batch.columns.size(); ++c)
+        keys.push_back((c ? ", " : "") + jsonString(batch.schema.fields[c].name) + ": ");
+    for (size_t row = begin; row < end; ++row) {
+        if (row > begin)
             out += ", ";
-        out += jsonString(batch.schema.fields[c].name) + ": " + toJsonText(batch.get(row, c));
+        out += '{';
+        for (size_t c = 0; c < batch.columns.size(); ++c) {
+            out += keys[c];
+            appendJsonText(out, batch.columns[c], row);
+        }
+        out += '}';
     }
-    return out + "}";
 }
 
 std::optional<Value> expectedValue(const nlohmann::json &json, const DataType &type)

@@ -53,8 +53,8 @@ std::string StreamingQueryRunner::inputHash(const ColumnBatch &rows)
     return QuerySignature::fnv1a(text);
 }
 
-StreamingQueryRunner::StreamingQueryRunner(const Scenario &scenario, StreamingQueryOptions options)
-    : m_scenario(scenario), m_options(std::move(options))
+StreamingQueryRunner::StreamingQueryRunner(Scenario scenario, StreamingQueryOptions options)
+    : m_scenario(std::move(scenario)), m_options(std::move(options))
 {
     m_query = Query::compile(m_scenario);
     const fs::path outputDir = m_options.outputDir.empty() ? fs::path(".") : fs::path(m_options.outputDir);
@@ -220,8 +220,9 @@ std::vector<BatchReport> StreamingQueryRunner::runAll(const std::function<void(c
     const std::vector<int64_t> times = processingTimes(m_scenario);
     const OutputMode mode = m_query->outputMode();
     for (size_t i = static_cast<size_t>(m_nextStep); i < m_scenario.steps.size(); ++i) {
-        const Step &step = m_scenario.steps[i];
+        Step &step = m_scenario.steps[i];
         const int stepIndex = static_cast<int>(i);
+        const size_t numInputRows = step.rows.numRows;
         int64_t processingTime = times[i];
         std::string hash;
         if (step.rows.numRows > 0) {
@@ -247,7 +248,8 @@ std::vector<BatchReport> StreamingQueryRunner::runAll(const std::function<void(c
         if (step.rows.numRows > 0 && m_sink && m_sink->skipsForeignBatch(m_run->nextBatchId()))
             reports.push_back(m_run->skipBatch(stepIndex, processingTime));
         else
-            reports = m_run->step(step.rows, stepIndex, processingTime);
+            reports = m_run->step(std::move(step.rows), stepIndex, processingTime); // rows handed over
+        try {
         for (size_t k = 0; k < reports.size(); ++k) {
             BatchReport &report = reports[k];
             const std::string batch = batchText(report.batchId, stepIndex);
@@ -259,7 +261,7 @@ std::vector<BatchReport> StreamingQueryRunner::runAll(const std::function<void(c
                     entry.noData = report.noData;
                     entry.watermarkMs = report.watermarkMs;
                     entry.processingTimeMicros = processingTime;
-                    entry.numInputRows = static_cast<int64_t>(step.rows.numRows);
+                    entry.numInputRows = static_cast<int64_t>(numInputRows);
                     entry.inputHash = hash;
                     entry.queryHash = m_queryHash;
                     planBatch(entry);
@@ -289,6 +291,14 @@ std::vector<BatchReport> StreamingQueryRunner::runAll(const std::function<void(c
                 onBatch(report);
             out.push_back(std::move(report));
         }
+        } catch (...) {
+            // The step did not finish: its rows go back to the scenario for a later runAll.
+            for (std::vector<BatchReport> *list : {&reports, &out})
+                for (BatchReport &r : *list)
+                    if (step.rows.numRows == 0 && r.step == stepIndex && !r.noData && r.input.numRows == numInputRows)
+                        step.rows = r.input;
+            throw;
+        }
         m_nextStep = stepIndex + 1;
         m_recovery.plannedOffsets.reset();
         if (m_run->failure())
@@ -299,8 +309,8 @@ std::vector<BatchReport> StreamingQueryRunner::runAll(const std::function<void(c
 
 // ---- StreamingQuery ----
 
-StreamingQuery::StreamingQuery(const Scenario &scenario, StreamingQueryOptions options)
-    : m_runner(std::make_unique<StreamingQueryRunner>(scenario, std::move(options)))
+StreamingQuery::StreamingQuery(Scenario scenario, StreamingQueryOptions options)
+    : m_runner(std::make_unique<StreamingQueryRunner>(std::move(scenario), std::move(options)))
 {
 }
 

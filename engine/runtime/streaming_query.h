@@ -18,7 +18,7 @@ namespace streamstep {
 
 class StreamingQueryRunner {
 public:
-    StreamingQueryRunner(const Scenario &scenario, StreamingQueryOptions options);
+    StreamingQueryRunner(Scenario scenario, StreamingQueryOptions options);
 
     const Query &query() const { return *m_query; }
     CheckpointStatus status() const;

@@ -1,5 +1,6 @@
 #include "streamstep/scenario.h"
 
+#include "scenario/fast_rows.h"
 #include "scenario/json_document.h"
 #include "streamstep/interval.h"
 #include "streamstep/value_format.h"
@@ -14,6 +15,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <functional>
 #include <initializer_list>
 #include <limits>
 #include <memory>
@@ -161,6 +163,8 @@ std::string_view trimmed(std::string_view text)
     return text;
 }
 
+} // namespace
+
 // parseCellText's rules per type on a value's text as it stands (no trimming, no NULL). The
 // reader applies them to the text of a file's numbers and strings; `shown` is how a message
 // shows the text (as written in the file: a number bare, a string quoted).
@@ -274,6 +278,8 @@ std::optional<Value> parseValueText(std::string_view text, const DataType &type,
     return refuse(CellTextProblem::NoTextForm, shown + " is not " + withArticle(type.scenarioName()));
 }
 
+namespace {
+
 // Checks a JSON object's keys against the ones its place allows and hands out the values.
 class ObjectView {
 public:
@@ -314,9 +320,16 @@ private:
     std::vector<std::string_view> m_allowed;
 };
 
+// Reads the rows of a step whose "rows" array the fast path blanked (nullopt: the step's array
+// really is empty); throws FastPathRefused when the precise parser has to read the file.
+using FastRows = std::function<std::optional<ColumnBatch>(size_t step, const Schema &schema, size_t maxRows)>;
+
 class ScenarioReader {
 public:
-    explicit ScenarioReader(std::string fileName) : m_fileName(std::move(fileName)) {}
+    explicit ScenarioReader(std::string fileName, FastRows fastRows = {})
+        : m_fileName(std::move(fileName)), m_fastRows(std::move(fastRows))
+    {
+    }
 
     Scenario read(const JsonNode &root)
     {
@@ -640,10 +653,19 @@ private:
         size_t totalRows = 0;
         for (const JsonNode &stepNode : node.items) {
             expectKind(stepNode, Kind::Object, "each step");
-            const ObjectView view(stepNode, m_fileName, "in a step", {"rows", "processingTime", "quiz"});
+            const ObjectView view(stepNode, m_fileName, "in a step", {"rows", "rowsFile", "processingTime", "quiz"});
             Step step;
             step.position = stepNode.position;
             step.rows = ColumnBatch::empty(scenario.sourceSchema);
+            if (const JsonNode *rowsFile = view.optional("rowsFile")) {
+                if (view.optional("rows"))
+                    fail(view.keyPosition("rowsFile"), "a step takes its rows from 'rows' or from 'rowsFile', not both");
+                step.rows = readRowsFile(*rowsFile, scenario.sourceSchema, totalRows);
+                totalRows += step.rows.numRows;
+                readStepExtras(view, step);
+                scenario.steps.push_back(std::move(step));
+                continue;
+            }
             const JsonNode &rows = view.required("rows");
             expectKind(rows, Kind::Array, "'rows'");
             if (rows.items.size() > kMaxScenarioRowsPerStep)
@@ -654,6 +676,14 @@ private:
                      "more than " + groupedCount(kMaxScenarioTotalRows)
                          + " rows in all steps; a scenario file may have at most that many");
             totalRows += rows.items.size();
+            if (m_fastRows && rows.items.empty()) {
+                if (std::optional<ColumnBatch> fast = m_fastRows(
+                        scenario.steps.size(), scenario.sourceSchema,
+                        std::min(kMaxScenarioRowsPerStep, kMaxScenarioTotalRows - totalRows))) {
+                    totalRows += fast->numRows;
+                    step.rows = std::move(*fast);
+                }
+            }
             for (auto &column : step.rows.columns)
                 column.reserve(rows.items.size());
             std::vector<Value> row;
@@ -661,12 +691,243 @@ private:
                 readRow(rowNode, scenario.sourceSchema, row);
                 step.rows.appendRow(row);
             }
-            if (const JsonNode *processingTime = view.optional("processingTime"))
-                step.processingTimeMicros = readTimestamp(*processingTime, "'processingTime'");
-            if (const JsonNode *quiz = view.optional("quiz"))
-                step.quiz = readQuiz(*quiz);
+            readStepExtras(view, step);
             scenario.steps.push_back(std::move(step));
         }
+    }
+
+    void readStepExtras(const ObjectView &view, Step &step) const
+    {
+        if (const JsonNode *processingTime = view.optional("processingTime"))
+            step.processingTimeMicros = readTimestamp(*processingTime, "'processingTime'");
+        if (const JsonNode *quiz = view.optional("quiz"))
+            step.quiz = readQuiz(*quiz);
+    }
+
+    // "rowsFile": "step0.ndjson" (or .jsonl, .csv) — the step's rows in a file next to the
+    // scenario, confined to the scenario's folder (docs/scenario-format.md, "Rows from a file").
+    ColumnBatch readRowsFile(const JsonNode &node, const Schema &schema, size_t totalRows) const
+    {
+        namespace fs = std::filesystem;
+        const std::string text = readNonEmptyString(node, "'rowsFile'");
+        const std::string shown = "'rowsFile' " + shownText(text);
+        const fs::path relative(text);
+        if (relative.is_absolute() || relative.has_root_name() || relative.has_root_directory())
+            fail(node, shown + " must be a path relative to the scenario's folder");
+        for (const fs::path &part : relative)
+            if (part == "..")
+                fail(node, shown + " must stay inside the scenario's folder (no '..')");
+        const std::string extension = asciiLowerCase(relative.extension().string());
+        const bool csv = extension == ".csv";
+        if (!csv && extension != ".ndjson" && extension != ".jsonl")
+            fail(node, shown + " must name a .ndjson, .jsonl or .csv file");
+        const fs::path folder = fs::path(m_fileName).parent_path();
+        const fs::path path = folder.empty() ? relative : folder / relative;
+        const std::string name = path.string();
+        std::error_code ec;
+        const fs::path realFolder = fs::canonical(folder.empty() ? fs::path(".") : folder, ec);
+        const fs::path realPath = ec ? fs::path() : fs::canonical(path, ec);
+        if (ec)
+            fail(node, shown + ": cannot open " + name + ": " + ec.message());
+        // A symbolic link may point elsewhere in the folder, never out of it.
+        const auto [folderEnd, pathEnd] = std::mismatch(realFolder.begin(), realFolder.end(), realPath.begin(), realPath.end());
+        if (folderEnd != realFolder.end())
+            fail(node, shown + " leads outside the scenario's folder (" + name + " is a link to " + realPath.string() + ")");
+        if (!fs::is_regular_file(realPath, ec))
+            fail(node, shown + ": " + name + " is not a file");
+        const uintmax_t size = fs::file_size(realPath, ec);
+        if (ec)
+            fail(node, shown + ": cannot open " + name + ": " + ec.message());
+        if (size > static_cast<uintmax_t>(kMaxRowsFileBytes))
+            fail(node, shown + ": " + name + " has " + groupedCount(size) + " bytes; a rows file may have at most "
+                           + groupedCount(kMaxRowsFileBytes));
+        const size_t maxRows = std::min(kMaxScenarioRowsPerStep, kMaxScenarioTotalRows - totalRows);
+        const ScenarioReader rowsReader(name);
+        auto open = [&] {
+            std::unique_ptr<std::FILE, int (*)(std::FILE *)> file(std::fopen(realPath.c_str(), "rb"), &std::fclose);
+            if (!file)
+                fail(node, shown + ": cannot open " + name + ": " + std::strerror(errno));
+            return file;
+        };
+        auto readAll = [&] {
+            std::string text(static_cast<size_t>(size), '\0');
+            if (size > 0 && std::fread(text.data(), 1, text.size(), open().get()) != text.size())
+                fail(node, shown + ": cannot read " + name);
+            return text;
+        };
+        if (csv)
+            return rowsReader.readCsvRows(readAll(), schema, maxRows);
+        try {
+            return readNdjsonFileFast(open().get(), static_cast<size_t>(size), schema, maxRows);
+        } catch (const FastPathRefused &) {
+            return rowsReader.readNdjsonRows(readAll(), schema, maxRows); // words what the fast path refused
+        }
+    }
+
+    [[noreturn]] void failTooManyRows(TextPosition position, size_t maxRows) const
+    {
+        if (maxRows == kMaxScenarioRowsPerStep)
+            fail(position, "more than " + groupedCount(kMaxScenarioRowsPerStep)
+                               + " rows in one step; a step may have at most that many");
+        fail(position, "more than " + groupedCount(kMaxScenarioTotalRows)
+                           + " rows in all steps; a scenario file may have at most that many");
+    }
+
+    // One JSON row a line, read like a row of "rows"; m_fileName is the rows file.
+    ColumnBatch readNdjsonRows(std::string_view text, const Schema &schema, size_t maxRows) const
+    {
+        ColumnBatch batch = ColumnBatch::empty(schema);
+        std::vector<Value> row;
+        int line = 0;
+        for (size_t at = 0; at <= text.size();) {
+            const size_t found = text.find('\n', at);
+            const size_t end = found == std::string_view::npos ? text.size() : found;
+            const std::string_view lineText = text.substr(at, end - at);
+            ++line;
+            at = end + 1;
+            if (lineText.find_first_not_of(" \t\r") == std::string_view::npos)
+                continue;
+            if (batch.numRows >= maxRows)
+                failTooManyRows(TextPosition{line, 1}, maxRows);
+            JsonNode node;
+            try {
+                JsonSource source{std::string(lineText)};
+                node = parseJsonDocument(source, m_fileName);
+            } catch (const Error &e) {
+                // The line was parsed on its own: its errors say line 1.
+                const std::string prefix = m_fileName + ":1:";
+                std::string message = e.message();
+                if (message.starts_with(prefix))
+                    message = m_fileName + ":" + std::to_string(line) + ":" + message.substr(prefix.size());
+                throw Error(ErrorKind::Scenario, message);
+            }
+            moveToLine(node, line);
+            readRow(node, schema, row);
+            batch.appendRow(row);
+        }
+        return batch;
+    }
+
+    static void moveToLine(JsonNode &node, int line)
+    {
+        node.position.line += line - 1;
+        for (TextPosition &position : node.keyPositions)
+            position.line += line - 1;
+        for (JsonNode &item : node.items)
+            moveToLine(item, line);
+    }
+
+    // RFC 4180 CSV: a header of column names (case-insensitive, any order; a column left out is
+    // NULL), then one row a line; cells are read like typed cells (parseCellText: blank or NULL
+    // is NULL, except for a string column, where only a missing cell is).
+    ColumnBatch readCsvRows(std::string_view text, const Schema &schema, size_t maxRows) const
+    {
+        if (text.starts_with("\xEF\xBB\xBF"))
+            text.remove_prefix(3);
+        struct Cell {
+            std::string text;
+            TextPosition position;
+        };
+        size_t at = 0;
+        int line = 1;
+        size_t lineStart = 0;
+        auto columnAt = [&](size_t offset) {
+            int column = 1;
+            for (size_t i = lineStart; i < offset; ++i)
+                column += (static_cast<unsigned char>(text[i]) & 0xC0) != 0x80;
+            return column;
+        };
+        // Reads one record; false at the end of the text.
+        auto record = [&](std::vector<Cell> &cells) {
+            cells.clear();
+            if (at >= text.size())
+                return false;
+            while (true) {
+                Cell cell;
+                cell.position = TextPosition{line, columnAt(at)};
+                if (at < text.size() && text[at] == '"') {
+                    ++at;
+                    while (true) {
+                        if (at >= text.size())
+                            fail(cell.position, "a quoted CSV cell is not closed");
+                        const char c = text[at++];
+                        if (c == '"') {
+                            if (at < text.size() && text[at] == '"') {
+                                cell.text += '"';
+                                ++at;
+                                continue;
+                            }
+                            break;
+                        }
+                        if (c == '\n') {
+                            ++line;
+                            lineStart = at;
+                        }
+                        cell.text += c;
+                    }
+                    if (at < text.size() && text[at] != ',' && text[at] != '\n' && text[at] != '\r')
+                        fail(TextPosition{line, columnAt(at)}, "a quoted CSV cell must end at a comma or the end of the line");
+                } else {
+                    const size_t end = text.find_first_of(",\n\r", at);
+                    const size_t stop = end == std::string_view::npos ? text.size() : end;
+                    cell.text.assign(text.substr(at, stop - at));
+                    at = stop;
+                }
+                cells.push_back(std::move(cell));
+                if (at < text.size() && text[at] == ',') {
+                    ++at;
+                    continue;
+                }
+                if (at < text.size() && text[at] == '\r')
+                    ++at;
+                if (at < text.size() && text[at] == '\n')
+                    ++at;
+                ++line;
+                lineStart = at;
+                return true;
+            }
+        };
+        std::vector<Cell> cells;
+        if (!record(cells))
+            fail(TextPosition{1, 1}, "the CSV file is empty: its first line must name the columns");
+        std::vector<int> columnOf;
+        std::vector<int> seenAt(schema.size(), -1);
+        for (size_t i = 0; i < cells.size(); ++i) {
+            const int c = schema.indexOf(cells[i].text);
+            if (c < 0)
+                fail(cells[i].position, "unknown column '" + cells[i].text + "' in the CSV header (schema: "
+                                            + schemaNames(schema) + ")");
+            if (seenAt[c] >= 0)
+                fail(cells[i].position, "column '" + cells[i].text + "' appears twice in the CSV header");
+            seenAt[c] = static_cast<int>(i);
+            columnOf.push_back(c);
+        }
+        ColumnBatch batch = ColumnBatch::empty(schema);
+        std::vector<Value> row;
+        while (true) {
+            const int recordLine = line;
+            if (!record(cells))
+                break;
+            if (cells.size() == 1 && cells[0].text.empty())
+                continue; // a blank line
+            if (cells.size() != columnOf.size())
+                fail(TextPosition{recordLine, 1}, "row has " + std::to_string(cells.size())
+                                                      + " cells but the header names " + std::to_string(columnOf.size())
+                                                      + " columns");
+            if (batch.numRows >= maxRows)
+                failTooManyRows(TextPosition{recordLine, 1}, maxRows);
+            row.assign(schema.size(), Value::null());
+            for (size_t i = 0; i < cells.size(); ++i) {
+                const Field &field = schema.fields[static_cast<size_t>(columnOf[i])];
+                CellTextError error;
+                std::optional<Value> value = parseCellText(cells[i].text, field.type, &error);
+                if (!value)
+                    fail(cells[i].position, "column '" + field.name + "': " + error.message);
+                row[static_cast<size_t>(columnOf[i])] = std::move(*value);
+            }
+            batch.appendRow(row);
+        }
+        return batch;
     }
 
     // "quiz": [{"kind": …, "prompt": …}, …] of a step (docs/scenario-format.md, "Quizzes").
@@ -939,7 +1200,16 @@ private:
     }
 
     std::string m_fileName;
+    FastRows m_fastRows;
 };
+
+size_t countJsonValues(const JsonNode &node)
+{
+    size_t n = 1;
+    for (const JsonNode &item : node.items)
+        n += countJsonValues(item);
+    return n;
+}
 
 struct FileCloser {
     void operator()(std::FILE *file) const { std::fclose(file); }
@@ -1049,6 +1319,66 @@ std::optional<int64_t> quizOptionValue(QuizFact fact, std::string_view option)
     return value;
 }
 
+std::optional<Scenario> parseScenarioFast(std::string_view text, size_t capacity, const std::string &fileName)
+{
+    try {
+        FastRowReader fast(text, capacity);
+        const std::optional<std::vector<RowsSpan>> spans = fast.locateRows();
+        if (!spans)
+            return std::nullopt;
+        JsonSource source(blankRows(text, *spans));
+        const JsonNode root = parseJsonDocument(source, fileName);
+        size_t numValues = countJsonValues(root);
+        auto fastRows = [&](size_t step, const Schema &schema, size_t maxRows) -> std::optional<ColumnBatch> {
+            for (const RowsSpan &span : *spans)
+                if (span.step == step) {
+                    ColumnBatch rows = fast.readRows(span, schema, maxRows, numValues);
+                    if (numValues > kMaxScenarioJsonValues)
+                        throw FastPathRefused{};
+                    return rows;
+                }
+            return std::nullopt;
+        };
+        return ScenarioReader(fileName, fastRows).read(root);
+    } catch (const FastPathRefused &) {
+        return std::nullopt;
+    } catch (const Error &) {
+        return std::nullopt; // the precise parser finds the first problem of the whole file
+    }
+}
+
+std::optional<Scenario> parseScenarioFast(const std::string &text, const std::string &fileName)
+{
+    std::string padded(text.size() + FastRowReader::kPadding, ' ');
+    std::memcpy(padded.data(), text.data(), text.size());
+    return parseScenarioFast(std::string_view(padded.data(), text.size()), padded.size(), fileName);
+}
+
+Scenario parseScenarioPrecise(const std::string &text, const std::string &fileName)
+{
+    JsonSource source(text);
+    const JsonNode root = parseJsonDocument(source, fileName);
+    return ScenarioReader(fileName).read(root);
+}
+
+namespace {
+
+// The whole of a regular file within the size limit, with room for the fast parser's padding;
+// nullopt for anything else (the precise reader then reads it as it always has).
+std::optional<std::string> readWholeFile(std::FILE *file, uintmax_t size)
+{
+    std::string text;
+    text.reserve(static_cast<size_t>(size) + FastRowReader::kPadding);
+    text.resize(static_cast<size_t>(size));
+    if (size > 0 && std::fread(text.data(), 1, text.size(), file) != text.size())
+        return std::nullopt;
+    if (std::fgetc(file) != EOF) // the file grew: let the precise reader refuse or read it
+        return std::nullopt;
+    return text;
+}
+
+} // namespace
+
 Scenario readScenarioFile(const std::string &path)
 {
     std::error_code ec;
@@ -1061,6 +1391,17 @@ Scenario readScenarioFile(const std::string &path)
     // reads, for a file that grows or is no regular file).
     if (const auto size = std::filesystem::file_size(path, ec); !ec && size > static_cast<uintmax_t>(kMaxScenarioFileBytes))
         throw Error(ErrorKind::Scenario, fileTooLargeMessage(path, size, false));
+    if (std::filesystem::is_regular_file(path, ec)) {
+        const auto size = std::filesystem::file_size(path, ec);
+        if (!ec) {
+            if (const std::optional<std::string> text = readWholeFile(file.get(), size)) {
+                if (std::optional<Scenario> scenario = parseScenarioFast(*text, text->capacity(), path))
+                    return std::move(*scenario);
+                return parseScenarioPrecise(*text, path);
+            }
+            std::rewind(file.get());
+        }
+    }
     JsonSource source(file.get(), path);
     const JsonNode root = parseJsonDocument(source, path);
     return ScenarioReader(path).read(root);
@@ -1068,9 +1409,9 @@ Scenario readScenarioFile(const std::string &path)
 
 Scenario parseScenario(const std::string &text, const std::string &fileName)
 {
-    JsonSource source(text);
-    const JsonNode root = parseJsonDocument(source, fileName);
-    return ScenarioReader(fileName).read(root);
+    if (std::optional<Scenario> scenario = parseScenarioFast(text, fileName))
+        return std::move(*scenario);
+    return parseScenarioPrecise(text, fileName);
 }
 
 std::optional<Value> parseCellText(std::string_view text, const DataType &type, CellTextError *error)

@@ -1,4 +1,5 @@
 #include "streamstep/value_format.h"
+#include "streamstep/column_batch.h"
 #include "streamstep/time_math.h"
 
 #include <algorithm>
@@ -355,14 +356,48 @@ std::string formatTimestamp(int64_t micros)
     return out;
 }
 
-std::string formatTimestampIso(int64_t micros)
+namespace {
+
+// Writes a non-negative v with at least `width` digits into `at`; returns the end.
+char *putZeroPadded(char *at, int64_t v, int width)
+{
+    char digits[24];
+    const auto [end, ec] = std::to_chars(digits, digits + sizeof digits, v);
+    for (int n = static_cast<int>(end - digits); n < width; ++n)
+        *at++ = '0';
+    return std::copy(digits, end, at);
+}
+
+} // namespace
+
+void appendTimestampIso(std::string &out, int64_t micros)
 {
     const CivilTime t = splitMicros(micros);
     // SimpleDateFormat's "yyyy": at least four digits, no sign; years before 1 as year of era.
     const int64_t year = t.date.year > 0 ? t.date.year : 1 - t.date.year;
-    return zeroPadded(year, 4) + '-' + zeroPadded(t.date.month, 2) + '-' + zeroPadded(t.date.day, 2)
-        + 'T' + zeroPadded(t.hour, 2) + ':' + zeroPadded(t.minute, 2) + ':'
-        + zeroPadded(t.second, 2) + '.' + zeroPadded(t.microOfSecond / 1000, 3) + 'Z';
+    char text[48];
+    char *at = putZeroPadded(text, year, 4);
+    *at++ = '-';
+    at = putZeroPadded(at, t.date.month, 2);
+    *at++ = '-';
+    at = putZeroPadded(at, t.date.day, 2);
+    *at++ = 'T';
+    at = putZeroPadded(at, t.hour, 2);
+    *at++ = ':';
+    at = putZeroPadded(at, t.minute, 2);
+    *at++ = ':';
+    at = putZeroPadded(at, t.second, 2);
+    *at++ = '.';
+    at = putZeroPadded(at, t.microOfSecond / 1000, 3);
+    *at++ = 'Z';
+    out.append(text, at);
+}
+
+std::string formatTimestampIso(int64_t micros)
+{
+    std::string out;
+    appendTimestampIso(out, micros);
+    return out;
 }
 
 std::string toDisplayString(const Value &value)
@@ -415,6 +450,51 @@ std::string toJsonText(const Value &value)
     return std::visit(Visitor{}, value.storage());
 }
 
+void appendJsonText(std::string &out, const Column &column, size_t row)
+{
+    if (column.isNull(row)) {
+        out += "null";
+        return;
+    }
+    auto appendInt = [&out](int64_t v) {
+        char digits[24];
+        const auto [end, ec] = std::to_chars(digits, digits + sizeof digits, v);
+        out.append(digits, end);
+    };
+    const DataType &type = column.type();
+    switch (type.kind) {
+    case TypeKind::Null: out += "null"; return;
+    case TypeKind::Boolean: out += column.ints()[row] != 0 ? "true" : "false"; return;
+    case TypeKind::Int:
+    case TypeKind::Long: appendInt(column.ints()[row]); return;
+    case TypeKind::Double: {
+        const double v = column.doubles()[row];
+        if (std::isfinite(v)) {
+            out += formatDouble(v);
+        } else {
+            out += '"';
+            out += formatDouble(v);
+            out += '"';
+        }
+        return;
+    }
+    case TypeKind::Decimal: out += formatDecimal(column.decimals()[row], type.scale); return;
+    case TypeKind::String: appendJsonString(out, column.strings()[row]); return;
+    case TypeKind::Timestamp:
+        out += '"';
+        appendTimestampIso(out, column.ints()[row]);
+        out += '"';
+        return;
+    case TypeKind::Window:
+        out += "{\"start\": \"";
+        appendTimestampIso(out, column.ints()[row]);
+        out += "\", \"end\": \"";
+        appendTimestampIso(out, column.ends()[row]);
+        out += "\"}";
+        return;
+    }
+}
+
 std::optional<int64_t> parseTimestamp(std::string_view text)
 {
     // Spark 3.5 DateTimeUtils.parseTimestampString + stringToTimestamp, UTC session zone.
@@ -424,6 +504,37 @@ std::optional<int64_t> parseTimestamp(std::string_view text)
         text.remove_suffix(1);
     if (text.empty())
         return std::nullopt;
+
+    // The common shape, "YYYY-MM-DD HH:MM:SS[.ffffff]" (or with 'T'), without the general scan
+    // below; the checks and the arithmetic are the same.
+    if ((text.size() == 19 || (text.size() >= 21 && text.size() <= 26 && text[19] == '.')) && text[4] == '-' && text[7] == '-' && (text[10] == ' ' || text[10] == 'T')
+        && text[13] == ':' && text[16] == ':') {
+        auto number = [&](size_t from, size_t count) -> int {
+            int v = 0;
+            for (size_t k = from; k < from + count; ++k) {
+                if (!isDigit(text[k]))
+                    return -1;
+                v = v * 10 + (text[k] - '0');
+            }
+            return v;
+        };
+        const int year = number(0, 4);
+        const int month = number(5, 2);
+        const int day = number(8, 2);
+        const int hour = number(11, 2);
+        const int minute = number(14, 2);
+        const int second = number(17, 2);
+        int fraction = text.size() > 19 ? number(20, text.size() - 20) : 0;
+        for (size_t digits = text.size() > 19 ? text.size() - 20 : 6; digits < 6 && fraction >= 0; ++digits)
+            fraction *= 10;
+        if (year >= 0 && month >= 0 && day >= 0 && hour >= 0 && minute >= 0 && second >= 0 && fraction >= 0) {
+            if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month) || hour > 23 || minute > 59
+                || second > 59)
+                return std::nullopt;
+            return (daysFromCivil(year, month, day) * 86'400 + hour * 3600 + minute * 60 + second) * kMicrosPerSecond
+                + fraction;
+        }
+    }
 
     auto isValidDigits = [](int segment, int digits) {
         constexpr int kMaxDigitsYear = 6;

@@ -6,6 +6,8 @@
 //   ```json scenario [name=FILE] [exit=N]
 //       a complete scenario file; `streamstep-cli check FILE` must exit with N (default 0).
 //       A later block with the same name replaces the file from there on.
+//   ```LANG data name=FILE
+//       a data file (a step's "rowsFile"), written next to the doc's scenarios from there on.
 //   ```console cli [exit=N]
 //       `$ streamstep-cli …` (or `$ mkdir DIR`) lines, each followed by the output it prints
 //       (stdout and stderr as a terminal shows them). Every command but the last must exit 0,
@@ -99,6 +101,13 @@ int exitAttribute(const FencedBlock &block)
 QString defaultName(const FencedBlock &block)
 {
     return QStringLiteral("example-line-%1.scenario.json").arg(block.line);
+}
+
+// A data block's file name (a data block without one is written as "unnamed-data").
+QString dataName(const FencedBlock &block)
+{
+    const auto it = block.attributes.find(QStringLiteral("name"));
+    return it == block.attributes.end() ? QStringLiteral("unnamed-data") : it->second;
 }
 
 QString scenarioName(const FencedBlock &block)
@@ -207,14 +216,21 @@ private slots:
         QTest::addColumn<QString>("name");
         QTest::addColumn<QString>("text");
         QTest::addColumn<int>("exitCode");
+        QTest::addColumn<QStringList>("dataFiles"); // name, text, name, text, …
         for (const QString &doc : docFiles()) {
+            std::map<QString, QString> dataFiles;
             for (const FencedBlock &block : fencedBlocks(doc)) {
+                if (block.marker == QLatin1String("data"))
+                    dataFiles[dataName(block)] = block.text;
                 if (block.marker != QLatin1String("scenario"))
                     continue;
+                QStringList flat;
+                for (const auto &[name, text] : dataFiles)
+                    flat << name << text;
                 QVERIFY2(block.language == QLatin1String("json"),
                          qPrintable(QStringLiteral("%1:%2: a scenario block must be ```json scenario").arg(doc).arg(block.line)));
                 QTest::addRow("%s:%d", qPrintable(doc), block.line)
-                    << scenarioName(block) << block.text << exitAttribute(block);
+                    << scenarioName(block) << block.text << exitAttribute(block) << flat;
             }
         }
     }
@@ -224,8 +240,11 @@ private slots:
         QFETCH(QString, name);
         QFETCH(QString, text);
         QFETCH(int, exitCode);
+        QFETCH(QStringList, dataFiles);
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
+        for (qsizetype i = 0; i + 1 < dataFiles.size(); i += 2)
+            QVERIFY(writeText(dir.filePath(dataFiles[i]), dataFiles[i + 1]));
         QVERIFY(writeText(dir.filePath(name), text));
         QProcess process;
         process.setWorkingDirectory(dir.path());
@@ -253,6 +272,10 @@ private slots:
             for (const FencedBlock &block : fencedBlocks(doc)) {
                 if (block.marker == QLatin1String("scenario")) {
                     files[scenarioName(block)] = block.text;
+                    continue;
+                }
+                if (block.marker == QLatin1String("data")) {
+                    files[dataName(block)] = block.text;
                     continue;
                 }
                 if (block.marker != QLatin1String("cli"))

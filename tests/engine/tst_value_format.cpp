@@ -5,6 +5,8 @@
 #include <QtTest>
 
 #include <cmath>
+#include <optional>
+#include <string>
 #include <limits>
 
 using namespace streamstep;
@@ -44,6 +46,7 @@ private slots:
     void readUtf8Sequence_data();
     void readUtf8Sequence();
     void toJsonText();
+    void commonTimestampShapeReadsAsTheGeneralParser();
 };
 
 void TestValueFormat::formatDouble_data()
@@ -348,6 +351,38 @@ void TestValueFormat::readUtf8Sequence()
     const Utf8Sequence sequence = streamstep::readUtf8Sequence(std::string_view(text.constData(), text.size()), 0);
     QCOMPARE(static_cast<int>(sequence.length), length);
     QCOMPARE(static_cast<uint>(sequence.codePoint), codePoint);
+}
+
+// parseTimestamp reads "YYYY-MM-DD HH:MM:SS[.ffffff]" without its general scan; a '+' before the
+// year sends the same text through the general one, which must agree on every value and refusal.
+void TestValueFormat::commonTimestampShapeReadsAsTheGeneralParser()
+{
+    uint64_t state = 17;
+    auto next = [&state] {
+        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+        return state >> 33;
+    };
+    int checked = 0;
+    for (int i = 0; i < 20000; ++i) {
+        const int64_t micros = static_cast<int64_t>(next() % 4'000'000'000ULL) * 1'000'000 / (1 + next() % 3)
+            + static_cast<int64_t>(next() % 1'000'000) * static_cast<int64_t>(next() % 2);
+        std::string text = streamstep::formatTimestamp(micros);
+        if (next() % 2)
+            text[10] = 'T';
+        const std::optional<int64_t> fast = streamstep::parseTimestamp(text);
+        QCOMPARE(fast, std::optional<int64_t>(micros));
+        QCOMPARE(streamstep::parseTimestamp("+" + text), fast);
+        ++checked;
+    }
+    QCOMPARE(checked, 20000);
+    for (const char *bad : {"2026-02-29 10:00:00", "2026-13-01 10:00:00", "2026-04-31 00:00:00", "2026-03-01 24:00:00",
+                            "2026-03-01 10:60:00", "2026-03-01 10:00:60", "2026-00-10 10:00:00"}) {
+        QCOMPARE(streamstep::parseTimestamp(bad), std::optional<int64_t>());
+        QCOMPARE(streamstep::parseTimestamp(std::string("+") + bad), std::optional<int64_t>());
+    }
+    QCOMPARE(streamstep::parseTimestamp("2024-02-29 23:59:59.000001"), streamstep::parseTimestamp("+2024-02-29 23:59:59.000001"));
+    QVERIFY(streamstep::parseTimestamp("2024-02-29 23:59:59.000001").has_value());
+    QCOMPARE(streamstep::parseTimestamp("2026-03-01 10:00:00.5"), std::optional<int64_t>(1'772'359'200'500'000LL));
 }
 
 QTEST_APPLESS_MAIN(TestValueFormat)

@@ -221,6 +221,9 @@ inline constexpr size_t kMaxScenarioColumns = 1'000;               // source sch
 // bytes a value, so this keeps the worst file near 1.3 GB while reading; a million rows of
 // four columns (about 50 MB of lesson) need five million.
 inline constexpr size_t kMaxScenarioJsonValues = 10'000'000;
+// A step's "rowsFile" (an NDJSON or CSV file next to the scenario) may be this large; its rows
+// count towards the row limits above.
+inline constexpr int64_t kMaxRowsFileBytes = 1024LL * 1024 * 1024; // 1 GiB
 
 // Reads and validates a scenario file. Throws Error(ErrorKind::Scenario, "FILE:LINE:COL: what is
 // wrong") on unreadable files, JSON syntax errors, unknown keys, wrong types, values that do not

@@ -27,5 +27,7 @@ std::optional<Value> expectedValue(const nlohmann::json &json, const DataType &t
 
 // Renders a row as a JSON object by column name (the --jsonl form).
 std::string rowToJson(const ColumnBatch &batch, size_t row);
+// Appends rows [begin, end) in rowToJson's form, separated by ", " (straight from the columns).
+void appendRowsJson(std::string &out, const ColumnBatch &batch, size_t begin, size_t end);
 
 } // namespace streamstep

@@ -69,7 +69,7 @@ public:
     // checkpoint fails before anything is written. Throws Error: Analysis (query rejected or
     // incompatible with the checkpoint), Scenario (sink path outside the output folder), Runtime
     // (missing or unwritable output folder, damaged checkpoint file — named in the message).
-    StreamingQuery(const Scenario &scenario, StreamingQueryOptions options);
+    StreamingQuery(Scenario scenario, StreamingQueryOptions options); // moved in by a caller done with it
     ~StreamingQuery();
     StreamingQuery(const StreamingQuery &) = delete;
     StreamingQuery &operator=(const StreamingQuery &) = delete;

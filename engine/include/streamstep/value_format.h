@@ -10,6 +10,8 @@
 
 namespace streamstep {
 
+class Column;
+
 // Java's Double.toString, as Spark prints doubles: "1.0", "0.1", "1.0E7", "1.234E-5", "NaN",
 // "Infinity", "-Infinity", "-0.0".
 std::string formatDouble(double v);
@@ -24,6 +26,8 @@ std::string formatTimestamp(int64_t micros);
 // ISO-8601 UTC with milliseconds, as Spark's progress JSON: "2026-03-01T10:00:00.000Z"
 // (microseconds truncated towards minus infinity to milliseconds).
 std::string formatTimestampIso(int64_t micros);
+// The same, appended to out (no temporary string).
+void appendTimestampIso(std::string &out, int64_t micros);
 
 // Spark's string form of a value (Cast to string / ToPrettyString): NULL -> "NULL", booleans
 // "true"/"false", window structs "{2026-03-01 10:00:00, 2026-03-01 10:05:00}".
@@ -33,6 +37,8 @@ std::string toDisplayString(const Value &value);
 // JSON numbers), doubles as JSON numbers (NaN/Infinity as strings "NaN", "Infinity"), strings
 // escaped, timestamps as ISO strings with milliseconds, windows as {"start": …, "end": …}.
 std::string toJsonText(const Value &value);
+// Appends toJsonText of a column's row, read from the column's storage (no Value, no temporaries).
+void appendJsonText(std::string &out, const Column &column, size_t row);
 
 // Parses a timestamp string like Spark's stringToTimestamp in UTC: "YYYY-MM-DD",
 // "YYYY-MM-DD HH:MM[:SS[.ffffff]]", ISO-8601 with "T" and an optional "Z" (or +hh:mm offset).
