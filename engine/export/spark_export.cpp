@@ -1443,9 +1443,20 @@ class Replay:
         self.emitted = {}
         self.sink_files_seen = set()
         self.last_batch_id = -1
+        self.batch_failure = None
 
     def collect(self, batch, batch_id):
-        self.record(batch_id, batch.collect())
+        self.record(batch_id, self.rows_of(batch))
+
+    def rows_of(self, batch):
+        """batch.collect(), remembering the error of a batch that fails: py4j hands the JVM only
+        this callback's Python traceback, so the query's exception would carry that instead of
+        Spark's message."""
+        try:
+            return batch.collect()
+        except Exception as failed:
+            self.batch_failure = failed
+            raise
 
     def record(self, batch_id, rows):
         self.emitted[batch_id] = [to_json(row) for row in rows]
@@ -1522,10 +1533,14 @@ def error_line(error, exit_code):
         except Exception:
             return java_error.getMessage()
 
-    origin = getattr(error, "_origin", None)
-    if origin is not None and exit_code == 3 and origin.getCause() is not None:
-        return json.dumps({"error": "StreamingQueryException: " + simple_message(origin.getCause()),
-                           "exitCode": exit_code})
+    origin = getattr(error, "_origin", None) or getattr(error, "java_exception", None)
+    if origin is not None and exit_code == 3:
+        # A StreamingQueryException's cause is the batch's error; the error a batch raised in
+        # foreachBatch (Replay.batch_failure) is that error itself.
+        cause = (origin.getCause()
+                 if origin.getClass().getName() == "org.apache.spark.sql.streaming.StreamingQueryException" else origin)
+        if cause is not None:
+            return json.dumps({"error": "StreamingQueryException: " + simple_message(cause), "exitCode": exit_code})
     name = "AnalysisException" if isinstance(error, AnalysisException) else type(error).__name__
     message = simple_message(origin) if origin is not None else str(error)
     return json.dumps({"error": name + ": " + message, "exitCode": exit_code})
@@ -1696,7 +1711,8 @@ SOURCE_SCHEMA = StructType([)";
         std::vector<std::string> keys;
         for (const std::string &k : sink.keys)
             keys.push_back(pythonString(k));
-        sqliteWriter = "    def write_batch(batch, batch_id):\n        rows = batch.collect()\n"
+        sqliteWriter = std::string("    def write_batch(batch, batch_id):\n        rows = ")
+            + (options.replay ? "replay.rows_of(batch)" : "batch.collect()") + "\n"
                        "        upsert(os.path.join(work_dir, " + pythonString(sink.path) + "), "
             + pythonString(options.programName) + ", " + pythonString(sink.table) + ", [" + joinList(keys, ", ") + "], "
             + pythonString(mode) + ", batch.schema, rows, batch_id)\n";
@@ -1767,7 +1783,7 @@ SOURCE_SCHEMA = StructType([)";
         out += R"(                replay.print(progress, step, not data)
                 data = False
     except Exception as failed:  # StreamingQueryException
-        print(error_line(failed, 3), file=out, flush=True)
+        print(error_line(replay.batch_failure or failed, 3), file=out, flush=True)
         return 3
     finally:
         streaming.stop()
