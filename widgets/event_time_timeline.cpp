@@ -401,16 +401,7 @@ QString EventTimeTimeline::toolTipAt(QPointF pos) const
             return tr("Max event time of batch %1: %2").arg(m_layout.batches()[size_t(m.batch)].batchId).arg(m_layout.timeText(m.maxMs));
         }
     }
-    int nearest = -1;
-    double best = g.dotRadius + 3;
-    for (size_t i = 0; i < g.dots.size(); ++i) {
-        const QPointF d = g.dots[i] - q;
-        const double distance = std::hypot(d.x(), d.y());
-        if (distance <= best) {
-            best = distance;
-            nearest = int(i);
-        }
-    }
+    const int nearest = dotAt(pos);
     if (nearest >= 0)
         return m_layout.dotToolTip(nearest);
     for (size_t i = 0; i < g.bins.size(); ++i) {

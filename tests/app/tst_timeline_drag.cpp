@@ -5,6 +5,7 @@
 // scenario exactly, and Escape during a drag changes nothing. The label says where it lands.
 #include "event_time_timeline.h"
 #include "gui_test_support.h"
+#include "input_test_support.h"
 #include "main_window.h"
 #include "run_controller.h"
 
@@ -18,27 +19,14 @@
 #include <QtTest>
 
 using namespace streamstep;
+using streamstep::testing::sameRows;
+using streamstep::testing::written;
 
 namespace {
 
 QString lesson()
 {
     return QStringLiteral(STREAMSTEP_SOURCE_DIR "/scenarios/13-watermark-append.scenario.json");
-}
-
-QString written(const RunController &controller)
-{
-    return QString::fromStdString(writeScenario(controller.scenario()));
-}
-
-bool sameRows(const ColumnBatch &a, const ColumnBatch &b)
-{
-    if (a.numRows != b.numRows || a.columns.size() != b.columns.size())
-        return false;
-    for (size_t r = 0; r < a.numRows; ++r)
-        if (a.row(r) != b.row(r))
-            return false;
-    return true;
 }
 
 // The dot of row `row` of step `step`'s batch, -1 when there is none.
