@@ -144,6 +144,53 @@ InputEditCommand *InputEditCommand::replaceSteps(RunController *controller, std:
     return command;
 }
 
+InputEditCommand *InputEditCommand::moveRow(RunController *controller, int fromStep, int row, int toStep,
+                                             int eventTimeColumn, const Value &eventTime)
+{
+    const Scenario &scenario = controller->scenario();
+    const ColumnBatch &source = scenario.steps[static_cast<size_t>(fromStep)].rows;
+    const QString text = fromStep == toStep ? tr("Change the event time of row %1 of step %2").arg(row + 1).arg(fromStep)
+                                            : tr("Move row %1 of step %2 to step %3").arg(row + 1).arg(fromStep).arg(toStep);
+    auto *command = new InputEditCommand(controller, text, std::min(fromStep, toStep));
+    ColumnBatch moved = rowsOf(source, static_cast<size_t>(row), 1);
+    if (eventTimeColumn >= 0) {
+        Column edited(source.schema.fields[static_cast<size_t>(eventTimeColumn)].type);
+        edited.append(eventTime);
+        moved.columns[static_cast<size_t>(eventTimeColumn)] = std::move(edited);
+    }
+    if (fromStep == toStep) {
+        Change change;
+        change.kind = Change::Kind::Rows;
+        change.step = fromStep;
+        change.first = row;
+        change.removedRows = rowsOf(source, static_cast<size_t>(row), 1);
+        change.insertedRows = std::move(moved);
+        command->m_changes.push_back(std::move(change));
+        command->m_focus = {fromStep, row, eventTimeColumn};
+        return command;
+    }
+    // Out of its step first, then appended to the other: undo takes it off the end again and puts
+    // it back where it was.
+    Change out;
+    out.kind = Change::Kind::Rows;
+    out.step = fromStep;
+    out.first = row;
+    out.removedRows = rowsOf(source, static_cast<size_t>(row), 1);
+    out.insertedRows = ColumnBatch::empty(source.schema);
+    command->m_changes.push_back(std::move(out));
+    const ColumnBatch &target = scenario.steps[static_cast<size_t>(toStep)].rows;
+    Change in;
+    in.kind = Change::Kind::Rows;
+    in.step = toStep;
+    in.first = static_cast<int>(target.numRows);
+    in.removedRows = ColumnBatch::empty(target.schema);
+    moved.schema = target.schema;
+    in.insertedRows = std::move(moved);
+    command->m_changes.push_back(std::move(in));
+    command->m_focus = {toStep, static_cast<int>(target.numRows), eventTimeColumn};
+    return command;
+}
+
 InputEditCommand *InputEditCommand::setProcessingTime(RunController *controller, int step, std::optional<int64_t> micros)
 {
     auto *command = new InputEditCommand(controller, tr("Set the processing time of step %1").arg(step), step);

@@ -45,6 +45,11 @@ public:
     static InputEditCommand *removeStep(RunController *controller, int step);
     // Replaces every step (the generator's "replace").
     static InputEditCommand *replaceSteps(RunController *controller, std::vector<Step> steps, const QString &text);
+    // Moves row `row` of `fromStep` to the end of `toStep`'s rows (the timeline's drag: it
+    // arrives in another trigger), with `eventTime` in column `eventTimeColumn` when given
+    // (-1: the row keeps its values). fromStep == toStep only changes the event time in place.
+    static InputEditCommand *moveRow(RunController *controller, int fromStep, int row, int toStep,
+                                     int eventTimeColumn = -1, const Value &eventTime = Value::null());
     static InputEditCommand *setProcessingTime(RunController *controller, int step, std::optional<int64_t> micros);
 
     // Called after every redo() and undo() with the place the edit changed.

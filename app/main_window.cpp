@@ -10,6 +10,7 @@
 #include "compare_view.h"
 #include "event_time_timeline.h"
 #include "handout.h"
+#include "input_edit_command.h"
 #include "input_editor.h"
 #include "key_help.h"
 #include "lesson_autosave.h"
@@ -28,6 +29,7 @@
 
 #include "streamstep/breakpoints.h"
 #include "streamstep/scenario_check.h"
+#include "streamstep/time_math.h"
 #include "streamstep/value_format.h"
 
 #include <QAction>
@@ -839,6 +841,7 @@ QWidget *MainWindow::createWorkspace()
     m_bottomSplitter->setStretchFactor(1, 1);
     connect(m_chart, &BatchChartView::batchClicked, m_controller, &RunController::selectBatch);
     connect(m_timeline, &EventTimeTimeline::batchClicked, m_controller, &RunController::selectBatch);
+    connect(m_timeline, &EventTimeTimeline::rowDropped, this, &MainWindow::moveDroppedRow);
 
     // Under the four panels, the Why pane: why the row selected in any of them went where. It
     // heads the lower half, so a long answer takes its room from the timeline, never from the
@@ -2226,6 +2229,42 @@ void MainWindow::dropEvent(QDropEvent *event)
         return;
     event->acceptProposedAction();
     openScenario(urls.first().toLocalFile());
+}
+
+void MainWindow::moveDroppedRow(int fromBatch, int row, int toBatch, qint64 timeMs)
+{
+    RunController &c = *m_controller;
+    const auto &batches = m_timeline->timelineLayout().batches();
+    const int column = m_timeline->timelineLayout().info().eventTimeColumn;
+    if (!c.hasScenario() || c.isBusy() || m_lessonModeAction->isChecked() || column < 0 || fromBatch < 0
+        || toBatch < 0 || fromBatch >= int(batches.size()) || toBatch >= int(batches.size()))
+        return;
+    const int fromStep = batches[size_t(fromBatch)].step;
+    const int toStep = batches[size_t(toBatch)].step;
+    if (fromStep >= c.numSteps() || toStep >= c.numSteps()
+        || row >= int(c.scenario().steps[size_t(fromStep)].rows.numRows))
+        return;
+    // A drag along the same event time keeps the row's value exactly (the timeline draws
+    // milliseconds, the input holds microseconds).
+    const Column &times = c.scenario().steps[size_t(fromStep)].rows.columns[size_t(column)];
+    const bool sameTime = !times.isNull(size_t(row)) && floorDiv(times.ints()[size_t(row)], 1000) == timeMs;
+    if (sameTime && fromStep == toStep)
+        return;
+    // The edit resets the run; it then runs again from batch 0 as far as it had got, so the
+    // panels show the moved row's consequences at once.
+    const int triggers = c.nextStep();
+    m_undoStack->push(InputEditCommand::moveRow(&c, fromStep, row, toStep, sameTime ? -1 : column, Value::timestamp(timeMs * 1000)));
+    rerunTriggers(triggers);
+}
+
+void MainWindow::rerunTriggers(int triggers)
+{
+    RunController &c = *m_controller;
+    if (triggers <= 0 || !c.isValid())
+        return;
+    c.start();
+    while (c.nextStep() < triggers && !c.isBusy() && c.step()) {
+    }
 }
 
 } // namespace streamstep

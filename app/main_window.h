@@ -211,6 +211,10 @@ protected:
     void dropEvent(QDropEvent *event) override;
 
 private:
+    // The timeline's drag of an input row (see EventTimeTimeline::rowDropped): one undoable move.
+    void moveDroppedRow(int fromBatch, int row, int toBatch, qint64 timeMs);
+    // Starts the run again and runs it to `triggers` triggers (small steps at once).
+    void rerunTriggers(int triggers);
     void createActions();
     void createMenus();
     void createToolBar();

@@ -382,6 +382,14 @@ gültig während Batch %2 (Zeilen an oder vor diesem Wert sind verspätet)</tran
 <context>
     <name>InputEditCommand</name>
     <message>
+        <source>Change the event time of row %1 of step %2</source>
+        <translation>Ereigniszeit von Zeile %1 in Schritt %2 ändern</translation>
+    </message>
+    <message>
+        <source>Move row %1 of step %2 to step %3</source>
+        <translation>Zeile %1 von Schritt %2 nach Schritt %3 verschieben</translation>
+    </message>
+    <message>
         <source>Edit %1 in row %2 of step %3</source>
         <translation>%1 in Zeile %2 von Schritt %3 bearbeiten</translation>
     </message>
@@ -1561,6 +1569,14 @@ Nächstes (aus der maximalen Ereigniszeit dieses Batches): %2</translation>
 </context>
 <context>
     <name>streamstep::EventTimeTimeline</name>
+    <message>
+        <source>Not here: drop the row on a trigger&apos;s column (Esc cancels)</source>
+        <translation>Nicht hier: Die Zeile auf der Spalte eines Triggers ablegen (Esc bricht ab)</translation>
+    </message>
+    <message>
+        <source>To trigger %1 (%2), %3 = %4 (Esc cancels)</source>
+        <translation>Zu Trigger %1 (%2), %3 = %4 (Esc bricht ab)</translation>
+    </message>
     <message>
         <source>Event-time timeline</source>
         <translation>Ereigniszeit-Zeitleiste</translation>

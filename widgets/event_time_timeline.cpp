@@ -1,7 +1,9 @@
 #include "event_time_timeline.h"
 
 #include <QEvent>
+#include <QApplication>
 #include <QHelpEvent>
+#include <QKeyEvent>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QPainterPath>
@@ -399,16 +401,7 @@ QString EventTimeTimeline::toolTipAt(QPointF pos) const
             return tr("Max event time of batch %1: %2").arg(m_layout.batches()[size_t(m.batch)].batchId).arg(m_layout.timeText(m.maxMs));
         }
     }
-    int nearest = -1;
-    double best = g.dotRadius + 3;
-    for (size_t i = 0; i < g.dots.size(); ++i) {
-        const QPointF d = g.dots[i] - q;
-        const double distance = std::hypot(d.x(), d.y());
-        if (distance <= best) {
-            best = distance;
-            nearest = int(i);
-        }
-    }
+    const int nearest = dotAt(pos);
     if (nearest >= 0)
         return m_layout.dotToolTip(nearest);
     for (size_t i = 0; i < g.bins.size(); ++i) {
@@ -452,9 +445,81 @@ void EventTimeTimeline::scrollContentsBy(int, int)
     viewport()->update();
 }
 
+int EventTimeTimeline::dotAt(QPointF viewportPos) const
+{
+    const TimelineGeometry &g = m_layout.geometry();
+    if (!plotViewportRect().contains(viewportPos))
+        return -1;
+    const QPointF q = viewportPos - plotOrigin();
+    int nearest = -1;
+    double best = g.dotRadius + 3;
+    for (size_t i = 0; i < g.dots.size(); ++i) {
+        const QPointF d = g.dots[i] - q;
+        const double distance = std::hypot(d.x(), d.y());
+        if (distance <= best) {
+            best = distance;
+            nearest = int(i);
+        }
+    }
+    return nearest;
+}
+
+EventTimeTimeline::DropTarget EventTimeTimeline::dropTargetAt(int dot, QPointF viewportPos) const
+{
+    if (dot < 0 || dot >= int(m_layout.dots().size()))
+        return {};
+    const TimelineDot &d = m_layout.dots()[size_t(dot)];
+    const QPointF q = viewportPos - plotOrigin();
+    const int column = m_layout.columnAt(q.x());
+    if (column < 0 || !plotViewportRect().contains(viewportPos))
+        return {};
+    const QPointF from = m_layout.geometry().dots[size_t(dot)];
+    DropTarget target{column, d.timeMs};
+    if (std::abs(q.y() - from.y()) > 2 * m_layout.geometry().dotRadius || !d.hasTime) {
+        const int64_t unit = m_layout.snapMs();
+        const int64_t t = m_layout.timeForY(q.y());
+        target.timeMs = (t >= 0 ? (t + unit / 2) / unit : -((-t + unit / 2) / unit)) * unit;
+    }
+    return target;
+}
+
+QString EventTimeTimeline::dragText() const
+{
+    if (!m_dragging)
+        return {};
+    if (m_drop.batch < 0)
+        return tr("Not here: drop the row on a trigger's column (Esc cancels)");
+    const TimelineBatch &b = m_layout.batches()[size_t(m_drop.batch)];
+    return tr("To trigger %1 (%2), %3 = %4 (Esc cancels)")
+        .arg(b.step)
+        .arg(b.title)
+        .arg(m_layout.info().eventTimeName)
+        .arg(m_layout.timeText(m_drop.timeMs));
+}
+
+void EventTimeTimeline::cancelDrag()
+{
+    const bool was = m_dragging;
+    m_dragDot = -1;
+    m_dragging = false;
+    m_drop = {};
+    if (was) {
+        QToolTip::hideText();
+        viewport()->unsetCursor();
+        viewport()->update();
+    }
+}
+
 void EventTimeTimeline::mousePressEvent(QMouseEvent *event)
 {
     if (event->button() == Qt::LeftButton) {
+        // A dot of a row with a place in the input can be dragged to another trigger or time.
+        const int dot = m_layout.info().eventTimeColumn >= 0 ? dotAt(event->position()) : -1;
+        if (dot >= 0) {
+            m_dragDot = dot;
+            m_pressPos = event->position();
+            m_dragging = false;
+        }
         const int column = batchAt(event->position());
         if (column >= 0) {
             Q_EMIT batchClicked(column);
@@ -465,13 +530,73 @@ void EventTimeTimeline::mousePressEvent(QMouseEvent *event)
     QAbstractScrollArea::mousePressEvent(event);
 }
 
+void EventTimeTimeline::mouseMoveEvent(QMouseEvent *event)
+{
+    if (m_dragDot >= 0 && (event->buttons() & Qt::LeftButton)) {
+        if (!m_dragging && (event->position() - m_pressPos).manhattanLength() >= QApplication::startDragDistance()) {
+            m_dragging = true;
+            setFocus(Qt::MouseFocusReason);
+            viewport()->setCursor(Qt::ClosedHandCursor);
+        }
+        if (m_dragging) {
+            // At the plot's left or right edge the batches scroll a column per move, so a row
+            // can go to a trigger out of view.
+            const QRectF plot = plotViewportRect();
+            const double edge = m_layout.geometry().lineHeight;
+            QScrollBar *bar = horizontalScrollBar();
+            if (event->position().x() > plot.right() - edge)
+                bar->setValue(bar->value() + 1);
+            else if (event->position().x() < plot.left() + edge)
+                bar->setValue(bar->value() - 1);
+            m_drop = dropTargetAt(m_dragDot, event->position());
+            QToolTip::showText(event->globalPosition().toPoint(), dragText(), viewport());
+            viewport()->update();
+        }
+        event->accept();
+        return;
+    }
+    QAbstractScrollArea::mouseMoveEvent(event);
+}
+
 void EventTimeTimeline::mouseReleaseEvent(QMouseEvent *event)
 {
+    if (event->button() == Qt::LeftButton && m_dragDot >= 0) {
+        const bool dropped = m_dragging;
+        const TimelineDot dot = m_layout.dots()[size_t(m_dragDot)];
+        const DropTarget target = dropTargetAt(m_dragDot, event->position());
+        cancelDrag();
+        event->accept();
+        const bool moved = target.batch >= 0 && (m_layout.batches()[size_t(target.batch)].step != m_layout.batches()[size_t(dot.batch)].step
+                                                 || target.timeMs != dot.timeMs || !dot.hasTime);
+        if (dropped && moved)
+            Q_EMIT rowDropped(dot.batch, dot.row, target.batch, target.timeMs);
+        return;
+    }
     if (event->button() == Qt::LeftButton && batchAt(event->position()) >= 0) {
         event->accept();
         return;
     }
     QAbstractScrollArea::mouseReleaseEvent(event);
+}
+
+bool EventTimeTimeline::event(QEvent *event)
+{
+    // Escape during a drag cancels it, before any window shortcut on Escape sees the key.
+    if (event->type() == QEvent::ShortcutOverride && m_dragDot >= 0 && static_cast<QKeyEvent *>(event)->key() == Qt::Key_Escape) {
+        event->accept();
+        return true;
+    }
+    return QAbstractScrollArea::event(event);
+}
+
+void EventTimeTimeline::keyPressEvent(QKeyEvent *event)
+{
+    if (event->key() == Qt::Key_Escape && m_dragDot >= 0) {
+        cancelDrag();
+        event->accept();
+        return;
+    }
+    QAbstractScrollArea::keyPressEvent(event);
 }
 
 void EventTimeTimeline::wheelEvent(QWheelEvent *event)
@@ -782,6 +907,22 @@ void EventTimeTimeline::paintEvent(QPaintEvent *)
     p.setPen(QPen(c.grid, 1));
     p.drawLine(QPointF(0, g.legendHeight - 0.5), QPointF(viewport()->width(), g.legendHeight - 0.5));
     p.restore();
+    // A dragged dot: a ring where it will land and a label saying where that is.
+    if (m_dragging && m_drop.batch >= 0) {
+        const QPointF at = plotOrigin() + QPointF(m_layout.columnLeft(m_drop.batch) + g.dotLaneWidth / 2, m_layout.yForTime(m_drop.timeMs));
+        p.setPen(QPen(palette().color(QPalette::Highlight), 2, Qt::DashLine));
+        p.setBrush(Qt::NoBrush);
+        p.drawEllipse(at, g.dotRadius * 1.8, g.dotRadius * 1.8);
+        const QString text = dragText();
+        const QRectF box = p.fontMetrics().boundingRect(text).toRectF().adjusted(-g.padding, -g.padding, g.padding, g.padding);
+        QRectF label(at + QPointF(g.dotRadius * 2.5, -box.height() / 2), box.size());
+        if (label.right() > viewport()->width())
+            label.moveRight(at.x() - g.dotRadius * 2.5);
+        p.setPen(palette().color(QPalette::ToolTipText));
+        p.setBrush(palette().color(QPalette::ToolTipBase));
+        p.drawRect(label);
+        p.drawText(label, Qt::AlignCenter, text);
+    }
 }
 
 } // namespace streamstep

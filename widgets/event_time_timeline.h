@@ -42,17 +42,35 @@ public:
     // What hovering at a viewport point shows; empty where there is nothing to tell.
     QString toolTipAt(QPointF viewportPos) const;
 
+    // Dragging a dot (an input row) to another batch column and/or event time: where it would
+    // land for a drag from its dot to a viewport point ({-1, 0} where it cannot go), and the
+    // text shown while dragging. A drag that stays within two dot radii vertically keeps the
+    // row's event time; otherwise the time snaps to the layout's snapMs().
+    struct DropTarget {
+        int batch = -1;
+        int64_t timeMs = 0;
+    };
+    DropTarget dropTargetAt(int dot, QPointF viewportPos) const;
+    bool isDragging() const { return m_dragging; }
+    QString dragText() const;
+
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 
 Q_SIGNALS:
     void batchClicked(int index);
+    // A dot was dropped: row `row` of report `fromBatch` goes to the step of report `toBatch`
+    // with event time `timeMs` (milliseconds, as drawn).
+    void rowDropped(int fromBatch, int row, int toBatch, qint64 timeMs);
 
 protected:
     void paintEvent(QPaintEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
     void mousePressEvent(QMouseEvent *event) override;
     void mouseReleaseEvent(QMouseEvent *event) override;
+    void mouseMoveEvent(QMouseEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
+    bool event(QEvent *event) override;
     void wheelEvent(QWheelEvent *event) override;
     bool viewportEvent(QEvent *event) override;
     void changeEvent(QEvent *event) override;
@@ -70,6 +88,12 @@ private:
     EventTimeTimelineLayout m_layout;
     int m_currentBatch = -1;
     double m_zoom = 1.0;
+    int dotAt(QPointF viewportPos) const;
+    void cancelDrag();
+    int m_dragDot = -1; // the dot pressed, -1 for none
+    QPointF m_pressPos;
+    bool m_dragging = false;
+    DropTarget m_drop;
 };
 
 } // namespace streamstep

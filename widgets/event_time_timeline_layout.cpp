@@ -620,6 +620,21 @@ double EventTimeTimelineLayout::yForTime(int64_t ms) const
     return g.lineHeight + 2 * g.padding + double(m_topMs - ms) / m_msPerPixel;
 }
 
+int64_t EventTimeTimelineLayout::timeForY(double y) const
+{
+    const TimelineGeometry &g = m_geometry;
+    return m_topMs - int64_t(std::llround((y - g.lineHeight - 2 * g.padding) * m_msPerPixel));
+}
+
+int64_t EventTimeTimelineLayout::snapMs() const
+{
+    static const int64_t kUnits[] = {1000, 5000, 10000, 15000, 30000, 60000, 300000, 600000, 900000, 1800000, 3600000, kDayMs};
+    for (int64_t unit : kUnits)
+        if (double(unit) / m_msPerPixel >= m_geometry.lineHeight / 2)
+            return unit;
+    return kDayMs;
+}
+
 int EventTimeTimelineLayout::columnAt(double plotX) const
 {
     if (plotX < 0 || m_geometry.columnWidth <= 0)

@@ -222,6 +222,10 @@ public:
     void arrange(const QFont &font, QSizeF viewport, double zoom = 1.0);
     const TimelineGeometry &geometry() const { return m_geometry; }
     double yForTime(int64_t ms) const;
+    // The event time at a plot y (the inverse of yForTime), and the unit a dragged dot's event
+    // time snaps to: the roundest second/minute/hour step at least half a line high.
+    int64_t timeForY(double y) const;
+    int64_t snapMs() const;
     double columnLeft(int column) const { return column * m_geometry.columnWidth; }
     // The column (batch index) at a plot x; -1 outside the batches.
     int columnAt(double plotX) const;

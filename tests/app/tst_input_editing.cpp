@@ -4,6 +4,7 @@
 // window's undo stack; the generator fills steps with exactly the rows of the engine's
 // TransactionGenerator; and save → open keeps every edited and generated row.
 #include "generator_dialog.h"
+#include "input_test_support.h"
 #include "input_edit_command.h"
 #include "input_editor.h"
 #include "input_steps_model.h"
@@ -33,28 +34,14 @@
 #include <QtTest>
 
 using namespace streamstep;
+using streamstep::testing::sameRows;
+using streamstep::testing::written;
 
 namespace {
 
 QString lesson(const char *name)
 {
     return QStringLiteral(STREAMSTEP_SOURCE_DIR "/scenarios/") + QLatin1String(name);
-}
-
-QString written(const RunController &controller)
-{
-    return QString::fromStdString(writeScenario(controller.scenario()));
-}
-
-// Compares two batches value by value (the scenario file is text; this checks the rows themselves).
-bool sameRows(const ColumnBatch &a, const ColumnBatch &b)
-{
-    if (a.numRows != b.numRows || a.columns.size() != b.columns.size())
-        return false;
-    for (size_t r = 0; r < a.numRows; ++r)
-        if (a.row(r) != b.row(r))
-            return false;
-    return true;
 }
 
 ColumnBatch concatenated(const std::vector<Step> &steps, size_t first, size_t count)
