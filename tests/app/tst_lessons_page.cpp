@@ -67,7 +67,8 @@ void TestLessonsPage::groupsByTopicInCourseOrder()
     QCOMPARE(page.numLessons(), int(lessons.size()));
     QCOMPARE(page.visibleTopics(), (QStringList{QStringLiteral("Output modes"), QStringLiteral("Sinks"),
                                                QStringLiteral("Mistakes and invalid queries"), QStringLiteral("Windows"),
-                                               QStringLiteral("Watermarks and late data"), QStringLiteral("State")}));
+                                               QStringLiteral("Watermarks and late data"), QStringLiteral("State"),
+                                               QStringLiteral("Spark versions")}));
     // Every lesson is under the group of its topic, beginners' lessons first.
     int listed = 0;
     for (const std::string &topic : lessonTopics()) {
@@ -157,7 +158,7 @@ void TestLessonsPage::searchFiltersByTitleDescriptionAndTag()
 
     // Clearing the field shows every lesson again.
     search->clear();
-    QCOMPARE(page.visibleTopics().size(), 6);
+    QCOMPARE(page.visibleTopics().size(), 7);
     QVERIFY(noMatch->isHidden());
     QVERIFY(open->isEnabled());
 }
@@ -172,7 +173,8 @@ void TestLessonsPage::germanTextsAndGermanSearch()
         LessonsPage page;
         QCOMPARE(page.visibleTopics(), (QStringList{QStringLiteral("Ausgabemodi"), QStringLiteral("Senken"),
                                                    QStringLiteral("Fehler und ungültige Abfragen"), QStringLiteral("Fenster"),
-                                                   QStringLiteral("Watermarks und verspätete Daten"), QStringLiteral("Zustand")}));
+                                                   QStringLiteral("Watermarks und verspätete Daten"), QStringLiteral("Zustand"),
+                                                   QStringLiteral("Spark-Versionen")}));
         // Every lesson shows its German title.
         for (const Scenario &s : bundledLessons()) {
             QVERIFY2(!s.titleDe.empty(), s.fileName.c_str());

@@ -298,13 +298,22 @@ void TestPresenterMode::keyboardOnly()
     QTest::keyClick(&window, Qt::Key_L, Qt::ControlModifier);
     QVERIFY(!window.lessonModeAction()->isChecked());
 
-    // Next lesson: N opens the bundled lesson after this one.
+    // Next lesson: N opens the lesson after this one in the Lessons page's course order.
+    const LessonsPage *lessons = window.lessonsPage();
+    const auto rowOf = [&](const QString &path) {
+        for (int row = 0; row < lessons->numLessons(); ++row)
+            if (QFileInfo(lessons->lessonPath(row)).fileName() == QFileInfo(path).fileName())
+                return row;
+        return -1;
+    };
+    const int row = rowOf(c->filePath());
+    QVERIFY(row >= 0 && row + 2 < lessons->numLessons());
     QVERIFY(window.nextLessonAction()->isEnabled());
     QTest::keyClick(&window, Qt::Key_N);
-    QCOMPARE(QFileInfo(c->filePath()).fileName(), QStringLiteral("05a-complete-on-filter.scenario.json"));
+    QCOMPARE(QFileInfo(c->filePath()).fileName(), QFileInfo(lessons->lessonPath(row + 1)).fileName());
     QVERIFY(window.isPresenterMode());
     QTest::keyClick(&window, Qt::Key_N);
-    QCOMPARE(QFileInfo(c->filePath()).fileName(), QStringLiteral("05b-append-aggregation-no-watermark.scenario.json"));
+    QCOMPARE(QFileInfo(c->filePath()).fileName(), QFileInfo(lessons->lessonPath(row + 2)).fileName());
     // The last lesson has no next one.
     const QString lastLesson = window.lessonsPage()->lessonPath(window.lessonsPage()->numLessons() - 1);
     QVERIFY(window.openScenario(lastLesson));
