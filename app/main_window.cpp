@@ -323,6 +323,9 @@ MainWindow::~MainWindow()
     // state", so the autosave (gone first, maybe) must not hear of it. A window destroyed
     // without a clean close keeps its autosave, as a crash does.
     disconnect(m_undoStack, nullptr, this, nullptr);
+    // The docks hide while QWidget's destructor deletes the children, when this is no longer a
+    // MainWindow: their visibility handlers must not run then (UBSan: member access).
+    disconnect(m_whatIfDock, &QDockWidget::visibilityChanged, nullptr, nullptr);
 }
 
 void MainWindow::createActions()
