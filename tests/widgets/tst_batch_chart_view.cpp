@@ -3,6 +3,7 @@
 // selecting the batch, marks told apart by shape and dash (not colour alone), colours following
 // the palette, and a live language switch.
 #include "batch_chart_view.h"
+#include "lesson_reports.h"
 #include "batch_list_model.h"
 
 #include "streamstep/engine.h"
@@ -36,14 +37,8 @@ const C kFigures[] = {C::InputRows,          C::EmittedRows,        C::StateRows
 
 std::vector<std::shared_ptr<const BatchReport>> lessonReports(const char *name)
 {
-    const QString path = QStringLiteral(STREAMSTEP_SOURCE_DIR "/scenarios/%1.scenario.json").arg(QLatin1String(name));
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return {};
-    std::vector<std::shared_ptr<const BatchReport>> reports;
-    for (BatchReport &r : runScenario(parseScenario(file.readAll().toStdString(), path.toStdString())))
-        reports.push_back(std::make_shared<const BatchReport>(std::move(r)));
-    return reports;
+    return streamstep::testing::reportsOfFile(
+        QStringLiteral(STREAMSTEP_SOURCE_DIR "/scenarios/%1.scenario.json").arg(QLatin1String(name)));
 }
 
 // The reports of lesson 04 with realistic trigger times: 10:20, then one minute per batch, so

@@ -2,6 +2,7 @@
 // begin/end notifications, under QAbstractItemModelTester; the figures equal the engine's reports
 // and the Global Watermark Gap is computed as Spark's StreamingQueryStatisticsPage does.
 #include "batch_list_model.h"
+#include "lesson_reports.h"
 
 #include "streamstep/engine.h"
 #include "streamstep/scenario.h"
@@ -38,17 +39,7 @@ std::shared_ptr<const BatchReport> report(int64_t batchId, int step, bool noData
     return r;
 }
 
-// The reports of a whole scenario file (none when it cannot be read), as the app keeps them.
-std::vector<std::shared_ptr<const BatchReport>> reportsOfFile(const QString &path)
-{
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return {};
-    std::vector<std::shared_ptr<const BatchReport>> reports;
-    for (BatchReport &r : runScenario(parseScenario(file.readAll().toStdString(), path.toStdString())))
-        reports.push_back(std::make_shared<const BatchReport>(std::move(r)));
-    return reports;
-}
+using streamstep::testing::reportsOfFile;
 
 int64_t ms(const char *timestamp)
 {
