@@ -236,6 +236,8 @@ void AggregationBuffers::update(const std::vector<const Column *> &arguments, co
     // Call at a time: each call's buffers are independent of the others', so folding one call
     // over all rows, then the next, gives what row at a time gives, with the layout switch and
     // the argument's arrays hoisted out of a tight typed loop.
+    if (count == 0) // e.g. every row late against a restored watermark while no group exists yet:
+        return;      // m_data may be empty then, and data() + offset would offset a null pointer
     unsigned char *const data = m_data.data();
     const size_t stride = m_stride;
     for (size_t c = 0; c < m_calls.size(); ++c) {

@@ -50,6 +50,22 @@ int hexValue(char c)
     return -1;
 }
 
+// A whole-number field of a log line, or `fallback` when the line leaves it out. nlohmann's get<int64_t>()
+// on a JSON fraction (1.8e97) is a float-to-integer conversion out of range, undefined behaviour: any
+// number that is not a whole number is a damaged line (fuzz_sink_reader found it).
+int64_t integerField(const nlohmann::json &line, const char *key, std::optional<int64_t> fallback)
+{
+    const auto it = line.find(key);
+    if (it == line.end()) {
+        if (fallback)
+            return *fallback;
+        throw nlohmann::json::out_of_range::create(403, std::string("key '") + key + "' not found", &line);
+    }
+    if (!it->is_number_integer())
+        throw nlohmann::json::type_error::create(302, std::string("'") + key + "' is not a whole number", &line);
+    return it->get<int64_t>();
+}
+
 } // namespace
 
 SparkFileSinkLog::SparkFileSinkLog(fs::path dir) : m_dir(std::move(dir)) {}
@@ -118,11 +134,11 @@ std::vector<SparkFileSinkLog::Entry> SparkFileSinkLog::read(const fs::path &file
         Entry e;
         try {
             e.path = json.at("path").get<std::string>();
-            e.size = json.at("size").get<int64_t>();
+            e.size = integerField(json, "size", std::nullopt);
             e.isDir = json.value("isDir", false);
-            e.modificationTime = json.value("modificationTime", int64_t{0});
-            e.blockReplication = json.value("blockReplication", 1);
-            e.blockSize = json.value("blockSize", kLocalBlockSize);
+            e.modificationTime = integerField(json, "modificationTime", 0);
+            e.blockReplication = static_cast<int>(integerField(json, "blockReplication", 1));
+            e.blockSize = integerField(json, "blockSize", kLocalBlockSize);
             e.action = json.at("action").get<std::string>();
         } catch (const nlohmann::json::exception &) {
             throw damaged("a line is not Spark's SinkFileStatus (path, size, isDir, modificationTime, "

@@ -418,6 +418,31 @@ private slots:
                      e.what());
         }
     }
+    // regressions/sink_reader/size-not-a-whole-number: a manifest line whose size is a JSON
+    // fraction out of int64's range made nlohmann's get<int64_t>() convert it (undefined
+    // behaviour, UBSan in CI's fuzz step). Every whole-number field must be a whole number.
+    void sinkManifestNumbersMustBeWholeNumbers_data()
+    {
+        QTest::addColumn<QString>("field");
+        QTest::addRow("size") << R"("size":1.79625e97,"modificationTime":1,"blockReplication":1,"blockSize":33554432)";
+        QTest::addRow("modificationTime") << R"("size":8,"modificationTime":-9e300,"blockReplication":1,"blockSize":33554432)";
+        QTest::addRow("blockReplication") << R"("size":8,"modificationTime":1,"blockReplication":1.5,"blockSize":33554432)";
+        QTest::addRow("blockSize") << R"("size":8,"modificationTime":1,"blockReplication":1,"blockSize":1e40)";
+    }
+    void sinkManifestNumbersMustBeWholeNumbers()
+    {
+        QFETCH(QString, field);
+        const std::string line = R"({"path":"file:///x/part-00000-c000.json",)" + field.toStdString()
+            + R"(,"isDir":false,"action":"add"})";
+        FileSink::FolderFiles files{{"_spark_metadata/0", "v1\n" + line + "\n"}, {"part-00000-c000.json", "{\"a\":1}\n"}};
+        try {
+            (void)FileSink::readCommitted(files, "shared-sink");
+            QFAIL("read a manifest whose numbers are not whole numbers");
+        } catch (const Error &e) {
+            QVERIFY2(QString::fromStdString(e.message()).contains(QStringLiteral("is damaged: a line is not Spark's SinkFileStatus")),
+                     e.what());
+        }
+    }
 };
 
 QTEST_APPLESS_MAIN(TestHostileInputs)
