@@ -21,6 +21,12 @@ namespace streamstep {
 // every group it ever evicted.
 inline constexpr int64_t kEvictedBatchesShown = 100;
 
+// The largest batch id a state snapshot may carry (2^53, far beyond any run): a snapshot from a
+// stranger with a batch id near INT64_MAX made `batch + kEvictedBatchesShown` overflow (UBSan,
+// fuzz_state_snapshot). A batch a snapshot names (updated, created, evicted) lies in [-1, current].
+inline constexpr int64_t kMaxSnapshotBatchId = int64_t(1) << 53;
+inline bool snapshotBatchInRange(int64_t batch, int64_t current) { return batch >= -1 && batch <= current; }
+
 struct ResultTableView {
     ColumnBatch rows;
     std::vector<ResultRowStatus> statuses;

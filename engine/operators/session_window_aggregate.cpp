@@ -320,6 +320,8 @@ void SessionWindowAggregate::loadState(StateReader &in)
             otherKeyTypes.push_back(type);
     }
     m_batch = in.readI64();
+    if (!snapshotBatchInRange(m_batch, kMaxSnapshotBatchId))
+        throw damaged();
     m_groups.clear();
     std::string encoded;
     for (int64_t n = in.readI64(); n > 0; --n) {
@@ -341,7 +343,8 @@ void SessionWindowAggregate::loadState(StateReader &in)
             session.states = in.readAggregateStatesOf(m_spec.aggregates);
             session.lastUpdatedBatch = in.readI64();
             session.createdBatch = in.readI64();
-            if (session.end <= session.start
+            if (session.end <= session.start || !snapshotBatchInRange(session.lastUpdatedBatch, m_batch)
+                || !snapshotBatchInRange(session.createdBatch, m_batch)
                 || (!group.sessions.empty() && session.start < group.sessions.back().end))
                 throw damaged();
             group.sessions.push_back(std::move(session));
@@ -355,6 +358,8 @@ void SessionWindowAggregate::loadState(StateReader &in)
         e.key = in.readValuesOf(keyTypes);
         e.values = in.readValuesOf(valueTypes);
         e.evictedBatch = in.readI64();
+        if (!snapshotBatchInRange(e.evictedBatch, m_batch))
+            throw damaged();
         m_evicted.push_back(std::move(e));
     }
 }

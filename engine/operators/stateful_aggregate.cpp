@@ -667,7 +667,7 @@ void StatefulAggregate::loadState(StateReader &in)
     const size_t numKeys = m_spec.keys.size();
     m_batch = in.readI64();
     // A batch id a run can reach: -1 (none yet) or more; the next save writes m_batch - 1.
-    if (m_batch < -1)
+    if (!snapshotBatchInRange(m_batch, kMaxSnapshotBatchId))
         throw damaged();
     m_groups.clear();
     m_buffers.clear();
@@ -694,7 +694,8 @@ void StatefulAggregate::loadState(StateReader &in)
         in.readI64();
         const int64_t lastUpdatedBatch = in.readI64();
         const int64_t createdBatch = in.readI64();
-        if (key.size() != numKeys || states.size() != m_spec.aggregates.size())
+        if (key.size() != numKeys || states.size() != m_spec.aggregates.size()
+            || !snapshotBatchInRange(lastUpdatedBatch, m_batch) || !snapshotBatchInRange(createdBatch, m_batch))
             throw damaged();
         for (size_t k = 0; k < numKeys; ++k) {
             keyRow[k] = Column(keyRow[k].type());
@@ -732,6 +733,8 @@ void StatefulAggregate::loadState(StateReader &in)
         row.insert(row.end(), values.begin(), values.end());
         m_evicted.appendRow(row);
         m_evictedBatch.push_back(in.readI64());
+        if (!snapshotBatchInRange(m_evictedBatch.back(), m_batch))
+            throw damaged();
     }
     // Snapshots of earlier versions list evicted rows in eviction order.
     std::vector<uint32_t> order = allRows(m_evicted.numRows);

@@ -143,7 +143,7 @@ void Run::restoreState(const std::string &bytes)
     next.ranBatch = in.readU8() != 0;
     next.lastBatchWatermarkMs = in.readI64();
     if (next.lastBatchWatermarkMs < 0 || next.lastBatchWatermarkMs > WatermarkTracker::kMaxWatermarkMs
-        || next.nextBatchId < 0)
+        || next.nextBatchId < 0 || next.nextBatchId > kMaxSnapshotBatchId)
         throw Error(ErrorKind::Runtime, "state snapshot is damaged (a watermark or batch id out of range)");
     next.tracker.load(in);
     for (auto &op : next.operators)
