@@ -221,6 +221,10 @@ private slots:
         QTest::addRow("before the first batch") << qint64(-1) << false;
         QTest::addRow("-2") << qint64(-2) << true;
         QTest::addRow("INT64_MIN") << std::numeric_limits<qint64>::min() << true;
+        // regressions/state_snapshot/batch-id-near-int64-max: batch + 100 overflowed in eviction
+        QTest::addRow("2^53, the largest") << (qint64(1) << 53) << false;
+        QTest::addRow("2^53 + 1") << (qint64(1) << 53) + 1 << true;
+        QTest::addRow("INT64_MAX - 79") << std::numeric_limits<qint64>::max() - 79 << true;
     }
     void anAggregateBatchIdARunCannotReachIsDamage()
     {
