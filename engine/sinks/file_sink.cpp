@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <map>
+#include <type_traits>
 
 namespace streamstep {
 
@@ -71,6 +72,11 @@ T manifestField(const nlohmann::json &entry, const char *key, T fallback, const 
     if (it == entry.end())
         return fallback;
     try {
+        // nlohmann converts a fraction to an integer type by a cast: 1.8e119 as int64 is undefined
+        // behaviour (UBSan, fuzz_checkpoint), so a whole-number field must hold a whole number.
+        if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>)
+            if (!it->is_number_integer())
+                throw nlohmann::json::type_error::create(302, "not a whole number", &*it);
         return it->get<T>();
     } catch (const nlohmann::json::exception &) {
         throw damaged(std::string("'") + key + "' has the wrong type");

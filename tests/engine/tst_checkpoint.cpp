@@ -465,6 +465,12 @@ void TestCheckpoint::damagedCheckpointIsNamed_data()
     QTest::newRow("metadata") << "checkpoint/metadata" << QByteArray("{\"id\": ") << "checkpoint file '<root>/checkpoint/metadata' is damaged: it is not a JSON object";
     QTest::newRow("planned offsets") << "checkpoint/offsets/2" << QByteArray("v1\n{\"batchId\": 2}\n")
                                      << "checkpoint file '<root>/checkpoint/offsets/2' is damaged: it has no 'step'";
+    // regressions/checkpoint/batch-id-a-fraction: nlohmann cast 1.8e119 to int64 (undefined behaviour)
+    QTest::newRow("offsets with a fraction for a whole number")
+        << "checkpoint/offsets/2"
+        << QByteArray("v1\n{\"batchId\": 1.77236e119, \"step\": 2, \"noData\": false, \"batchWatermarkMs\": 0, "
+                      "\"processingTimeMicros\": 0, \"numInputRows\": 1, \"inputHash\": \"x\", \"queryHash\": \"y\"}\n")
+        << "checkpoint file '<root>/checkpoint/offsets/2' is damaged: 'batchId' has the wrong type";
     QTest::newRow("commit") << "checkpoint/commits/0" << QByteArray("v1\nnot json")
                             << "checkpoint commit log file '<root>/checkpoint/commits/0' is damaged: the entry is not a JSON object";
     QTest::newRow("state snapshot") << "checkpoint/state/1.snapshot" << QByteArray()
