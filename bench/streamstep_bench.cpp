@@ -6,6 +6,8 @@
 // drives the sink contract (sinks/sink.h) directly, since it is the sink's cost being compared;
 // so does the postgres_sink case, against the server STREAMSTEP_TEST_POSTGRES_URL names
 // (tools/postgres/start-test-server.sh), and only when one is named.
+#include "sinks/console_format.h"
+#include "sinks/file_sink.h"
 #include "sinks/postgres_sink.h"
 #include "sinks/sink.h"
 #include "streamstep/engine.h"
@@ -302,6 +304,7 @@ private:
     void slidingAggregation();
     void completeVsUpdate();
     void sqliteSink();
+    void fileSinks();
     void postgresSink();
     void lessonReplay();
     void whatIfRerun();
@@ -657,6 +660,72 @@ void Bench::sqliteSink()
     const CaseResult *a = find("sqlite_sink");
     const CaseResult *b = find("sqlite_sink/raw_loop");
     m_figures["sqlite_sink_time_vs_raw"] = a->medianSeconds() / b->medianSeconds();
+}
+
+void Bench::fileSinks()
+{
+    // What the csv and json sinks cost per row (issue 17): one append-mode batch of a million
+    // transactions (strings, a decimal, a timestamp; one row in 50 with a NULL amount, one
+    // accountId in 100 with a comma the CSV writer quotes) written as one part file, plus
+    // the console sink's text for the same batch (Spark shows its first 20 rows).
+    namespace fs = std::filesystem;
+    const int64_t rows = m_s.quick ? 20'000 : 1'000'000;
+    TransactionGeneratorOptions options;
+    options.seed = 23;
+    options.numRows = rows;
+    ColumnBatch batch = generateTransactions(options);
+    for (size_t r = 0; r < batch.numRows; r += 50) {
+        batch.columns[2].nulls()[r] = 1;
+        batch.columns[2].decimals()[r] = 0;
+    }
+    for (size_t r = 7; r < batch.numRows; r += 100)
+        batch.columns[0].strings()[r] += ", Ltd";
+    const fs::path dir = fs::temp_directory_path() / ("streamstep-bench-files-" + std::to_string(::getpid()));
+    for (const char *format : {"csv", "json"}) {
+        Json sinkSpec = {{"format", format}, {"options", {{"path", "out"}}}};
+        if (std::string(format) == "csv")
+            sinkSpec["options"]["header"] = true;
+        const auto query = compileQuery(Json::array(), "append", Json(), sinkSpec);
+        batch.schema = query->resultSchema();
+        int64_t bytes = 0;
+        CaseResult c;
+        c.name = std::string(format) + "_sink";
+        c.what = std::string(format) + " sink, append mode: one batch of " + std::to_string(rows)
+            + " transactions into its part file (and Spark's log entry)";
+        c.rows = rows;
+        c.samples = samples(
+            [&] {
+                fs::remove_all(dir);
+                fs::create_directories(dir);
+                SinkContext context;
+                context.outputDir = dir;
+                context.queryId = "bench";
+                auto sink = createSink(*query, context);
+                const auto start = std::chrono::steady_clock::now();
+                sink->addBatch(0, batch, OutputMode::Append);
+                const double seconds = secondsSince(start);
+                bytes = static_cast<int64_t>(fs::file_size(dir / "out" / FileSink::partFileName(0, FileSink::formatOf(format))));
+                return seconds;
+            },
+            7);
+        c.extra["fileBytes"] = bytes;
+        m_figures[std::string(format) + "_sink_mrows_per_s"] = c.rowsPerSecond() / 1e6;
+        add(std::move(c));
+    }
+    fs::remove_all(dir);
+    CaseResult console;
+    console.name = "console_sink";
+    console.what = "console sink's text for the same batch of " + std::to_string(rows) + " rows (20 shown)";
+    console.rows = rows;
+    size_t length = 0;
+    console.samples = samples([&] {
+        const auto start = std::chrono::steady_clock::now();
+        length += formatConsoleBatch(0, batch, 20, 20).size();
+        return secondsSince(start);
+    });
+    console.extra["textBytes"] = length / std::max<size_t>(console.samples.size(), 1);
+    m_figures["console_sink_us"] = console.medianSeconds() * 1e6;
+    add(std::move(console));
 }
 
 void Bench::postgresSink()
@@ -1090,6 +1159,8 @@ Json Bench::run()
         sqliteSink();
     if (m_s.wants("postgres_sink"))
         postgresSink();
+    if (m_s.wants("file_sinks"))
+        fileSinks();
     if (m_s.wants("lesson_replay"))
         lessonReplay();
     if (m_s.wants("whatif_rerun"))
@@ -1178,7 +1249,7 @@ int usage(int code)
                  "instead of handing them over. --free-reports: free each trigger's reports inside the\n"
                  "timed region (by default they live until the clock stops, like the baselines' outputs).\n"
                  "Cases: trigger_overhead filter_select filter_expr window_agg_1k window_agg_1m sliding_agg\n"
-                 "       complete_vs_update sqlite_sink postgres_sink lesson_replay whatif_rerun\n"
+                 "       complete_vs_update sqlite_sink file_sinks postgres_sink lesson_replay whatif_rerun\n"
                  "       state_memory end_to_end\n"
                  "(end_to_end runs streamstep-cli and DuckDB as processes; --quick leaves it out unless named)\n"
                  "(postgres_sink runs against STREAMSTEP_TEST_POSTGRES_URL, and only when it is set)\n");
