@@ -43,17 +43,9 @@ void appendCell(std::string &out, const Column &column, size_t row)
     switch (column.type().kind) {
     case TypeKind::Null:
     case TypeKind::Window: return; // unsupportedColumn: the query never gets here
-    case TypeKind::Boolean: out += column.ints()[row] != 0 ? "true" : "false"; return;
-    case TypeKind::Int:
-    case TypeKind::Long: {
-        char digits[24];
-        out.append(digits, std::to_chars(digits, digits + sizeof digits, column.ints()[row]).ptr);
-        return;
-    }
-    case TypeKind::Double: out += formatDouble(column.doubles()[row]); return;
-    case TypeKind::Decimal: appendDecimal(out, column.decimals()[row], column.type().scale); return;
     case TypeKind::String: appendField(out, column.strings()[row]); return;
     case TypeKind::Timestamp: appendTimestampIso(out, column.ints()[row]); return;
+    default: appendDisplayText(out, column, row); return; // booleans and numbers as Spark casts them
     }
 }
 

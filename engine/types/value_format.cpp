@@ -445,6 +445,16 @@ std::string toDisplayString(const Value &value)
     return std::visit(Visitor{}, value.storage());
 }
 
+namespace {
+
+void appendInteger(std::string &out, int64_t v)
+{
+    char digits[24];
+    out.append(digits, std::to_chars(digits, digits + sizeof digits, v).ptr);
+}
+
+} // namespace
+
 void appendDisplayText(std::string &out, const Column &column, size_t row)
 {
     if (column.isNull(row)) {
@@ -456,11 +466,7 @@ void appendDisplayText(std::string &out, const Column &column, size_t row)
     case TypeKind::Null: out += "NULL"; return;
     case TypeKind::Boolean: out += column.ints()[row] != 0 ? "true" : "false"; return;
     case TypeKind::Int:
-    case TypeKind::Long: {
-        char digits[24];
-        out.append(digits, std::to_chars(digits, digits + sizeof digits, column.ints()[row]).ptr);
-        return;
-    }
+    case TypeKind::Long: appendInteger(out, column.ints()[row]); return;
     case TypeKind::Double: out += formatDouble(column.doubles()[row]); return;
     case TypeKind::Decimal: appendDecimal(out, column.decimals()[row], type.scale); return;
     case TypeKind::String: out += column.strings()[row]; return;
@@ -512,17 +518,12 @@ void appendJsonText(std::string &out, const Column &column, size_t row)
         out += "null";
         return;
     }
-    auto appendInt = [&out](int64_t v) {
-        char digits[24];
-        const auto [end, ec] = std::to_chars(digits, digits + sizeof digits, v);
-        out.append(digits, end);
-    };
     const DataType &type = column.type();
     switch (type.kind) {
     case TypeKind::Null: out += "null"; return;
     case TypeKind::Boolean: out += column.ints()[row] != 0 ? "true" : "false"; return;
     case TypeKind::Int:
-    case TypeKind::Long: appendInt(column.ints()[row]); return;
+    case TypeKind::Long: appendInteger(out, column.ints()[row]); return;
     case TypeKind::Double: {
         const double v = column.doubles()[row];
         if (std::isfinite(v)) {
