@@ -889,10 +889,38 @@ void Bench::whatIfRerun()
     add(std::move(c));
 }
 
+// `streamstep-bench --peak-of FILE PROGRAM ARGS…`: runs the program and writes its peak resident
+// set (bytes) to FILE. A child forked from the benchmark itself would report the benchmark's own
+// resident set as its peak (Linux keeps the largest of the images a process had, the forked copy
+// of the parent's included), so the measured program is a grandchild forked from this fresh,
+// small image.
+int peakOf(const char *file, char **argv)
+{
+    const pid_t pid = fork();
+    if (pid < 0)
+        return 127;
+    if (pid == 0) {
+        execvp(argv[0], argv);
+        _exit(127);
+    }
+    int status = 0;
+    rusage usage{};
+    if (wait4(pid, &status, 0, &usage) != pid)
+        return 127;
+    std::ofstream(file) << static_cast<int64_t>(usage.ru_maxrss) * 1024 << "\n";
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 127;
+}
+
 // Runs a program with stdout to `out`, waits for it and returns its wall time; peakBytes gets
-// its maximum resident set. Throws when it cannot start or exits with an error.
+// its maximum resident set (then the program runs under `--peak-of`). Throws when it cannot start
+// or exits with an error.
 double runProcess(const std::vector<std::string> &args, const std::string &out, int64_t *peakBytes = nullptr)
 {
+    const std::string peakFile = out + ".peak";
+    std::vector<std::string> command;
+    if (peakBytes)
+        command = {"/proc/self/exe", "--peak-of", peakFile};
+    command.insert(command.end(), args.begin(), args.end());
     const auto start = std::chrono::steady_clock::now();
     const pid_t pid = fork();
     if (pid < 0)
@@ -902,21 +930,23 @@ double runProcess(const std::vector<std::string> &args, const std::string &out, 
         if (!file || dup2(fileno(file), 1) < 0)
             _exit(127);
         std::vector<char *> argv;
-        for (const std::string &a : args)
+        for (const std::string &a : command)
             argv.push_back(const_cast<char *>(a.c_str()));
         argv.push_back(nullptr);
         execvp(argv[0], argv.data());
         _exit(127);
     }
     int status = 0;
-    rusage usage{};
-    if (wait4(pid, &status, 0, &usage) != pid)
-        throw std::runtime_error("wait4 failed");
+    if (waitpid(pid, &status, 0) != pid)
+        throw std::runtime_error("waitpid failed");
     const double seconds = secondsSince(start);
     if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
         throw std::runtime_error(args[0] + " failed (status " + std::to_string(status) + ")");
-    if (peakBytes)
-        *peakBytes = static_cast<int64_t>(usage.ru_maxrss) * 1024;
+    if (peakBytes) {
+        std::ifstream in(peakFile);
+        if (!(in >> *peakBytes))
+            throw std::runtime_error("no peak memory from " + args[0]);
+    }
     return seconds;
 }
 
@@ -1280,6 +1310,8 @@ int usage(int code)
 
 int main(int argc, char **argv)
 {
+    if (argc >= 4 && std::string(argv[1]) == "--peak-of")
+        return peakOf(argv[2], argv + 3);
     Settings s;
     bool repetitionsGiven = false;
     bool rowsGiven = false;
