@@ -137,10 +137,15 @@ int numDigits(Int128 v)
     if (v < 0)
         v = -v;
     int n = 0;
-    while (v != 0) {
+    // 128-bit divisions only for what exceeds 64 bits (a call each): every amount of a big file
+    // takes the 64-bit loop (-v of the minimum stays negative and takes the wide loop too).
+    constexpr Int128 kMax64 = std::numeric_limits<uint64_t>::max();
+    while (v < 0 || v > kMax64) {
         v /= 10;
         ++n;
     }
+    for (auto u = static_cast<uint64_t>(v); u != 0; u /= 10)
+        ++n;
     return n;
 }
 
