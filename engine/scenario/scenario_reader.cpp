@@ -170,6 +170,35 @@ std::string_view trimmed(std::string_view text)
 
 } // namespace
 
+std::optional<Int128> parseDecimalCell(std::string_view text, const DataType &type)
+{
+    const std::optional<Decimal> parsed = parseDecimalText(text);
+    if (!parsed)
+        return std::nullopt;
+    Int128 unscaled = parsed->unscaled;
+    if (parsed->scale > type.scale) {
+        // Extra fraction digits are fine only when they are zeros (12.50 -> decimal(4,1)).
+        const Int128 factor = powerOfTen(parsed->scale - type.scale);
+        if (unscaled % factor != 0)
+            return std::nullopt;
+        unscaled /= factor;
+    } else if (parsed->scale < type.scale) {
+        if (numDigits(unscaled) + (type.scale - parsed->scale) > type.precision)
+            return std::nullopt;
+        unscaled *= powerOfTen(type.scale - parsed->scale);
+    }
+    if (numDigits(unscaled) > type.precision)
+        return std::nullopt;
+    return unscaled;
+}
+
+std::optional<int64_t> parseTimestampCell(std::string_view text)
+{
+    if (!hasTimestampShape(text))
+        return std::nullopt;
+    return parseTimestamp(text);
+}
+
 // parseCellText's rules per type on a value's text as it stands (no trimming, no NULL). The
 // reader applies them to the text of a file's numbers and strings; `shown` is how a message
 // shows the text (as written in the file: a number bare, a string quoted).
@@ -248,33 +277,16 @@ std::optional<Value> parseValueText(std::string_view text, const DataType &type,
         return Value::float64(value);
     }
     case TypeKind::Decimal: {
-        const std::optional<Decimal> parsed = parseDecimalText(text);
-        if (!parsed) {
-            if (looksLikePlainDecimal(text))
-                return doesNotFit(); // more than 38 digits
+        if (const std::optional<Int128> unscaled = parseDecimalCell(text, type))
+            return Value::decimal(*unscaled, type.precision, type.scale);
+        if (!parseDecimalText(text) && !looksLikePlainDecimal(text))
             return refuse(CellTextProblem::NotAPlainDecimal, shown + " is not a plain decimal number");
-        }
-        Int128 unscaled = parsed->unscaled;
-        if (parsed->scale > type.scale) {
-            // Extra fraction digits are fine only when they are zeros (12.50 -> decimal(4,1)).
-            const Int128 factor = powerOfTen(parsed->scale - type.scale);
-            if (unscaled % factor != 0)
-                return doesNotFit();
-            unscaled /= factor;
-        } else if (parsed->scale < type.scale) {
-            if (numDigits(unscaled) + (type.scale - parsed->scale) > type.precision)
-                return doesNotFit();
-            unscaled *= powerOfTen(type.scale - parsed->scale);
-        }
-        if (numDigits(unscaled) > type.precision)
-            return doesNotFit();
-        return Value::decimal(unscaled, type.precision, type.scale);
+        return doesNotFit(); // more than 38 digits, or more than the column holds
     }
     case TypeKind::String: return Value::string(std::string(text));
     case TypeKind::Timestamp:
-        if (hasTimestampShape(text))
-            if (const auto micros = parseTimestamp(text))
-                return Value::timestamp(*micros);
+        if (const auto micros = parseTimestampCell(text))
+            return Value::timestamp(*micros);
         return refuse(CellTextProblem::NotATimestamp,
                       shown + " is not a timestamp (" + kTimestampForms + ")");
     case TypeKind::Null:
