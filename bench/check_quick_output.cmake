@@ -17,7 +17,8 @@ foreach(section machine cases figures)
 endforeach()
 foreach(key trigger_overhead_us filter_select_vs_loop window_agg_1m_vs_unordered_map
             window_agg_1m_vs_sqlite window_agg_1k_vs_unordered_map sliding_vs_tumbling
-            sqlite_sink_time_vs_raw lesson_replay_ms whatif_rerun_ms state_bytes_per_group)
+            sqlite_sink_time_vs_raw csv_sink_mrows_per_s json_sink_mrows_per_s console_sink_us
+            lesson_replay_ms whatif_rerun_ms state_bytes_per_group)
     string(JSON type ERROR_VARIABLE error TYPE "${output}" figures ${key})
     if(error OR NOT type STREQUAL "NUMBER")
         message(FATAL_ERROR "figures.${key} is missing or not a number (${type} ${error})\n${output}")

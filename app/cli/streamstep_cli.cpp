@@ -326,6 +326,7 @@ int runCommand(const std::string &file, const RunOptions &options)
     queryOptions.onNotice = [](const std::string &text) { std::cerr << text << "\n"; };
     queryOptions.faultHook = crashHookFromEnvironment();
     queryOptions.explain = options.why;
+    queryOptions.keepBatchDetail = options.why; // only --why prints the input rows and the result table
     StreamingQuery streaming(std::move(scenario), queryOptions); // a million rows are not copied
     const Query &query = streaming.query();
     if (options.explain && !options.jsonl)

@@ -70,7 +70,7 @@ std::string explainPlan(const CompiledQuery &query)
     std::string out;
     for (auto it = query.nodes.rbegin(); it != query.nodes.rend(); ++it)
         out += explainNode(*it) + "\n";
-    return out + "StreamingSource " + query.scenario.sourceName + "\n";
+    return out + "StreamingSource " + query.sourceName + "\n";
 }
 
 std::vector<std::string> stateOperatorSignatures(const CompiledQuery &query)

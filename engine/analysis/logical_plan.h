@@ -118,7 +118,10 @@ struct PlanNode {
 
 class CompiledQuery {
 public:
-    Scenario scenario;           // the parts of the scenario the query needs
+    // Of the scenario only what the query needs: never its steps, whose rows (a million of them
+    // in a big lesson) would be a second copy of the input for as long as the query lives.
+    std::string fileName;   // the scenario file (sink paths are resolved against it)
+    std::string sourceName; // the source's name (explain)
     std::vector<PlanNode> nodes; // bottom-up
     Schema sourceSchema;
     Schema resultSchema;

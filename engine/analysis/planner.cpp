@@ -85,7 +85,8 @@ public:
     std::unique_ptr<CompiledQuery> plan()
     {
         auto query = std::make_unique<CompiledQuery>();
-        query->scenario = m_scenario;
+        query->fileName = m_scenario.fileName;
+        query->sourceName = m_scenario.sourceName;
         query->sourceSchema = m_scenario.sourceSchema;
         query->outputMode = m_scenario.outputMode;
         query->sink = m_scenario.sink;

@@ -37,23 +37,38 @@ public:
     // Runs one batch over the step's rows, which become the report's input (the operators
     // read them there, see Flow::borrowed): `owned` ones move in, and move back when the batch
     // throws (cancelled); `shared` ones are copied (the Input phase, after its checkpoint).
+    // When the report keeps no input (Run::setKeepInput) and the step cannot be cancelled,
+    // `owned` rows move into the batch's flow instead, and are gone when it throws.
     BatchReport run(ColumnBatch *owned, const ColumnBatch *shared, int step, bool noData,
                     int64_t triggerTimeMicros)
     {
         const auto started = std::chrono::steady_clock::now();
         m_monitor.checkpoint(noData ? StepPhase::NoDataBatch : StepPhase::Input, 0);
         BatchReport report;
-        if (owned)
+        if (owned && !m_state.keepInput && !m_monitor.cancellable()) {
+            ColumnBatch rows = std::move(*owned);
+            *owned = ColumnBatch::empty(rows.schema);
+            report.input = ColumnBatch::empty(rows.schema);
+            runBatch(report, rows, &rows, step, noData, triggerTimeMicros, started);
+            return report;
+        }
+        const ColumnBatch *rows = shared;
+        if (owned) {
             report.input = std::move(*owned);
-        else
+            rows = &report.input;
+        } else if (m_state.keepInput) {
             report.input = *shared;
+            rows = &report.input;
+        }
         try {
-            runBatch(report, step, noData, triggerTimeMicros, started);
+            runBatch(report, *rows, nullptr, step, noData, triggerTimeMicros, started);
         } catch (...) {
             if (owned)
                 *owned = std::move(report.input);
             throw;
         }
+        if (!m_state.keepInput)
+            report.input = ColumnBatch::empty(rows->schema);
         return report;
     }
 
@@ -70,17 +85,19 @@ private:
         }
     }
 
-    void runBatch(BatchReport &report, int step, bool noData, int64_t triggerTimeMicros,
-                  std::chrono::steady_clock::time_point started)
+    // `rows` are the batch's input; `take`, when set, is the same batch, which the flow may take
+    // over (move its columns out of and change in place).
+    void runBatch(BatchReport &report, const ColumnBatch &rows, ColumnBatch *take, int step, bool noData,
+                  int64_t triggerTimeMicros, std::chrono::steady_clock::time_point started)
     {
-        const ColumnBatch &rows = report.input;
+        const size_t numRows = rows.numRows;
         double done = 0; // progress units of this batch
         report.batchId = m_state.nextBatchId;
         report.step = step;
         report.noData = noData;
         report.triggerTimeMicros = triggerTimeMicros;
-        report.numInputRows = static_cast<int64_t>(rows.numRows);
-        report.inputFates.assign(rows.numRows, InputRowFate::Processed);
+        report.numInputRows = static_cast<int64_t>(numRows);
+        report.inputFates.assign(numRows, InputRowFate::Processed);
         report.hasWatermark = m_query.hasWatermark();
         report.watermarkMs = m_state.tracker.globalWatermarkMs();
         report.watermarkOrigin = m_state.tracker.origin();
@@ -88,7 +105,7 @@ private:
         std::vector<EventTimeAccumulator> stats(static_cast<size_t>(m_query.numWatermarkNodes));
         // Per input row, its event time at the first withWatermark (only a query with one has
         // late rows to mark).
-        std::vector<std::optional<int64_t>> eventTimes(m_query.hasWatermark() ? rows.numRows : 0);
+        std::vector<std::optional<int64_t>> eventTimes(m_query.hasWatermark() ? numRows : 0);
 
         BatchContext context;
         context.hasWatermark = m_query.hasWatermark();
@@ -103,16 +120,25 @@ private:
         context.batchId = report.batchId;
         report.lateWatermarkMs = context.lateWatermarkMs;
         if (m_state.explain) {
-            report.inputFacts.resize(rows.numRows);
+            report.inputFacts.resize(numRows);
             context.facts = &report.inputFacts;
             for (const PlanNode &node : m_query.nodes)
                 if (node.isAggregation())
                     context.provenanceNode = &node;
         }
 
-        // The operators read the input in place until one changes rows (Flow::borrowed).
+        // The operators read the input in place until one changes rows (Flow::borrowed), or
+        // own it from the start, without the columns no operator reads.
         Flow flow;
-        flow.borrowed = &rows;
+        if (take) {
+            flow.batch = std::move(*take);
+            for (size_t c = 0; c < flow.batch.columns.size(); ++c)
+                if (c < m_state.liveSource.size() && !m_state.liveSource[c])
+                    flow.batch.columns[c] = Column(flow.batch.columns[c].type());
+            flow.fillOrigin();
+        } else {
+            flow.borrowed = &rows;
+        }
         Operator *resultTableOwner = nullptr;
         size_t resultTableIndex = 0;
         done += 2;
@@ -132,10 +158,10 @@ private:
             }
         }
         m_monitor.checkpoint(StepPhase::LateRows, done);
-        for (size_t begin = 0; begin < rows.numRows; begin += kCheckpointRows) {
+        for (size_t begin = 0; begin < numRows; begin += kCheckpointRows) {
             if (begin > 0)
-                m_monitor.checkpoint(StepPhase::LateRows, done + double(begin) / double(rows.numRows));
-            const size_t end = eventTimes.empty() ? begin : std::min(rows.numRows, begin + kCheckpointRows);
+                m_monitor.checkpoint(StepPhase::LateRows, done + double(begin) / double(numRows));
+            const size_t end = eventTimes.empty() ? begin : std::min(numRows, begin + kCheckpointRows);
             for (size_t r = begin; r < end; ++r)
                 if (report.inputFates[r] == InputRowFate::Processed && eventTimes[r]
                     && *eventTimes[r] <= report.watermarkMs * 1000) {

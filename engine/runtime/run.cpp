@@ -32,6 +32,7 @@ const ColumnBatch &Run::memoryTable() const { return m_state->memoryTable; }
 const std::optional<Error> &Run::failure() const { return m_state->failure; }
 void Run::setCollectResultTables(bool collect) { m_state->collectResultTables = collect; }
 void Run::setExplain(bool explain) { m_state->explain = explain; }
+void Run::setKeepInput(bool keep) { m_state->keepInput = keep; }
 
 std::vector<BatchReport> Run::step(const ColumnBatch &rows, int stepIndex,
                                    std::optional<int64_t> processingTimeMicros,
@@ -155,6 +156,7 @@ void Run::restoreState(const std::string &bytes)
         next.failure = Error(ErrorKind::Runtime, in.readString());
     next.collectResultTables = m_state->collectResultTables;
     next.explain = m_state->explain;
+    next.keepInput = m_state->keepInput;
     if (!in.atEnd())
         throw Error(ErrorKind::Runtime, "state snapshot has trailing bytes");
     *m_state = std::move(next);

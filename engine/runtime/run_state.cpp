@@ -29,13 +29,15 @@ RunState::RunState(const CompiledQuery &query)
         operators[i]->setLiveColumns(in, after);
         after = std::move(in);
     }
+    liveSource = std::move(after);
     memoryTable = ColumnBatch::empty(query.resultSchema);
 }
 
 RunState::RunState(const RunState &other)
     : nextBatchId(other.nextBatchId), tracker(other.tracker), ranBatch(other.ranBatch),
       lastBatchWatermarkMs(other.lastBatchWatermarkMs), operators(cloneOperators(other.operators)),
-      memoryTable(other.memoryTable), failure(other.failure), collectResultTables(other.collectResultTables), explain(other.explain)
+      memoryTable(other.memoryTable), failure(other.failure), collectResultTables(other.collectResultTables), explain(other.explain),
+      keepInput(other.keepInput), liveSource(other.liveSource)
 {
 }
 

@@ -31,6 +31,10 @@ public:
     std::optional<Error> failure; // the query stopped (Spark: the query terminated with it)
     bool collectResultTables = true;
     bool explain = false;
+    bool keepInput = true; // Run::setKeepInput
+    // The source columns the first operator or a later one reads (the others are dropped as soon
+    // as a batch owns its rows).
+    std::vector<uint8_t> liveSource;
 };
 
 } // namespace streamstep

@@ -26,6 +26,8 @@ public:
     // Called before the memory sink's table is replaced (complete mode).
     void aboutToReplaceMemoryTable(RunState &state);
     void rollback(RunState &state);
+    // Whether the step can be cancelled (then it must be able to give its rows back unchanged).
+    bool cancellable() const { return m_control.cancel != nullptr; }
 
 private:
     const StepControl &m_control;

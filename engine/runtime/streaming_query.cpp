@@ -72,6 +72,8 @@ StreamingQueryRunner::StreamingQueryRunner(Scenario scenario, StreamingQueryOpti
     m_queryHash = QuerySignature::hash(signature);
     m_run.emplace(m_query);
     m_run->setExplain(m_options.explain);
+    m_run->setKeepInput(m_options.keepBatchDetail);
+    m_run->setCollectResultTables(m_options.keepBatchDetail);
     bool resuming = false;
     if (!m_options.checkpointDir.empty()) {
         m_checkpoint.emplace(m_options.checkpointDir);

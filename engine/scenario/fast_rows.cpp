@@ -116,8 +116,18 @@ void appendCell(od::value cell, const DataType &type, Column &column)
             refuse();
         switch (type.kind) {
         case TypeKind::String: column.appendString(std::string(text)); return;
-        case TypeKind::Timestamp:
-        case TypeKind::Decimal: column.append(converted(text, type)); return;
+        case TypeKind::Timestamp: // into the column's storage, without a Value
+            if (const std::optional<int64_t> micros = parseTimestampCell(text)) {
+                column.appendInt(*micros);
+                return;
+            }
+            refuse();
+        case TypeKind::Decimal:
+            if (const std::optional<Int128> unscaled = parseDecimalCell(text, type)) {
+                column.appendDecimal(*unscaled);
+                return;
+            }
+            refuse();
         case TypeKind::Double: {
             // Only the values a JSON number cannot hold: NaN, Infinity, -Infinity.
             const Value value = converted(text, type);

@@ -23,6 +23,11 @@ namespace streamstep {
 // reader's for the text of a file's numbers and strings. `shown` is how a message shows the text.
 std::optional<Value> parseValueText(std::string_view text, const DataType &type, const std::string &shown,
                                     CellTextError *error);
+// Its rules for a decimal and a timestamp, straight into a column's storage: the unscaled value
+// at the column's scale, the microseconds. What parseValueText would refuse gives nullopt (the
+// fast path then refuses; the precise reader says why).
+std::optional<Int128> parseDecimalCell(std::string_view text, const DataType &type);
+std::optional<int64_t> parseTimestampCell(std::string_view text);
 
 // Where a step's "rows" array is in the text: [begin, end) from its '[' to just after its ']'.
 struct RowsSpan {

@@ -137,10 +137,15 @@ int numDigits(Int128 v)
     if (v < 0)
         v = -v;
     int n = 0;
-    while (v != 0) {
+    // 128-bit divisions only for what exceeds 64 bits (a call each): every amount of a big file
+    // takes the 64-bit loop (-v of the minimum stays negative and takes the wide loop too).
+    constexpr Int128 kMax64 = std::numeric_limits<uint64_t>::max();
+    while (v < 0 || v > kMax64) {
         v /= 10;
         ++n;
     }
+    for (auto u = static_cast<uint64_t>(v); u != 0; u /= 10)
+        ++n;
     return n;
 }
 
@@ -164,6 +169,35 @@ std::string_view trimmed(std::string_view text)
 }
 
 } // namespace
+
+std::optional<Int128> parseDecimalCell(std::string_view text, const DataType &type)
+{
+    const std::optional<Decimal> parsed = parseDecimalText(text);
+    if (!parsed)
+        return std::nullopt;
+    Int128 unscaled = parsed->unscaled;
+    if (parsed->scale > type.scale) {
+        // Extra fraction digits are fine only when they are zeros (12.50 -> decimal(4,1)).
+        const Int128 factor = powerOfTen(parsed->scale - type.scale);
+        if (unscaled % factor != 0)
+            return std::nullopt;
+        unscaled /= factor;
+    } else if (parsed->scale < type.scale) {
+        if (numDigits(unscaled) + (type.scale - parsed->scale) > type.precision)
+            return std::nullopt;
+        unscaled *= powerOfTen(type.scale - parsed->scale);
+    }
+    if (numDigits(unscaled) > type.precision)
+        return std::nullopt;
+    return unscaled;
+}
+
+std::optional<int64_t> parseTimestampCell(std::string_view text)
+{
+    if (!hasTimestampShape(text))
+        return std::nullopt;
+    return parseTimestamp(text);
+}
 
 // parseCellText's rules per type on a value's text as it stands (no trimming, no NULL). The
 // reader applies them to the text of a file's numbers and strings; `shown` is how a message
@@ -243,33 +277,16 @@ std::optional<Value> parseValueText(std::string_view text, const DataType &type,
         return Value::float64(value);
     }
     case TypeKind::Decimal: {
-        const std::optional<Decimal> parsed = parseDecimalText(text);
-        if (!parsed) {
-            if (looksLikePlainDecimal(text))
-                return doesNotFit(); // more than 38 digits
+        if (const std::optional<Int128> unscaled = parseDecimalCell(text, type))
+            return Value::decimal(*unscaled, type.precision, type.scale);
+        if (!parseDecimalText(text) && !looksLikePlainDecimal(text))
             return refuse(CellTextProblem::NotAPlainDecimal, shown + " is not a plain decimal number");
-        }
-        Int128 unscaled = parsed->unscaled;
-        if (parsed->scale > type.scale) {
-            // Extra fraction digits are fine only when they are zeros (12.50 -> decimal(4,1)).
-            const Int128 factor = powerOfTen(parsed->scale - type.scale);
-            if (unscaled % factor != 0)
-                return doesNotFit();
-            unscaled /= factor;
-        } else if (parsed->scale < type.scale) {
-            if (numDigits(unscaled) + (type.scale - parsed->scale) > type.precision)
-                return doesNotFit();
-            unscaled *= powerOfTen(type.scale - parsed->scale);
-        }
-        if (numDigits(unscaled) > type.precision)
-            return doesNotFit();
-        return Value::decimal(unscaled, type.precision, type.scale);
+        return doesNotFit(); // more than 38 digits, or more than the column holds
     }
     case TypeKind::String: return Value::string(std::string(text));
     case TypeKind::Timestamp:
-        if (hasTimestampShape(text))
-            if (const auto micros = parseTimestamp(text))
-                return Value::timestamp(*micros);
+        if (const auto micros = parseTimestampCell(text))
+            return Value::timestamp(*micros);
         return refuse(CellTextProblem::NotATimestamp,
                       shown + " is not a timestamp (" + kTimestampForms + ")");
     case TypeKind::Null:
@@ -650,7 +667,9 @@ private:
         if (node.items.size() > kMaxScenarioSteps)
             fail(node.items[kMaxScenarioSteps], "more than " + groupedCount(kMaxScenarioSteps)
                                                     + " steps; a scenario file may have at most that many");
-        size_t totalRows = 0;
+        size_t totalRows = 0; // written in the file
+        size_t totalCells = 0; // of every step
+        const size_t numColumns = std::max<size_t>(scenario.sourceSchema.size(), 1);
         for (const JsonNode &stepNode : node.items) {
             expectKind(stepNode, Kind::Object, "each step");
             const ObjectView view(stepNode, m_fileName, "in a step", {"rows", "rowsFile", "processingTime", "quiz"});
@@ -660,8 +679,13 @@ private:
             if (const JsonNode *rowsFile = view.optional("rowsFile")) {
                 if (view.optional("rows"))
                     fail(view.keyPosition("rowsFile"), "a step takes its rows from 'rows' or from 'rowsFile', not both");
-                step.rows = readRowsFile(*rowsFile, scenario.sourceSchema, totalRows);
-                totalRows += step.rows.numRows;
+                const size_t rowsLeft = (kMaxScenarioCells - totalCells) / numColumns;
+                const RowLimit limit = rowsLeft < kMaxRowsFileRows
+                    ? cellLimit(rowsLeft, numColumns)
+                    : RowLimit{kMaxRowsFileRows, "more than " + groupedCount(kMaxRowsFileRows)
+                                                     + " rows in one rows file; a rows file may have at most that many"};
+                step.rows = readRowsFile(*rowsFile, scenario.sourceSchema, limit);
+                totalCells += step.rows.numRows * numColumns;
                 readStepExtras(view, step);
                 scenario.steps.push_back(std::move(step));
                 continue;
@@ -675,12 +699,18 @@ private:
                 fail(rows.items[kMaxScenarioTotalRows - totalRows],
                      "more than " + groupedCount(kMaxScenarioTotalRows)
                          + " rows in all steps; a scenario file may have at most that many");
+            const size_t rowsLeft = (kMaxScenarioCells - totalCells) / numColumns;
+            if (rows.items.size() > rowsLeft)
+                fail(rows.items[rowsLeft], cellLimit(rowsLeft, numColumns).message);
             totalRows += rows.items.size();
+            totalCells += rows.items.size() * numColumns;
             if (m_fastRows && rows.items.empty()) {
+                // Beyond any limit the fast path refuses, and the precise parser says where.
                 if (std::optional<ColumnBatch> fast = m_fastRows(
                         scenario.steps.size(), scenario.sourceSchema,
-                        std::min(kMaxScenarioRowsPerStep, kMaxScenarioTotalRows - totalRows))) {
+                        std::min({kMaxScenarioRowsPerStep, kMaxScenarioTotalRows - totalRows, rowsLeft}))) {
                     totalRows += fast->numRows;
+                    totalCells += fast->numRows * numColumns;
                     step.rows = std::move(*fast);
                 }
             }
@@ -706,7 +736,19 @@ private:
 
     // "rowsFile": "step0.ndjson" (or .jsonl, .csv) — the step's rows in a file next to the
     // scenario, confined to the scenario's folder (docs/scenario-format.md, "Rows from a file").
-    ColumnBatch readRowsFile(const JsonNode &node, const Schema &schema, size_t totalRows) const
+    // How many rows a rows file may add, and what to say at the first one over.
+    struct RowLimit {
+        size_t rows = 0;
+        std::string message;
+    };
+    static RowLimit cellLimit(size_t rowsLeft, size_t numColumns)
+    {
+        return {rowsLeft, "more than " + groupedCount(kMaxScenarioCells) + " values in the rows of all steps (rows times "
+                              + groupedCount(numColumns) + (numColumns == 1 ? " column" : " columns")
+                              + "); a scenario may have at most that many"};
+    }
+
+    ColumnBatch readRowsFile(const JsonNode &node, const Schema &schema, const RowLimit &limit) const
     {
         namespace fs = std::filesystem;
         const std::string text = readNonEmptyString(node, "'rowsFile'");
@@ -741,7 +783,6 @@ private:
         if (size > static_cast<uintmax_t>(kMaxRowsFileBytes))
             fail(node, shown + ": " + name + " has " + groupedCount(size) + " bytes; a rows file may have at most "
                            + groupedCount(kMaxRowsFileBytes));
-        const size_t maxRows = std::min(kMaxScenarioRowsPerStep, kMaxScenarioTotalRows - totalRows);
         const ScenarioReader rowsReader(name);
         auto open = [&] {
             std::unique_ptr<std::FILE, int (*)(std::FILE *)> file(std::fopen(realPath.c_str(), "rb"), &std::fclose);
@@ -756,25 +797,16 @@ private:
             return text;
         };
         if (csv)
-            return rowsReader.readCsvRows(readAll(), schema, maxRows);
+            return rowsReader.readCsvRows(readAll(), schema, limit);
         try {
-            return readNdjsonFileFast(open().get(), static_cast<size_t>(size), schema, maxRows);
+            return readNdjsonFileFast(open().get(), static_cast<size_t>(size), schema, limit.rows);
         } catch (const FastPathRefused &) {
-            return rowsReader.readNdjsonRows(readAll(), schema, maxRows); // words what the fast path refused
+            return rowsReader.readNdjsonRows(readAll(), schema, limit); // words what the fast path refused
         }
     }
 
-    [[noreturn]] void failTooManyRows(TextPosition position, size_t maxRows) const
-    {
-        if (maxRows == kMaxScenarioRowsPerStep)
-            fail(position, "more than " + groupedCount(kMaxScenarioRowsPerStep)
-                               + " rows in one step; a step may have at most that many");
-        fail(position, "more than " + groupedCount(kMaxScenarioTotalRows)
-                           + " rows in all steps; a scenario file may have at most that many");
-    }
-
     // One JSON row a line, read like a row of "rows"; m_fileName is the rows file.
-    ColumnBatch readNdjsonRows(std::string_view text, const Schema &schema, size_t maxRows) const
+    ColumnBatch readNdjsonRows(std::string_view text, const Schema &schema, const RowLimit &limit) const
     {
         ColumnBatch batch = ColumnBatch::empty(schema);
         std::vector<Value> row;
@@ -787,8 +819,8 @@ private:
             at = end + 1;
             if (lineText.find_first_not_of(" \t\r") == std::string_view::npos)
                 continue;
-            if (batch.numRows >= maxRows)
-                failTooManyRows(TextPosition{line, 1}, maxRows);
+            if (batch.numRows >= limit.rows)
+                fail(TextPosition{line, 1}, limit.message);
             JsonNode node;
             try {
                 JsonSource source{std::string(lineText)};
@@ -820,7 +852,7 @@ private:
     // RFC 4180 CSV: a header of column names (case-insensitive, any order; a column left out is
     // NULL), then one row a line; cells are read like typed cells (parseCellText: blank or NULL
     // is NULL, except for a string column, where only a missing cell is).
-    ColumnBatch readCsvRows(std::string_view text, const Schema &schema, size_t maxRows) const
+    ColumnBatch readCsvRows(std::string_view text, const Schema &schema, const RowLimit &limit) const
     {
         if (text.starts_with("\xEF\xBB\xBF"))
             text.remove_prefix(3);
@@ -914,8 +946,8 @@ private:
                 fail(TextPosition{recordLine, 1}, "row has " + std::to_string(cells.size())
                                                       + " cells but the header names " + std::to_string(columnOf.size())
                                                       + " columns");
-            if (batch.numRows >= maxRows)
-                failTooManyRows(TextPosition{recordLine, 1}, maxRows);
+            if (batch.numRows >= limit.rows)
+                fail(TextPosition{recordLine, 1}, limit.message);
             row.assign(schema.size(), Value::null());
             for (size_t i = 0; i < cells.size(); ++i) {
                 const Field &field = schema.fields[static_cast<size_t>(columnOf[i])];

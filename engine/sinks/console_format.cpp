@@ -243,13 +243,14 @@ std::string formatShowString(const ColumnBatch &rows, int numRows, int truncate)
     for (const Field &field : rows.schema.fields)
         header.push_back(escapeMetaCharacters(decodeUtf8(field.name)));
     table.push_back(std::move(header));
+    std::string cell;
     for (size_t row = 0; row < shownRows; ++row) {
         std::vector<std::u32string> cells;
         cells.reserve(numCols);
         for (size_t column = 0; column < numCols; ++column) {
-            const std::u32string text =
-                escapeMetaCharacters(decodeUtf8(toDisplayString(rows.get(row, column))));
-            cells.push_back(truncateCell(text, truncate));
+            cell.clear();
+            appendDisplayText(cell, rows.columns[column], row);
+            cells.push_back(truncateCell(escapeMetaCharacters(decodeUtf8(cell)), truncate));
         }
         table.push_back(std::move(cells));
     }

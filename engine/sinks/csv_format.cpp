@@ -36,20 +36,17 @@ void appendField(std::string &out, std::string_view text)
     out += '"';
 }
 
-std::string valueText(const Value &value)
+// Appends a non-NULL cell of a column, read from its storage. Only strings can need quotes: the
+// other forms never hold a comma, quote, line break or outer blank, and are never empty.
+void appendCell(std::string &out, const Column &column, size_t row)
 {
-    struct Visitor {
-        std::string operator()(std::monostate) const { return {}; }
-        std::string operator()(bool v) const { return v ? "true" : "false"; }
-        std::string operator()(int32_t v) const { return std::to_string(v); }
-        std::string operator()(Long v) const { return std::to_string(v.value); }
-        std::string operator()(double v) const { return formatDouble(v); }
-        std::string operator()(const Decimal &v) const { return formatDecimal(v.unscaled, v.scale); }
-        std::string operator()(const std::string &v) const { return v; }
-        std::string operator()(Timestamp v) const { return formatTimestampIso(v.micros); }
-        std::string operator()(const WindowBounds &) const { return {}; }
-    };
-    return std::visit(Visitor{}, value.storage());
+    switch (column.type().kind) {
+    case TypeKind::Null:
+    case TypeKind::Window: return; // unsupportedColumn: the query never gets here
+    case TypeKind::String: appendField(out, column.strings()[row]); return;
+    case TypeKind::Timestamp: appendTimestampIso(out, column.ints()[row]); return;
+    default: appendDisplayText(out, column, row); return; // booleans and numbers as Spark casts them
+    }
 }
 
 } // namespace
@@ -64,16 +61,18 @@ void CsvFormat::appendHeader(std::string &out, const Schema &schema)
     out += '\n';
 }
 
-void CsvFormat::appendRow(std::string &out, const ColumnBatch &batch, size_t row)
+void CsvFormat::appendRows(std::string &out, const ColumnBatch &batch, size_t begin, size_t end)
 {
-    for (size_t c = 0; c < batch.columns.size(); ++c) {
-        if (c)
-            out += ',';
-        const Value value = batch.get(row, c);
-        if (!value.isNull())
-            appendField(out, valueText(value));
+    for (size_t row = begin; row < end; ++row) {
+        for (size_t c = 0; c < batch.columns.size(); ++c) {
+            if (c)
+                out += ',';
+            const Column &column = batch.columns[c];
+            if (!column.isNull(row))
+                appendCell(out, column, row);
+        }
+        out += '\n';
     }
-    out += '\n';
 }
 
 std::optional<std::string> CsvFormat::unsupportedColumn(const Schema &schema)

@@ -21,11 +21,13 @@ class CsvFormat {
 public:
     // Appends the header line (column names).
     static void appendHeader(std::string &out, const Schema &schema);
-    // Appends one row. Spark's CSV writer forms: NULL is an empty unquoted field, an empty
-    // string is "", decimals plain, doubles as Java prints them, timestamps ISO-8601 UTC with
-    // milliseconds ("2026-03-01T10:00:00.000Z"). Lines end with "\n" (Spark's lineSep);
-    // readers accept "\r\n" too. Window structs are not supported (see unsupportedColumn).
-    static void appendRow(std::string &out, const ColumnBatch &batch, size_t row);
+    // Appends rows [begin, end), read from the columns' storage. Spark's CSV writer forms: NULL
+    // is an empty unquoted field, an empty string is "", decimals plain, doubles as Java prints
+    // them, timestamps ISO-8601 UTC with milliseconds ("2026-03-01T10:00:00.000Z"). Lines end
+    // with "\n" (Spark's lineSep); readers accept "\r\n" too. Window structs are not supported
+    // (see unsupportedColumn).
+    static void appendRows(std::string &out, const ColumnBatch &batch, size_t begin, size_t end);
+    static void appendRow(std::string &out, const ColumnBatch &batch, size_t row) { appendRows(out, batch, row, row + 1); }
     // Spark rejects struct columns for CSV: the first such column's name, or nullopt.
     static std::optional<std::string> unsupportedColumn(const Schema &schema);
 

@@ -164,12 +164,10 @@ void FileSink::addBatch(int64_t batchId, const ColumnBatch &rows, OutputMode mod
             text = ParquetFormat::write(rows);
         if (m_format == Format::Csv && m_header)
             CsvFormat::appendHeader(text, rows.schema);
-        for (size_t r = 0; r < rows.numRows && m_format != Format::Parquet; ++r) {
-            if (m_format == Format::Csv)
-                CsvFormat::appendRow(text, rows, r);
-            else
-                JsonLinesFormat::appendRow(text, rows, r);
-        }
+        if (m_format == Format::Csv)
+            CsvFormat::appendRows(text, rows, 0, rows.numRows);
+        else if (m_format == Format::Json)
+            JsonLinesFormat::appendRows(text, rows, 0, rows.numRows);
         const std::string name = partFileName(batchId, m_format);
         AtomicFile::write(m_folder / name, text);
         files.push_back({{"path", name}, {"size", text.size()}, {"numRows", rows.numRows}, {"action", "add"}});

@@ -183,28 +183,35 @@ std::optional<Value> convert(const RawValue &raw, const DataType &type)
 
 } // namespace
 
-void JsonLinesFormat::appendRow(std::string &out, const ColumnBatch &batch, size_t row)
+void JsonLinesFormat::appendRows(std::string &out, const ColumnBatch &batch, size_t begin, size_t end)
 {
-    out += '{';
-    bool first = true;
-    for (size_t c = 0; c < batch.columns.size(); ++c) {
-        const Value value = batch.get(row, c);
-        if (value.isNull())
-            continue;
-        if (!first)
-            out += ',';
-        first = false;
-        out += jsonText(batch.schema.fields[c].name);
-        out += ':';
-        if (value.type().kind == TypeKind::Window) {
-            const WindowBounds &w = value.asWindow();
-            out += "{\"start\":\"" + formatTimestampIso(w.startMicros) + "\",\"end\":\""
-                + formatTimestampIso(w.endMicros) + "\"}";
-        } else {
-            out += toJsonText(value);
+    // The keys are escaped once for all rows: `"name":`.
+    std::vector<std::string> keys;
+    for (size_t c = 0; c < batch.columns.size(); ++c)
+        keys.push_back(jsonText(batch.schema.fields[c].name) + ':');
+    for (size_t row = begin; row < end; ++row) {
+        out += '{';
+        bool first = true;
+        for (size_t c = 0; c < batch.columns.size(); ++c) {
+            const Column &column = batch.columns[c];
+            if (column.isNull(row))
+                continue;
+            if (!first)
+                out += ',';
+            first = false;
+            out += keys[c];
+            if (column.type().kind == TypeKind::Window) { // compact, unlike --jsonl's {"start": …}
+                out += "{\"start\":\"";
+                appendTimestampIso(out, column.ints()[row]);
+                out += "\",\"end\":\"";
+                appendTimestampIso(out, column.ends()[row]);
+                out += "\"}";
+            } else {
+                appendJsonText(out, column, row);
+            }
         }
+        out += "}\n";
     }
-    out += "}\n";
 }
 
 std::vector<Value> JsonLinesFormat::parseRow(std::string_view line, const Schema &schema)

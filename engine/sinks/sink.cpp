@@ -127,7 +127,7 @@ fs::path validateSinkOptions(const Query &query, const fs::path &outputDir)
     if (!sinkWritesFiles(sink.format))
         return {};
     const std::string path = stringSinkOption(sink, "path");
-    const std::string &fileName = query.compiled().scenario.fileName;
+    const std::string &fileName = query.compiled().fileName;
     const fs::path resolved = resolveSinkPath(outputDir, path, fileName, sink.position);
     // What each sink writes beside or inside its path: a file sink's manifest folder, SQLite's
     // journal files.

@@ -324,20 +324,46 @@ std::string formatDouble(double v)
 
 std::string formatDecimal(Int128 unscaled, int scale)
 {
+    std::string out;
+    appendDecimal(out, unscaled, scale);
+    return out;
+}
+
+void appendDecimal(std::string &out, Int128 unscaled, int scale)
+{
     const bool negative = unscaled < 0;
-    std::string digits = int128ToString(unscaled);
+    // The digits of |unscaled|: std::to_chars for what fits 64 bits (nearly every amount).
+    char buffer[48];
+    const char *digits = buffer;
+    size_t length = 0;
+    std::string wide;
+    constexpr Int128 kMax64 = std::numeric_limits<int64_t>::max();
+    if (unscaled >= -kMax64 && unscaled <= kMax64) {
+        const auto magnitude = static_cast<uint64_t>(negative ? -unscaled : unscaled);
+        length = static_cast<size_t>(std::to_chars(buffer, buffer + sizeof buffer, magnitude).ptr - buffer);
+    } else {
+        wide = int128ToString(unscaled);
+        digits = wide.data() + (negative ? 1 : 0);
+        length = wide.size() - (negative ? 1 : 0);
+    }
     if (negative)
-        digits.erase(0, 1);
+        out += '-';
     if (scale <= 0) {
+        out.append(digits, length);
         if (unscaled != 0)
-            digits.append(static_cast<size_t>(-scale), '0');
-        return (negative ? "-" : "") + digits;
+            out.append(static_cast<size_t>(-scale), '0');
+        return;
     }
     const size_t fraction = static_cast<size_t>(scale);
-    if (digits.size() <= fraction)
-        digits.insert(0, fraction - digits.size() + 1, '0');
-    digits.insert(digits.size() - fraction, 1, '.');
-    return (negative ? "-" : "") + digits;
+    if (length <= fraction) {
+        out += "0.";
+        out.append(fraction - length, '0');
+        out.append(digits, length);
+        return;
+    }
+    out.append(digits, length - fraction);
+    out += '.';
+    out.append(digits + length - fraction, fraction);
 }
 
 std::string formatTimestamp(int64_t micros)
@@ -419,6 +445,42 @@ std::string toDisplayString(const Value &value)
     return std::visit(Visitor{}, value.storage());
 }
 
+namespace {
+
+void appendInteger(std::string &out, int64_t v)
+{
+    char digits[24];
+    out.append(digits, std::to_chars(digits, digits + sizeof digits, v).ptr);
+}
+
+} // namespace
+
+void appendDisplayText(std::string &out, const Column &column, size_t row)
+{
+    if (column.isNull(row)) {
+        out += "NULL";
+        return;
+    }
+    const DataType &type = column.type();
+    switch (type.kind) {
+    case TypeKind::Null: out += "NULL"; return;
+    case TypeKind::Boolean: out += column.ints()[row] != 0 ? "true" : "false"; return;
+    case TypeKind::Int:
+    case TypeKind::Long: appendInteger(out, column.ints()[row]); return;
+    case TypeKind::Double: out += formatDouble(column.doubles()[row]); return;
+    case TypeKind::Decimal: appendDecimal(out, column.decimals()[row], type.scale); return;
+    case TypeKind::String: out += column.strings()[row]; return;
+    case TypeKind::Timestamp: out += formatTimestamp(column.ints()[row]); return;
+    case TypeKind::Window:
+        out += '{';
+        out += formatTimestamp(column.ints()[row]);
+        out += ", ";
+        out += formatTimestamp(column.ends()[row]);
+        out += '}';
+        return;
+    }
+}
+
 std::string toJsonText(const Value &value)
 {
     struct Visitor {
@@ -456,17 +518,12 @@ void appendJsonText(std::string &out, const Column &column, size_t row)
         out += "null";
         return;
     }
-    auto appendInt = [&out](int64_t v) {
-        char digits[24];
-        const auto [end, ec] = std::to_chars(digits, digits + sizeof digits, v);
-        out.append(digits, end);
-    };
     const DataType &type = column.type();
     switch (type.kind) {
     case TypeKind::Null: out += "null"; return;
     case TypeKind::Boolean: out += column.ints()[row] != 0 ? "true" : "false"; return;
     case TypeKind::Int:
-    case TypeKind::Long: appendInt(column.ints()[row]); return;
+    case TypeKind::Long: appendInteger(out, column.ints()[row]); return;
     case TypeKind::Double: {
         const double v = column.doubles()[row];
         if (std::isfinite(v)) {
@@ -478,7 +535,7 @@ void appendJsonText(std::string &out, const Column &column, size_t row)
         }
         return;
     }
-    case TypeKind::Decimal: out += formatDecimal(column.decimals()[row], type.scale); return;
+    case TypeKind::Decimal: appendDecimal(out, column.decimals()[row], type.scale); return;
     case TypeKind::String: appendJsonString(out, column.strings()[row]); return;
     case TypeKind::Timestamp:
         out += '"';

@@ -4,7 +4,8 @@
 // the rows into the report instead of copying them. Each is compared with the generic path (an
 // owned copy of every column, filtered in place, nothing pruned) and with hand-written answers,
 // on NULLs, NaN, empty batches, all or no rows filtered, filters not followed by a select, a
-// filter after withWatermark, aggregations behind a filter, and a step cancelled half-way.
+// filter after withWatermark, aggregations behind a filter, and a step cancelled half-way; and
+// Run::setKeepInput(false), where the batch takes the rows over and the report keeps none.
 #include "analysis/logical_plan.h"
 #include "operators/flow.h"
 #include "operators/stateless_operators.h"
@@ -424,6 +425,93 @@ private slots:
             if (QTest::currentTestFailed())
                 return;
         }
+    }
+
+    // Run::setKeepInput(false) (the CLI without --why): the rows handed over move into the batch
+    // and are changed there in place, and the reports say everything a keeping run says but
+    // hold no input rows. Stateless and stateful queries, both overloads, batch after batch.
+    void withoutKeptInputSameReports_data()
+    {
+        statefulQueriesMatchGenericPath_data();
+        QTest::newRow("filter select") << R"J({"op": "filter", "condition": "amount > 500.00"},
+            {"op": "select", "columns": ["accountId", "amount"]})J" << "append";
+        QTest::newRow("select, withColumn") << R"J({"op": "select", "columns": ["eventTime", "amount"]},
+            {"op": "withColumn", "name": "x", "expr": "amount * 2"})J" << "append";
+        QTest::newRow("withWatermark only") << R"J({"op": "withWatermark", "column": "eventTime", "delay": "2 minutes"})J"
+                                            << "append";
+    }
+    void withoutKeptInputSameReports()
+    {
+        QFETCH(QString, ops);
+        QFETCH(QString, mode);
+        const auto query = Query::compile(makeScenario("[" + ops.toStdString() + "]", mode.toStdString(), "[]"));
+        Run keeping(query);
+        Run moving(query);
+        moving.setKeepInput(false);
+        Run copying(query);
+        copying.setKeepInput(false);
+        const auto steps = generated(4, 3000, 5);
+        for (size_t i = 0; i < steps.size(); ++i) {
+            const int64_t time = int64_t(i) * 1'000'000;
+            const auto expected = keeping.step(steps[i], static_cast<int>(i), time);
+            ColumnBatch handed = steps[i];
+            const auto moved = moving.step(std::move(handed), static_cast<int>(i), time);
+            const auto copied = copying.step(steps[i], static_cast<int>(i), time);
+            QVERIFY(!expected.empty());
+            QCOMPARE(handed.numRows, size_t(0)); // given up: empty, still of the source schema
+            QCOMPARE(handed.columns.size(), steps[i].columns.size());
+            for (const auto *reports : {&moved, &copied}) {
+                QCOMPARE(reports->size(), expected.size());
+                std::vector<BatchReport> withInput = *reports;
+                for (size_t k = 0; k < withInput.size(); ++k) {
+                    QCOMPARE(withInput[k].input.numRows, size_t(0));
+                    QCOMPARE(withInput[k].input.schema.size(), steps[i].schema.size());
+                    QCOMPARE(withInput[k].numInputRows, expected[k].numInputRows);
+                    withInput[k].input = expected[k].input; // all the rest must be equal
+                }
+                compareReports(withInput, expected);
+                if (QTest::currentTestFailed())
+                    return;
+            }
+        }
+        QVERIFY(sameBatch(moving.memoryTable(), keeping.memoryTable()));
+        QVERIFY(sameBatch(copying.memoryTable(), keeping.memoryTable()));
+    }
+
+    // Without kept input, a step that can be cancelled still hands its rows back untouched; a
+    // batch that fails (ANSI division by zero) leaves the caller an empty batch of the schema.
+    void withoutKeptInputCancelAndFailure()
+    {
+        const auto query = Query::compile(makeScenario(
+            R"J([{"op": "filter", "condition": "amount > 100.00"},
+                 {"op": "groupBy", "keys": ["window(eventTime, '5 minutes')", "accountId"], "aggs": ["sum(amount) AS total"]}])J",
+            "update", "[]"));
+        const auto steps = generated(1, 20'000, 9);
+        Run run(query);
+        run.setKeepInput(false);
+        const std::string before = run.saveState();
+        std::atomic<bool> cancel{false};
+        StepControl control;
+        control.cancel = &cancel;
+        int seen = 0;
+        control.progress = [&](double, StepPhase) {
+            if (++seen == 4)
+                cancel = true;
+        };
+        ColumnBatch handed = steps[0];
+        QVERIFY_THROWS_EXCEPTION(StepCancelled, run.step(std::move(handed), 0, 0, control));
+        QVERIFY(sameBatch(handed, steps[0]));
+        QCOMPARE(run.saveState(), before);
+
+        Scenario ansi = makeScenario(R"J([{"op": "select", "columns": ["amount / 0 AS x"]}])J", "append", "[]");
+        ansi.sparkVersion = SparkVersion::Spark42;
+        Run failing(Query::compile(ansi));
+        failing.setKeepInput(false);
+        ColumnBatch doomed = steps[0];
+        QVERIFY_THROWS_EXCEPTION(Error, failing.step(std::move(doomed), 0));
+        QCOMPARE(doomed.numRows, size_t(0));
+        QCOMPARE(doomed.columns.size(), steps[0].columns.size());
+        QVERIFY(failing.failure().has_value());
     }
 
     // The const& overload leaves the caller's rows alone; an empty batch runs nothing either way.

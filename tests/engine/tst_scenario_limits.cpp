@@ -99,6 +99,48 @@ size_t countValues(const nlohmann::json &json)
     return n;
 }
 
+// A scenario in `folder` over `numColumns` boolean columns c0…, whose steps are the given JSON
+// texts ({"rows": […]} or {"rowsFile": "…"}); returns its path.
+std::string writeScenario(const QString &folder, int numColumns, const std::vector<std::string> &steps)
+{
+    std::string text = R"({"format": "streamstep-scenario", "version": 1, "title": "cells", "source": {"name": "s", "schema": [)";
+    for (int c = 0; c < numColumns; ++c)
+        text += (c > 0 ? ", " : "") + std::string("{\"name\": \"c") + std::to_string(c) + "\", \"type\": \"boolean\"}";
+    text += R"(]}, "query": [], "outputMode": "append", "sink": {"format": "memory", "options": {"queryName": "q"}}, "steps": [)";
+    for (size_t s = 0; s < steps.size(); ++s)
+        text += (s > 0 ? ", " : "") + steps[s];
+    text += "]}";
+    const std::string path = (fs::path(folder.toStdString()) / kFileName).string();
+    std::ofstream(path, std::ios::binary) << text;
+    return path;
+}
+
+// `rows` copies of `line` (each ended by a line break) in folder/name.
+void writeLines(const QString &folder, const std::string &name, const std::string &header, const std::string &line,
+                size_t rows)
+{
+    std::string text = header;
+    text.reserve(header.size() + rows * (line.size() + 1));
+    for (size_t r = 0; r < rows; ++r)
+        (text += line) += '\n';
+    std::ofstream((fs::path(folder.toStdString()) / name).string(), std::ios::binary) << text;
+}
+
+QString fileErrorOf(const std::string &path, size_t *numRows = nullptr)
+{
+    try {
+        const Scenario scenario = readScenarioFile(path);
+        if (numRows) {
+            *numRows = 0;
+            for (const Step &step : scenario.steps)
+                *numRows += step.rows.numRows;
+        }
+    } catch (const Error &e) {
+        return QString::fromStdString(e.message());
+    }
+    return QStringLiteral("(read)");
+}
+
 } // namespace
 
 class TestScenarioLimits : public QObject {
@@ -238,6 +280,99 @@ private slots:
         else
             QCOMPARE(error, QString::fromStdString(at(overAt) + "more than 1,000,000 rows in one step; a step may "
                                                                 "have at most that many"));
+    }
+
+    // A rows file may hold kMaxRowsFileRows rows, more than a step written in the file; one more
+    // is refused at its line (NDJSON through the fast reader at the limit, CSV over it).
+    void rowsFileRows_data()
+    {
+        QTest::addColumn<int>("extra");
+        QTest::addRow("at the limit") << 0;
+        QTest::addRow("one row over") << 1;
+    }
+    void rowsFileRows()
+    {
+        QFETCH(int, extra);
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const std::string name = extra == 0 ? "rows.ndjson" : "rows.csv";
+        if (extra == 0)
+            writeLines(dir.path(), name, "", "[true]", kMaxRowsFileRows);
+        else
+            writeLines(dir.path(), name, "c0\n", "true", kMaxRowsFileRows + 1);
+        const std::string path = writeScenario(dir.path(), 1, {"{\"rowsFile\": \"" + name + "\"}"});
+        size_t rows = 0;
+        const QString error = fileErrorOf(path, &rows);
+        if (extra == 0) {
+            QCOMPARE(error, "(read)");
+            QCOMPARE(rows, kMaxRowsFileRows);
+        } else {
+            const std::string rowsPath = (fs::path(dir.path().toStdString()) / name).string();
+            QCOMPARE(error, QString::fromStdString(rowsPath + ":10000002:1: more than 10,000,000 rows in one rows "
+                                                              "file; a rows file may have at most that many"));
+        }
+    }
+
+    // Every step's rows together hold at most kMaxScenarioCells values (rows times columns):
+    // {} is a row of NULLs however many columns there are, so the rows alone bound nothing.
+    // Counted over steps written in the file and rows files alike.
+    void cellsOfAllSteps_data()
+    {
+        QTest::addColumn<int>("extra");
+        QTest::addRow("at the limit") << 0;
+        QTest::addRow("one row over") << 1;
+    }
+    void cellsOfAllSteps()
+    {
+        QFETCH(int, extra);
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const size_t columns = 1000;
+        const size_t half = kMaxScenarioCells / columns / 2; // 20,000 rows
+        std::string inlineRows = "{\"rows\": [";
+        for (size_t r = 0; r < half; ++r)
+            inlineRows += r > 0 ? ", {}" : "{}";
+        inlineRows += "]}";
+        writeLines(dir.path(), "rows.ndjson", "", "{}", half + extra);
+        const std::string path = writeScenario(dir.path(), columns, {inlineRows, R"({"rowsFile": "rows.ndjson"})"});
+        size_t rows = 0;
+        const QString error = fileErrorOf(path, &rows);
+        if (extra == 0) {
+            QCOMPARE(error, "(read)");
+            QCOMPARE(rows * columns, kMaxScenarioCells);
+        } else {
+            const std::string rowsPath = (fs::path(dir.path().toStdString()) / "rows.ndjson").string();
+            QCOMPARE(error, QString::fromStdString(rowsPath + ":20001:1: more than 40,000,000 values in the rows of "
+                                                              "all steps (rows times 1,000 columns); a scenario may "
+                                                              "have at most that many"));
+        }
+    }
+
+    // Rows written in the file over the value limit are refused before they are read, at the
+    // first row over it.
+    void cellsWrittenInTheFile()
+    {
+        ScenarioText text(1000);
+        // 40,001 rows of 1,000 zeros would be 80 MB: the text's rows are [0,…] of 1,000 values,
+        // so kMaxScenarioCells / 1,000 + 1 of them exceed the JSON value limit first. {} rows
+        // (one value each) reach the cell limit alone.
+        std::string rows = "{\"rows\": [";
+        const size_t limit = kMaxScenarioCells / 1000;
+        size_t overAt = 0;
+        for (size_t r = 0; r <= limit; ++r) {
+            if (r > 0)
+                rows += ", ";
+            if (r == limit)
+                overAt = rows.size();
+            rows += "{}";
+        }
+        rows += "]}";
+        std::string doc = text.finish();
+        doc.insert(doc.size() - 2, rows);
+        const size_t prefix = doc.size() - 2 - rows.size();
+        QCOMPARE(errorOf(doc), QString::fromStdString(at(prefix + overAt) + "more than 40,000,000 values in the rows of "
+                                                                             "all steps (rows times 1,000 columns); a "
+                                                                             "scenario may have at most that many"));
     }
 
     void totalRows_data()

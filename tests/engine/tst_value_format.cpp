@@ -1,5 +1,6 @@
 // Checks the text forms of values against what Spark 3.5 prints: Java's Double.toString, plain
 // decimals, timestamp casts, progress-JSON timestamps, stringToTimestamp and the --jsonl values.
+#include "streamstep/column_batch.h"
 #include "streamstep/value_format.h"
 
 #include <QtTest>
@@ -97,6 +98,12 @@ void TestValueFormat::formatDecimal_data()
     QTest::newRow("zero keeps scale") << qint64(0) << 2 << QByteArray("0.00");
     QTest::newRow("trailing zero kept") << qint64(-1250) << 2 << QByteArray("-12.50");
     QTest::newRow("scale 6") << qint64(1) << 6 << QByteArray("0.000001");
+    // Around 64 bits: std::to_chars up to |2^63 - 1|, the 128-bit digits from the minimum on.
+    QTest::newRow("int64 max") << std::numeric_limits<qint64>::max() << 2 << QByteArray("92233720368547758.07");
+    QTest::newRow("-int64 max") << -std::numeric_limits<qint64>::max() << 2 << QByteArray("-92233720368547758.07");
+    QTest::newRow("int64 min") << std::numeric_limits<qint64>::min() << 2 << QByteArray("-92233720368547758.08");
+    QTest::newRow("scale 20, all fraction") << std::numeric_limits<qint64>::min() << 20
+                                            << QByteArray("-0.09223372036854775808");
 }
 
 void TestValueFormat::formatDecimal()
@@ -105,6 +112,9 @@ void TestValueFormat::formatDecimal()
     QFETCH(int, scale);
     QFETCH(QByteArray, expected);
     QCOMPARE(bytes(streamstep::formatDecimal(unscaled, scale)), expected);
+    std::string appended = "x";
+    streamstep::appendDecimal(appended, unscaled, scale);
+    QCOMPARE(bytes(appended), "x" + expected);
     // 38 digits, beyond 64 bits.
     Int128 big = 0;
     for (int i = 0; i < 38; ++i)
@@ -284,6 +294,12 @@ void TestValueFormat::toDisplayString()
     QFETCH(Value, value);
     QFETCH(QByteArray, expected);
     QCOMPARE(bytes(streamstep::toDisplayString(value)), expected);
+    // The same text from a column's storage (the console sink's cells).
+    Column column(value.type());
+    column.append(value);
+    std::string appended = "x";
+    streamstep::appendDisplayText(appended, column, 0);
+    QCOMPARE(bytes(appended), "x" + expected);
 }
 
 void TestValueFormat::toJsonText_data()

@@ -264,7 +264,9 @@ public:
                                   const StepControl &control = {});
     // The same for rows the caller gives up: they move into the data batch's report.input
     // instead of being copied there (the copy is most of a simple query's cost on big batches).
-    // When the step throws (cancelled, failed), `rows` holds the rows again, unchanged.
+    // When the step throws (cancelled, failed), `rows` holds the rows again, unchanged — except
+    // after setKeepInput(false) without a `control` that can cancel: then the rows move into the
+    // batch itself and are gone when it fails (the query has terminated then anyway).
     std::vector<BatchReport> step(ColumnBatch &&rows, int stepIndex,
                                   std::optional<int64_t> processingTimeMicros = {},
                                   const StepControl &control = {});
@@ -282,6 +284,12 @@ public:
     // Whether reports carry inputFacts (off by default: the app and `run --why` turn it on; it
     // costs a little per row and keeps dropDuplicates' first-seen batch ids in the state).
     void setExplain(bool explain);
+    // Whether the data batch's report keeps its input rows in `input` (on by default: the app
+    // shows them, `run --why` explains them). Off, `input` is left without rows (numInputRows
+    // and inputFates stay), and rows handed over by step(ColumnBatch &&) move into the batch,
+    // which changes them in place instead of copying the columns it changes and drops the
+    // columns no operator reads: a million-row step then costs about its rows once, not twice.
+    void setKeepInput(bool keep);
     // Serializes everything a restart needs after the last batch (state stores, watermarks,
     // next batch id, memory table) as an opaque byte string; restoreState() reads it back and
     // throws Error(Runtime) when the bytes are damaged or belong to another query.

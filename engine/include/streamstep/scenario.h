@@ -214,8 +214,15 @@ bool triggerTimeIsManualClock(const std::vector<Step> &steps, size_t index);
 inline constexpr int64_t kMaxScenarioFileBytes = 64 * 1024 * 1024; // 64 MiB
 inline constexpr size_t kMaxScenarioStringBytes = 1024 * 1024;    // any JSON string or key: 1 MiB
 inline constexpr size_t kMaxScenarioSteps = 100'000;
-inline constexpr size_t kMaxScenarioRowsPerStep = 1'000'000;
-inline constexpr size_t kMaxScenarioTotalRows = 2'000'000;         // all steps together
+inline constexpr size_t kMaxScenarioRowsPerStep = 1'000'000;     // written in the scenario file
+inline constexpr size_t kMaxScenarioTotalRows = 2'000'000;         // written in the file, all steps
+// A step's "rowsFile" may hold more rows than a step written in the file (a big demo's data)...
+inline constexpr size_t kMaxRowsFileRows = 10'000'000;
+// ...and every step's rows together (in the file and from rows files) at most this many values,
+// rows times the source's columns: what bounds their memory whatever the shape (a string cell
+// holds 33 bytes, so about 1.3 GB), since a short row such as {} stands for a NULL in every
+// column. Ten million rows of four columns fit.
+inline constexpr size_t kMaxScenarioCells = 40'000'000;
 inline constexpr size_t kMaxScenarioColumns = 1'000;               // source schema columns
 // Every JSON value of the document (a row [a, b] is three): the parsed tree costs about 130
 // bytes a value, so this keeps the worst file near 1.3 GB while reading; a million rows of

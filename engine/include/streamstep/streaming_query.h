@@ -42,6 +42,12 @@ struct StreamingQueryOptions {
     std::function<bool(const SinkEndpoint &)> approveConnection;
     // Record why every row went where (Run::setExplain), for `run --jsonl --why`.
     bool explain = false;
+    // Whether the reports keep each batch's input rows and the result table (on by default).
+    // `run` without --why prints neither and turns this off: the step's rows then move through
+    // the operators instead of being copied (Run::setKeepInput) and no result table is built, so
+    // a big step's peak memory is about its rows once. A step that fails keeps no rows for a
+    // later runAll then (the query has terminated anyway).
+    bool keepBatchDetail = true;
     // Called with a batch's report when the sink's write of it returned, before the commit log
     // (also for a replayed batch the sink skipped: what a sink without batch ids would write).
     std::function<void(const BatchReport &)> onSinkWrite;

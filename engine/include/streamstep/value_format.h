@@ -18,6 +18,8 @@ std::string formatDouble(double v);
 
 // Plain decimal text with exactly `scale` fraction digits: "250000.10", "-0.05", "12".
 std::string formatDecimal(Int128 unscaled, int scale);
+// The same, appended to out (no temporary string).
+void appendDecimal(std::string &out, Int128 unscaled, int scale);
 
 // Spark's timestamp to string in UTC: "2026-03-01 10:00:00", fraction without trailing zeros
 // ("2026-03-01 10:00:00.5", "...:00.000123"). Years outside 0000-9999 as Spark prints them.
@@ -32,6 +34,8 @@ void appendTimestampIso(std::string &out, int64_t micros);
 // Spark's string form of a value (Cast to string / ToPrettyString): NULL -> "NULL", booleans
 // "true"/"false", window structs "{2026-03-01 10:00:00, 2026-03-01 10:05:00}".
 std::string toDisplayString(const Value &value);
+// Appends toDisplayString of a column's row, read from the column's storage (no Value).
+void appendDisplayText(std::string &out, const Column &column, size_t row);
 
 // The value as a JSON text for --jsonl: null, true, 42, 12.50 (decimals keep their scale, as
 // JSON numbers), doubles as JSON numbers (NaN/Infinity as strings "NaN", "Infinity"), strings
