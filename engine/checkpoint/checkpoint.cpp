@@ -1,10 +1,9 @@
 #include "checkpoint/checkpoint.h"
 
 #include "checkpoint/atomic_file.h"
+#include "checkpoint/json_field.h"
 #include "runtime/watermark_tracker.h"
 #include "streamstep/error.h"
-
-#include <type_traits>
 
 namespace streamstep {
 
@@ -24,12 +23,7 @@ T require(const nlohmann::json &entry, const char *key, const fs::path &path)
     if (it == entry.end())
         throw damaged(path, std::string("it has no '") + key + "'");
     try {
-        // nlohmann converts a fraction to an integer type by a cast: 1.8e119 as int64 is undefined
-        // behaviour (UBSan, fuzz_checkpoint), so a whole-number field must hold a whole number.
-        if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>)
-            if (!it->is_number_integer())
-                throw nlohmann::json::type_error::create(302, "not a whole number", &*it);
-        return it->get<T>();
+        return wholeNumberSafeGet<T>(*it);
     } catch (const nlohmann::json::exception &) {
         throw damaged(path, std::string("'") + key + "' has the wrong type");
     }

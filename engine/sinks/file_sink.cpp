@@ -1,6 +1,7 @@
 #include "sinks/file_sink.h"
 
 #include "checkpoint/atomic_file.h"
+#include "checkpoint/json_field.h"
 #include "sinks/csv_format.h"
 #include "sinks/json_lines_format.h"
 #include "sinks/parquet_format.h"
@@ -9,7 +10,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <map>
-#include <type_traits>
 
 namespace streamstep {
 
@@ -72,12 +72,7 @@ T manifestField(const nlohmann::json &entry, const char *key, T fallback, const 
     if (it == entry.end())
         return fallback;
     try {
-        // nlohmann converts a fraction to an integer type by a cast: 1.8e119 as int64 is undefined
-        // behaviour (UBSan, fuzz_checkpoint), so a whole-number field must hold a whole number.
-        if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>)
-            if (!it->is_number_integer())
-                throw nlohmann::json::type_error::create(302, "not a whole number", &*it);
-        return it->get<T>();
+        return wholeNumberSafeGet<T>(*it);
     } catch (const nlohmann::json::exception &) {
         throw damaged(std::string("'") + key + "' has the wrong type");
     }

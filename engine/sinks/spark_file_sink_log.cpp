@@ -1,6 +1,7 @@
 #include "sinks/spark_file_sink_log.h"
 
 #include "checkpoint/atomic_file.h"
+#include "checkpoint/json_field.h"
 #include "streamstep/error.h"
 
 #include <nlohmann/json.hpp>
@@ -50,9 +51,7 @@ int hexValue(char c)
     return -1;
 }
 
-// A whole-number field of a log line, or `fallback` when the line leaves it out. nlohmann's get<int64_t>()
-// on a JSON fraction (1.8e97) is a float-to-integer conversion out of range, undefined behaviour: any
-// number that is not a whole number is a damaged line (fuzz_sink_reader found it).
+// A whole-number field of a log line, or `fallback` when the line leaves it out.
 int64_t integerField(const nlohmann::json &line, const char *key, std::optional<int64_t> fallback)
 {
     const auto it = line.find(key);
@@ -61,9 +60,7 @@ int64_t integerField(const nlohmann::json &line, const char *key, std::optional<
             return *fallback;
         throw nlohmann::json::out_of_range::create(403, std::string("key '") + key + "' not found", &line);
     }
-    if (!it->is_number_integer())
-        throw nlohmann::json::type_error::create(302, std::string("'") + key + "' is not a whole number", &line);
-    return it->get<int64_t>();
+    return wholeNumberSafeGet<int64_t>(*it);
 }
 
 } // namespace
