@@ -90,6 +90,7 @@ private:
     void runBatch(BatchReport &report, const ColumnBatch &rows, ColumnBatch *take, int step, bool noData,
                   int64_t triggerTimeMicros, std::chrono::steady_clock::time_point started)
     {
+        checkBatchIdLimit(m_state.nextBatchId); // before any operator counts the batch
         const size_t numRows = rows.numRows;
         double done = 0; // progress units of this batch
         report.batchId = m_state.nextBatchId;
@@ -296,6 +297,14 @@ bool shouldRunAnotherBatch(const CompiledQuery &query, const RunState &state, in
 }
 
 } // namespace
+
+void checkBatchIdLimit(int64_t batchId)
+{
+    if (batchId >= kMaxSnapshotBatchId)
+        throw Error(ErrorKind::Runtime, "batch " + std::to_string(batchId) + " cannot run: a run ends before batch "
+                                            + std::to_string(kMaxSnapshotBatchId)
+                                            + ", the largest batch id a state snapshot holds");
+}
 
 std::vector<BatchReport> runStep(const CompiledQuery &query, RunState &state, const ColumnBatch &rows,
                                  ColumnBatch *owned, int stepIndex, std::optional<int64_t> processingTimeMicros,

@@ -18,4 +18,8 @@ std::vector<BatchReport> runStep(const CompiledQuery &query, RunState &state, co
                                  ColumnBatch *owned, int stepIndex, std::optional<int64_t> processingTimeMicros,
                                  const StepControl &control);
 
+// Throws Error(Runtime) when batch `batchId` may not run: kMaxSnapshotBatchId (2^53) and later,
+// whose state could not be restored from a snapshot. Reached only by a snapshot near the limit.
+void checkBatchIdLimit(int64_t batchId);
+
 } // namespace streamstep

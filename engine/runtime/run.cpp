@@ -52,6 +52,7 @@ BatchReport Run::skipBatch(int stepIndex, std::optional<int64_t> processingTimeM
 {
     if (m_state->failure)
         throw *m_state->failure;
+    checkBatchIdLimit(m_state->nextBatchId);
     BatchReport report;
     report.batchId = m_state->nextBatchId++;
     report.step = stepIndex;
@@ -159,6 +160,15 @@ void Run::restoreState(const std::string &bytes)
     next.keepInput = m_state->keepInput;
     if (!in.atEnd())
         throw Error(ErrorKind::Runtime, "state snapshot has trailing bytes");
+    // An operator counts the batches it ran: no more than the run ran, one more when the last one
+    // failed half-way (the failure ends the run). A snapshot whose aggregate is ahead stepped into
+    // a state that could not be restored again (fuzz_state_snapshot: the aggregate at batch 2^53).
+    const int64_t lastOperatorBatch = next.failure ? next.nextBatchId : next.nextBatchId - 1;
+    for (const auto &op : next.operators)
+        if (op->isStateful() && op->stateBatch() > lastOperatorBatch)
+            throw Error(ErrorKind::Runtime, "state snapshot is damaged (an operator's batch " + std::to_string(op->stateBatch())
+                                                + " is ahead of the run's last batch "
+                                                + std::to_string(next.nextBatchId - 1) + ")");
     *m_state = std::move(next);
 }
 

@@ -56,7 +56,7 @@ std::string StreamingQueryRunner::inputHash(const ColumnBatch &rows)
 StreamingQueryRunner::StreamingQueryRunner(Scenario scenario, StreamingQueryOptions options)
     : m_scenario(std::move(scenario)), m_options(std::move(options))
 {
-    m_query = Query::compile(m_scenario);
+    m_query = m_options.compiledQuery ? m_options.compiledQuery : Query::compile(m_scenario);
     const fs::path outputDir = m_options.outputDir.empty() ? fs::path(".") : fs::path(m_options.outputDir);
     validateSinkOptions(*m_query, outputDir); // paths and options, before touching anything
     if (sinkWritesFiles(m_query->sink().format)) {

@@ -72,10 +72,12 @@ struct Outcome {
     std::vector<std::string> notices;
 };
 
-Outcome runQuery(const nlohmann::json &doc, const fs::path &root, const FaultHook &hook = {})
+Outcome runQuery(const nlohmann::json &doc, const fs::path &root, const FaultHook &hook = {},
+                 std::shared_ptr<const Query> compiled = {})
 {
     Outcome outcome;
     StreamingQueryOptions options;
+    options.compiledQuery = std::move(compiled);
     options.outputDir = (root / "out").string();
     options.checkpointDir = (root / "checkpoint").string();
     options.onNotice = [&](const std::string &text) { outcome.notices.push_back(text); };
@@ -131,6 +133,7 @@ private slots:
     void badPathsTouchNothing();
     void failedSinkLeavesCheckpointConsistent();
     void memorySinkIsNotFaultTolerant();
+    void compiledQueryServesEveryRestart();
 };
 
 void TestCheckpoint::atomicFileReplacesWhole()
@@ -600,6 +603,35 @@ void TestCheckpoint::memorySinkIsNotFaultTolerant()
     const Outcome resumed = runQuery(doc, root);
     QCOMPARE(resumed.batchIds, std::vector<int64_t>{2});
     QVERIFY(resumed.notices.front().starts_with("Note: the memory sink is not fault tolerant (as in Spark)"));
+}
+
+void TestCheckpoint::compiledQueryServesEveryRestart()
+{
+    // One Query compiled once and handed to a run that crashes after its first sink write and to
+    // the restart (StreamingQueryOptions::compiledQuery, as the checkpoint fuzz harness does): the
+    // restart re-runs batch 0 and runs batch 1, and the sink holds what an uninterrupted run's does.
+    const nlohmann::json doc = loadDoc("high_value_csv");
+    QTemporaryDir referenceDir(tempRoot());
+    const fs::path reference = referenceDir.path().toStdString();
+    QCOMPARE(runQuery(doc, reference).batchIds, (std::vector<int64_t>{0, 1}));
+
+    const std::shared_ptr<const Query> compiled = Query::compile(scenarioOf(doc));
+    QTemporaryDir dir(tempRoot());
+    const fs::path root = dir.path().toStdString();
+    bool crashed = false;
+    try {
+        runQuery(doc, root, [](std::string_view at, int64_t batch) {
+            if (at == "after-sink" && batch == 0)
+                throw SimulatedCrash{std::string(at), batch};
+        }, compiled);
+    } catch (const SimulatedCrash &) {
+        crashed = true;
+    }
+    QVERIFY(crashed);
+    QCOMPARE(runQuery(doc, root, {}, compiled).batchIds, (std::vector<int64_t>{0, 1}));
+    QCOMPARE(sinkRows(root / "out", doc), sinkRows(reference / "out", doc));
+    QCOMPARE(sinkRows(root / "out", doc).size(), 23);
+    QVERIFY(runQuery(doc, root, {}, compiled).batchIds.empty());
 }
 
 QTEST_APPLESS_MAIN(TestCheckpoint)

@@ -49,10 +49,11 @@ StateWriter snapshotHeader(const std::shared_ptr<const Query> &query)
     return out;
 }
 
-// Run fields after the header: next batch id, ran-batch flag, last batch's watermark.
-void writeRunFields(StateWriter &out, int64_t lastBatchWatermarkMs = 0)
+// Run fields after the header: the run's next batch id (2: the snapshots below have operators at
+// batch 1), ran-batch flag and last batch's watermark.
+void writeRunFields(StateWriter &out, int64_t lastBatchWatermarkMs = 0, int64_t nextBatchId = 2)
 {
-    out.writeI64(1);
+    out.writeI64(nextBatchId);
     out.writeU8(1);
     out.writeI64(lastBatchWatermarkMs);
 }
@@ -212,28 +213,38 @@ private slots:
     }
 
     // fuzz_state_snapshot: an aggregate's batch id of INT64_MIN restored, and the next save
-    // (which writes an earlier batch as batch - 1) overflowed. A run's batch ids start at -1.
+    // (which writes an earlier batch as batch - 1) overflowed. A run's batch ids start at -1. And
+    // an aggregate ahead of the run (regressions/state_snapshot/aggregate-ahead-of-the-run: the
+    // aggregate at 2^53, the run at batch 1) stepped past 2^53 into a state that did not restore.
     void anAggregateBatchIdARunCannotReachIsDamage_data()
     {
         QTest::addColumn<qint64>("batch");
-        QTest::addColumn<bool>("damaged");
-        QTest::addRow("batch 1") << qint64(1) << false;
-        QTest::addRow("before the first batch") << qint64(-1) << false;
-        QTest::addRow("-2") << qint64(-2) << true;
-        QTest::addRow("INT64_MIN") << std::numeric_limits<qint64>::min() << true;
+        QTest::addColumn<qint64>("nextBatch"); // the run's
+        QTest::addColumn<QString>("error");
+        const QString aggregate = QStringLiteral("state snapshot is damaged (aggregate state)");
+        const qint64 limit = qint64(1) << 53;
+        QTest::addRow("batch 1") << qint64(1) << qint64(2) << "(no error)";
+        QTest::addRow("before the first batch") << qint64(-1) << qint64(0) << "(no error)";
+        QTest::addRow("-2") << qint64(-2) << qint64(2) << aggregate;
+        QTest::addRow("INT64_MIN") << std::numeric_limits<qint64>::min() << qint64(2) << aggregate;
         // regressions/state_snapshot/batch-id-near-int64-max: batch + 100 overflowed in eviction
-        QTest::addRow("2^53, the largest") << (qint64(1) << 53) << false;
-        QTest::addRow("2^53 + 1") << (qint64(1) << 53) + 1 << true;
-        QTest::addRow("INT64_MAX - 79") << std::numeric_limits<qint64>::max() - 79 << true;
+        QTest::addRow("2^53 - 1, the largest") << limit - 1 << limit << "(no error)";
+        QTest::addRow("2^53 + 1") << limit + 1 << limit << aggregate;
+        QTest::addRow("INT64_MAX - 79") << std::numeric_limits<qint64>::max() - 79 << limit << aggregate;
+        QTest::addRow("ahead of the run") << qint64(5) << qint64(3)
+                                          << "state snapshot is damaged (an operator's batch 5 is ahead of the run's last batch 2)";
+        QTest::addRow("2^53, the run at 1") << limit << qint64(2)
+                                            << "state snapshot is damaged (an operator's batch 9007199254740992 is ahead of the run's last batch 1)";
     }
     void anAggregateBatchIdARunCannotReachIsDamage()
     {
         QFETCH(qint64, batch);
-        QFETCH(bool, damaged);
+        QFETCH(qint64, nextBatch);
+        QFETCH(QString, error);
         const auto query = Query::compile(makeScenario(R"J([
             {"op": "groupBy", "keys": ["accountId"], "aggs": ["count(*) AS n"]}])J", "complete", kOneStep));
         StateWriter out = snapshotHeader(query);
-        writeRunFields(out);
+        writeRunFields(out, 0, nextBatch);
         writeTracker(out, 0, 0);
         out.writeI64(batch);
         out.writeI64(0); // no groups
@@ -242,10 +253,37 @@ private slots:
         out.writeI64(0);
         out.writeU8(0);
         Run run(query);
-        const QString error = errorOf([&] { run.restoreState(out.bytes()); });
-        QCOMPARE(error, damaged ? QStringLiteral("state snapshot is damaged (aggregate state)") : QStringLiteral("(no error)"));
-        if (!damaged)
+        QCOMPARE(errorOf([&] { run.restoreState(out.bytes()); }), error);
+        if (error == "(no error)")
             QVERIFY(!run.saveState().empty()); // and saves again
+    }
+
+    // A run at the largest batch id a snapshot holds runs no further batch, and what it saves
+    // restores again (fuzz_state_snapshot's rule: an accepted snapshot leaves a run whose saved
+    // state restores).
+    void aRunEndsBeforeTheLargestBatchId()
+    {
+        const auto query = Query::compile(makeScenario(R"J([
+            {"op": "groupBy", "keys": ["accountId"], "aggs": ["count(*) AS n"]}])J", "complete", kOneStep));
+        const qint64 limit = qint64(1) << 53;
+        StateWriter out = snapshotHeader(query);
+        writeRunFields(out, 0, limit);
+        writeTracker(out, 0, 0);
+        out.writeI64(limit - 1);
+        out.writeI64(0);
+        out.writeI64(0);
+        out.writeU8(1);
+        out.writeI64(0);
+        out.writeU8(0);
+        Run run(query);
+        run.restoreState(out.bytes());
+        const QString refused = "batch 9007199254740992 cannot run: a run ends before batch 9007199254740992, the "
+                                "largest batch id a state snapshot holds";
+        QCOMPARE(errorOf([&] { run.skipBatch(0); }), refused);
+        const Scenario scenario = makeScenario("[]", "complete", kOneStep);
+        QCOMPARE(errorOf([&] { run.step(scenario.steps[0].rows, 0); }), refused);
+        Run again(query);
+        QCOMPARE(errorOf([&] { again.restoreState(run.saveState()); }), "(no error)");
     }
 
     // A session window's state: a key's encoding must be its values', its sessions sorted and

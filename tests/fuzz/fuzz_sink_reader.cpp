@@ -34,6 +34,14 @@ std::vector<Schema> partSchemas()
 
 } // namespace
 
+// FileSink::readCommitted(FolderFiles) copies the files into a scratch folder of
+// fs::temp_directory_path(): tmpfs, not the disk (fuzz_support.h).
+extern "C" int LLVMFuzzerInitialize(int *, char ***)
+{
+    fuzz::useScratchAsTempDir();
+    return 0;
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static const std::vector<Schema> schemas = partSchemas();

@@ -14,14 +14,17 @@
 
 using namespace streamstep;
 
+// Reading the lessons and compiling their queries happens before the first input, outside
+// libFuzzer's -timeout (fuzz_checkpoint.cpp says why).
+extern "C" int LLVMFuzzerInitialize(int *, char ***)
+{
+    (void)fuzz::compiledFuzzQueries();
+    return 0;
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static const std::vector<std::shared_ptr<const Query>> queries = [] {
-        std::vector<std::shared_ptr<const Query>> out;
-        for (const Scenario &scenario : fuzz::fuzzQueries())
-            out.push_back(Query::compile(scenario));
-        return out;
-    }();
+    const std::vector<std::shared_ptr<const Query>> &queries = fuzz::compiledFuzzQueries();
     if (size < 1)
         return 0;
     const size_t which = data[0] % queries.size();

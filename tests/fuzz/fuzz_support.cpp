@@ -133,19 +133,71 @@ const fs::path &scratchFolder()
     return folder.path;
 }
 
+void useScratchAsTempDir()
+{
+    const fs::path tmp = scratchFolder() / "tmp";
+    fs::create_directories(tmp);
+    ::setenv("TMPDIR", tmp.c_str(), 1);
+}
+
 fs::path sourceDir() { return STREAMSTEP_SOURCE_DIR; }
+
+namespace {
+
+// The header and the first `maxRows` records of a rows file: an NDJSON file's first non-blank
+// lines, a CSV file's first line and then records ended by a newline outside quotes (RFC 4180).
+std::string firstRows(const std::string &text, bool csv, size_t maxRows)
+{
+    size_t records = csv ? maxRows + 1 : maxRows;
+    bool quoted = false;
+    bool blank = true;
+    for (size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (csv && c == '"')
+            quoted = !quoted;
+        if (c == '\n' && !quoted) {
+            if (!blank || csv)
+                if (--records == 0)
+                    return text.substr(0, i + 1);
+            blank = true;
+        } else if (c != ' ' && c != '\t' && c != '\r') {
+            blank = false;
+        }
+    }
+    return text;
+}
+
+} // namespace
 
 const std::vector<Scenario> &bundledLessons()
 {
     static const std::vector<Scenario> lessons = [] {
+        const fs::path scenarios = sourceDir() / "scenarios";
+        const fs::path copy = scratchFolder() / "lessons";
+        fs::create_directories(copy);
         std::vector<fs::path> paths;
-        for (const fs::directory_entry &entry : fs::directory_iterator(sourceDir() / "scenarios"))
-            if (entry.path().string().ends_with(".scenario.json"))
-                paths.push_back(entry.path());
+        for (const fs::directory_entry &entry : fs::recursive_directory_iterator(scenarios)) {
+            const std::string name = entry.path().filename().string();
+            const fs::path relative = fs::relative(entry.path(), scenarios);
+            if (entry.is_directory()) {
+                fs::create_directories(copy / relative);
+            } else if (name.ends_with(".scenario.json")) {
+                if (entry.path().parent_path() == scenarios)
+                    paths.push_back(relative);
+                fs::copy_file(entry.path(), copy / relative, fs::copy_options::overwrite_existing);
+            } else if (name.ends_with(".csv") || name.ends_with(".ndjson") || name.ends_with(".jsonl")) {
+                std::ifstream in(entry.path(), std::ios::binary);
+                std::ostringstream text;
+                text << in.rdbuf();
+                std::ofstream(copy / relative, std::ios::binary) << firstRows(text.str(), name.ends_with(".csv"), kSmallLessonRows);
+            }
+        }
         std::sort(paths.begin(), paths.end());
         std::vector<Scenario> out;
-        for (const fs::path &path : paths)
-            out.push_back(readScenarioFile(path.string()));
+        for (const fs::path &path : paths) {
+            out.push_back(readScenarioFile((copy / path).string()));
+            out.back().fileName = (scenarios / path).string();
+        }
         return out;
     }();
     return lessons;
@@ -225,6 +277,35 @@ const std::vector<Scenario> &checkpointQueries()
             out.push_back(smallLesson(readScenarioFile(path.string())));
         return out;
     }();
+    return queries;
+}
+
+namespace {
+
+std::vector<std::shared_ptr<const Query>> compileEach(const std::vector<Scenario> &scenarios)
+{
+    std::vector<std::shared_ptr<const Query>> out;
+    for (const Scenario &scenario : scenarios) {
+        try {
+            out.push_back(Query::compile(scenario));
+        } catch (const Error &) {
+            out.push_back(nullptr);
+        }
+    }
+    return out;
+}
+
+} // namespace
+
+const std::vector<std::shared_ptr<const Query>> &compiledFuzzQueries()
+{
+    static const std::vector<std::shared_ptr<const Query>> queries = compileEach(fuzzQueries());
+    return queries;
+}
+
+const std::vector<std::shared_ptr<const Query>> &compiledCheckpointQueries()
+{
+    static const std::vector<std::shared_ptr<const Query>> queries = compileEach(checkpointQueries());
     return queries;
 }
 

@@ -4,10 +4,12 @@
 // file sink), so that the fuzzer mutates names, contents and their mix together.
 #pragma once
 
+#include "streamstep/engine.h"
 #include "streamstep/scenario.h"
 
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -37,10 +39,21 @@ std::vector<BundleFile> readBundleFolder(const std::filesystem::path &dir);
 // A scratch folder of this process under $STREAMSTEP_FUZZ_TMP, /dev/shm or the temp folder
 // (tmpfs keeps millions of writes cheap); removed at exit.
 const std::filesystem::path &scratchFolder();
+// Points TMPDIR at a folder inside scratchFolder(), so that the engine's own scratch copies
+// (FileSink::readCommitted of a bundle's files goes through fs::temp_directory_path()) land on
+// tmpfs too: on the ext4 /tmp the sink reader spent most of an input in mkdir, create and unlink.
+void useScratchAsTempDir();
 
 // The source tree (compiled in), for the bundled lessons.
 std::filesystem::path sourceDir();
-// The bundled lessons (scenarios/*.scenario.json), read once, sorted by file name.
+// How much of a lesson smallLesson keeps: steps, and rows of each step.
+inline constexpr size_t kSmallLessonSteps = 3;
+inline constexpr size_t kSmallLessonRows = 4;
+// The bundled lessons (scenarios/*.scenario.json), read once, sorted by file name, each step's
+// rows file cut to its first kSmallLessonRows rows: the lessons are read from a copy in the
+// scratch folder whose rows files hold only those (fileName still names the lesson in
+// scenarios/). Only smallLesson's cut of them is used, and reading all 200,000 rows of lessons
+// 27a/27b took 9 CPU seconds under ASan, half of CI's 20 s of fuzzing.
 const std::vector<Scenario> &bundledLessons();
 // The queries the state and checkpoint harnesses restore: every bundled lesson whose query
 // compiles, then three shapes no lesson has (dropDuplicates + session window, sliding windows
@@ -49,8 +62,12 @@ const std::vector<Scenario> &fuzzQueries();
 // The queries the checkpoint harness restarts: fuzzQueries() and the durable-sink scenarios of
 // tests/data/sinks (csv, json, sqlite), cut down like smallLesson.
 const std::vector<Scenario> &checkpointQueries();
+// Query::compile of each of fuzzQueries() / checkpointQueries(), once (nullptr for a query that
+// does not compile): the harnesses run the query an input picks without planning it again.
+const std::vector<std::shared_ptr<const Query>> &compiledFuzzQueries();
+const std::vector<std::shared_ptr<const Query>> &compiledCheckpointQueries();
 // A lesson cut down to a fuzz-sized seed: the first `maxSteps` steps with at most `maxRows`
 // rows each, no expectations.
-Scenario smallLesson(const Scenario &lesson, size_t maxSteps = 3, size_t maxRows = 4);
+Scenario smallLesson(const Scenario &lesson, size_t maxSteps = kSmallLessonSteps, size_t maxRows = kSmallLessonRows);
 
 } // namespace streamstep::fuzz

@@ -51,6 +51,12 @@ struct StreamingQueryOptions {
     // Called with a batch's report when the sink's write of it returned, before the commit log
     // (also for a replayed batch the sink skipped: what a sink without batch ids would write).
     std::function<void(const BatchReport &)> onSinkWrite;
+    // The scenario's query when the caller has compiled it already: Query::compile of this same
+    // scenario (a Query is immutable and may be shared by many runs). A caller that starts the
+    // one query over and over (the checkpoint fuzz harness restarts a few hundred times a
+    // second) then does not plan it each time; planning was a quarter of such a restart. Empty
+    // (the default): the query is compiled from the scenario.
+    std::shared_ptr<const Query> compiledQuery;
 };
 
 // What the checkpoint says about the run (the app shows it next to the batches).
