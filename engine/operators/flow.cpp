@@ -9,7 +9,7 @@ namespace streamstep {
 
 void Flow::fillOrigin()
 {
-    const size_t n = rows().numRows;
+    const size_t n = numRows();
     if (!tracksOrigin || origin.size() == n)
         return;
     origin.resize(n);
@@ -32,6 +32,11 @@ void Flow::own(const std::vector<uint8_t> *live)
             batch.columns.push_back(from.columns[c]);
         else
             batch.columns.emplace_back(from.columns[c].type());
+    }
+    if (appended) {
+        batch.schema = std::move(appendedSchema);
+        batch.columns.push_back(*appended);
+        appended = nullptr;
     }
     borrowed = nullptr;
 }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "expr/expression.h"
+#include "streamstep/check.h"
 #include "streamstep/column_batch.h"
 #include "streamstep/engine.h"
 #include "types/value_order.h"
@@ -50,14 +51,33 @@ struct Flow {
     // calls own() first, and operators that build new columns (filter, project) read the
     // borrowed rows and write only their output.
     const ColumnBatch *borrowed = nullptr;
+    // A borrowed flow may carry one more column after the borrowed ones, kept apart so they need
+    // no copy: the window column of a TimeWindow that an aggregation reads right after it (see
+    // TimeWindowOperator, which owns the column until its next batch). column() reads either;
+    // rows() only once own() made the flow an ordinary one (with a copy of it), with
+    // `appendedSchema` (the rows' schema with the column).
+    const Column *appended = nullptr;
+    Schema appendedSchema;
 
-    const ColumnBatch &rows() const { return borrowed ? *borrowed : batch; }
+    const ColumnBatch &rows() const
+    {
+        STREAMSTEP_CHECK(!appended, "a flow with a column apart is read as a batch");
+        return borrowed ? *borrowed : batch;
+    }
+    size_t numRows() const { return borrowed ? borrowed->numRows : batch.numRows; }
+    const Column &column(size_t c) const
+    {
+        if (appended && c == borrowed->columns.size())
+            return *appended;
+        return (borrowed ? *borrowed : batch).columns[c];
+    }
     // The input row of row r.
     uint32_t originOf(size_t r) const { return borrowed && origin.empty() ? static_cast<uint32_t>(r) : origin[r]; }
     // Makes `origin` explicit (the identity) for operators that index it directly.
     void fillOrigin();
     // Turns a borrowed flow into one that owns its rows: copies the columns with live[c] != 0
-    // (all when live is null; the others are left pruned). Does nothing when already owned.
+    // (all when live is null; the others are left pruned), and appends the column apart. Does
+    // nothing when already owned.
     void own(const std::vector<uint8_t> *live = nullptr);
     Flow gather(const std::vector<uint32_t> &rows) const;
     // Keeps the rows with keep[r] != 0, in place (owns the rows first).

@@ -93,11 +93,360 @@ bool sameValue(const Column &c, uint32_t a, uint32_t b)
 
 } // namespace
 
+namespace {
+
+// Words a packed key spends on a column of this kind (after the key's header word).
+size_t packedWordsOf(TypeKind kind)
+{
+    switch (kind) {
+    case TypeKind::Null: return 0;
+    case TypeKind::Window:
+    case TypeKind::Decimal:
+    case TypeKind::String: return 2;
+    default: return 1;
+    }
+}
+
+constexpr size_t kPackedMaxKeys = 8;    // the header's null bits…
+constexpr size_t kPackedMaxStrings = 7; // …and a byte of length per string column
+constexpr size_t kPackedMaxBytes = 16;  // longest string a packed key holds
+
+// Two words that, with the length, tell strings of at most 16 bytes apart: overlapping loads as
+// in hashBytes (no call to memcpy, no read past the string).
+inline void packBytes(const char *p, size_t n, uint64_t &w0, uint64_t &w1)
+{
+    if (n >= 8) {
+        w0 = load64(p);
+        w1 = load64(p + n - 8);
+    } else if (n >= 4) {
+        w0 = load32(p) | (load32(p + n - 4) << 32);
+        w1 = 0;
+    } else {
+        w0 = n == 0 ? 0
+                    : static_cast<uint64_t>(static_cast<unsigned char>(p[0]))
+                | (static_cast<uint64_t>(static_cast<unsigned char>(p[n >> 1])) << 8)
+                | (static_cast<uint64_t>(static_cast<unsigned char>(p[n - 1])) << 16);
+        w1 = 0;
+    }
+}
+
+} // namespace
+
 GroupTable::GroupTable(const std::vector<DataType> &keyTypes)
 {
     for (const DataType &t : keyTypes)
         m_keys.emplace_back(t);
     m_keyHasNulls.assign(m_keys.size(), 0);
+    // A packed key: a header word (null flags, string lengths), then each column's words.
+    size_t words = 1;
+    size_t strings = 0;
+    for (const DataType &t : keyTypes) {
+        words += packedWordsOf(t.kind);
+        strings += t.kind == TypeKind::String;
+    }
+    if (!keyTypes.empty() && keyTypes.size() <= kPackedMaxKeys && strings <= kPackedMaxStrings)
+        m_packableWords = words;
+    m_packedWords = m_packableWords;
+}
+
+namespace {
+
+// One key column's pass of hashKeyRows: adds each row's term (nullTerm for a NULL) to out[i] and,
+// with Pack, writes its words (zero for a NULL) at o[i * words] and ORs its header bits (the
+// null flag `nullBit`, a string's length) into header[i * words]. value(i, words, headerBits)
+// gives a non-NULL row's term and words. Without a NULL among the rows (AnyNull false) the
+// null flags are not read at all.
+template <bool AnyNull, bool Pack, bool HeaderBits, size_t Words, class Value>
+inline void keyColumnPass(size_t count, const uint8_t *__restrict nulls, uint64_t *__restrict out,
+                          uint64_t *__restrict o, uint64_t *__restrict header, size_t words, uint64_t nullTerm,
+                          uint64_t nullBit, Value &&value)
+{
+    for (size_t i = 0; i < count; ++i) {
+        uint64_t bits = 0;
+        uint64_t term;
+        uint64_t w[Words > 0 ? Words : 1] = {};
+        if (AnyNull && nulls[i]) {
+            term = nullTerm;
+            bits = nullBit;
+        } else {
+            term = value(i, w, bits);
+        }
+        out[i] += term;
+        if (Pack) {
+            for (size_t j = 0; j < Words; ++j)
+                o[i * words + j] = w[j];
+            if (AnyNull || HeaderBits)
+                header[i * words] |= bits;
+        }
+    }
+}
+
+// hashRows (columnHash, column at a time: the same sums in typed loops) and, when `packed` is
+// set, the rows' packed keys (`words` per row) from the same loads: a header word of null flags
+// and string lengths, then each column's words, a NULL as zero words, so equal keys (as equals()
+// sees them) pack equally: doubles by orderedDoubleBits, strings by length and bytes. Returns
+// false when a string is too long to pack (the hashes are complete either way).
+template <bool Pack>
+bool hashKeyRowsT(const std::vector<const Column *> &keys, size_t begin, size_t count, std::vector<uint64_t> &h,
+                  uint64_t *packed, size_t words)
+{
+    h.assign(count, 0);
+    bool fits = true;
+    if (Pack)
+        for (size_t i = 0; i < count; ++i)
+            packed[i * words] = 0;
+    size_t at = 1; // the column's first word in a packed key
+    size_t strings = 0;
+    for (size_t position = 0; position < keys.size(); ++position) {
+        const Column &c = *keys[position];
+        const uint64_t k = salt(position);
+        const uint64_t nullTerm = mixWord(kNullHash ^ k);
+        const uint64_t nullBit = uint64_t(1) << position;
+        const uint8_t *nulls = c.nulls().data() + begin;
+        uint8_t anyNull = 0;
+        for (size_t i = 0; i < count; ++i)
+            anyNull |= nulls[i];
+        uint64_t *out = h.data();
+        uint64_t *o = Pack ? packed + at : nullptr;
+        // Runs the column's pass with and without NULLs.
+        const auto pass = [&]<bool HeaderBits, size_t Words>(auto &&value) {
+            if (anyNull)
+                keyColumnPass<true, Pack, HeaderBits, Words>(count, nulls, out, o, packed, words, nullTerm, nullBit, value);
+            else
+                keyColumnPass<false, Pack, HeaderBits, Words>(count, nulls, out, o, packed, words, nullTerm, nullBit, value);
+        };
+        switch (c.type().kind) {
+        case TypeKind::Null:
+            pass.template operator()<false, 0>([&](size_t, uint64_t *, uint64_t &) { return nullTerm; });
+            break;
+        case TypeKind::Boolean:
+        case TypeKind::Int:
+        case TypeKind::Long:
+        case TypeKind::Timestamp: {
+            const int64_t *__restrict v = c.ints().data() + begin;
+            pass.template operator()<false, 1>([&](size_t i, uint64_t *w, uint64_t &) {
+                w[0] = static_cast<uint64_t>(v[i]);
+                return mixWord(w[0] ^ k);
+            });
+            break;
+        }
+        case TypeKind::Window: {
+            const int64_t *__restrict v = c.ints().data() + begin;
+            const int64_t *__restrict e = c.ends().data() + begin;
+            pass.template operator()<false, 2>([&](size_t i, uint64_t *w, uint64_t &) {
+                w[0] = static_cast<uint64_t>(v[i]);
+                w[1] = static_cast<uint64_t>(e[i]);
+                return mixWord(w[0] ^ k) + mixWord(w[1] + k);
+            });
+            break;
+        }
+        case TypeKind::Double: {
+            const double *__restrict v = c.doubles().data() + begin;
+            pass.template operator()<false, 1>([&](size_t i, uint64_t *w, uint64_t &) {
+                w[0] = orderedDoubleBits(v[i]);
+                return mixWord(w[0] ^ k);
+            });
+            break;
+        }
+        case TypeKind::Decimal: {
+            const Int128 *__restrict v = c.decimals().data() + begin;
+            pass.template operator()<false, 2>([&](size_t i, uint64_t *w, uint64_t &) {
+                const auto u = static_cast<unsigned __int128>(v[i]);
+                w[0] = static_cast<uint64_t>(u);
+                w[1] = static_cast<uint64_t>(u >> 64);
+                return mixWord(w[0] ^ k) + mixWord(w[1] + k);
+            });
+            break;
+        }
+        case TypeKind::String: {
+            const std::string *__restrict v = c.strings().data() + begin;
+            const int shift = static_cast<int>(8 + 8 * strings);
+            size_t longest = 0;
+            pass.template operator()<true, 2>([&](size_t i, uint64_t *w, uint64_t &bits) {
+                if (i + 24 < count) // the strings stream from memory: ask early
+                    __builtin_prefetch(v + i + 24);
+                const char *p = v[i].data();
+                const size_t n = v[i].size();
+                longest = std::max(longest, n);
+                if (Pack) {
+                    packBytes(p, n, w[0], w[1]);
+                    bits = static_cast<uint64_t>(n & 0xff) << shift;
+                }
+                return mixWord(hashBytes(p, n) ^ k);
+            });
+            fits = fits && longest <= kPackedMaxBytes;
+            ++strings;
+            break;
+        }
+        }
+        at += packedWordsOf(c.type().kind);
+    }
+    return fits;
+}
+
+bool hashKeyRows(const std::vector<const Column *> &keys, size_t begin, size_t count, std::vector<uint64_t> &h,
+                 uint64_t *packed, size_t words)
+{
+    return packed ? hashKeyRowsT<true>(keys, begin, count, h, packed, words)
+                  : hashKeyRowsT<false>(keys, begin, count, h, nullptr, 0);
+}
+
+} // namespace
+
+void GroupTable::hashRows(const std::vector<const Column *> &keys, size_t begin, size_t count,
+                          std::vector<uint64_t> &hashes)
+{
+    hashKeyRows(keys, begin, count, hashes, nullptr, 0);
+}
+
+bool GroupTable::hashAndPackRows(const std::vector<const Column *> &keys, size_t begin, size_t count,
+                                 std::vector<uint64_t> &hashes, std::vector<uint64_t> &packed) const
+{
+    packed.resize(count * m_packedWords); // every word is written
+    return hashKeyRows(keys, begin, count, hashes, packed.data(), m_packedWords);
+}
+
+namespace {
+
+// Step 1 of findOrInsertPackedW, in two passes over locals the compiler keeps in registers (the
+// stores alias nothing they read): each row's candidate group from its tag, then its packed key
+// compared with the candidate's. Returns the number of misses written.
+template <size_t W>
+size_t homeSlotHits(const uint64_t *__restrict slots, size_t mask, int shift, const uint64_t *__restrict packed,
+                    size_t words, const uint32_t *__restrict rows, size_t count, const uint64_t *__restrict hashes,
+                    size_t hashBase, const uint64_t *__restrict packedKeys, uint32_t *__restrict groups,
+                    uint32_t *__restrict misses)
+{
+    if (W)
+        words = W;
+    constexpr uint32_t kNone = ~uint32_t(0);
+    for (size_t i = 0; i < count; ++i) {
+        // The home slot, or the next one (where linear probing puts most other keys).
+        const uint32_t tag = GroupTable::tagOf(hashes[rows[i] - hashBase]);
+        const size_t home = tag >> shift;
+        const uint64_t first = slots[home];
+        const uint64_t second = slots[(home + 1) & mask];
+        // Masks, not branches: which of the two holds the tag is a coin toss for the predictor.
+        const uint64_t takeFirst = uint64_t(0) - static_cast<uint64_t>(static_cast<uint32_t>(first >> 32) == tag);
+        const uint64_t slot = (first & takeFirst) | (second & ~takeFirst);
+        const uint32_t found = uint32_t(0) - static_cast<uint32_t>(static_cast<uint32_t>(slot >> 32) == tag);
+        // An empty slot is 0: its group number wraps to kNone, as does a tag that differs.
+        groups[i] = ((static_cast<uint32_t>(slot) - 1) & found) | (kNone & ~found);
+    }
+    size_t numMisses = 0;
+    for (size_t i = 0; i < count; ++i) {
+        const uint32_t candidate = groups[i];
+        const uint64_t *have = packed + static_cast<size_t>(candidate == kNone ? 0 : candidate) * words;
+        const uint64_t *key = packedKeys + (rows[i] - hashBase) * words;
+        uint64_t differ = candidate == kNone;
+        for (size_t w = 0; w < words; ++w)
+            differ |= have[w] ^ key[w];
+        misses[numMisses] = static_cast<uint32_t>(i);
+        numMisses += differ != 0;
+    }
+    return numMisses;
+}
+
+} // namespace
+
+template <size_t W>
+void GroupTable::findOrInsertPackedW(const std::vector<const Column *> &keys, const uint32_t *rows, size_t count,
+                                     const uint64_t *hashes, size_t hashBase, const uint64_t *packedKeys,
+                                     uint32_t *groups, const uint8_t *nullChecks)
+{
+    const size_t words = W ? W : m_packedWords;
+    // 1. Without a branch per row: a row whose group is in its home slot or the next (most
+    //    rows, the index being at most a quarter full) takes it; the others are listed for
+    //    step 2. A row whose home slot is empty has a key no group has (equal keys hash equally).
+    std::vector<uint32_t> misses(count);
+    size_t numMisses = 0;
+    if (m_size > 0)
+        numMisses = homeSlotHits<W>(m_slots.data(), m_slots.size() - 1, m_shift, m_packed.data(), words, rows, count, hashes, hashBase,
+                                    packedKeys, groups, misses.data());
+    else
+        for (; numMisses < count; ++numMisses)
+            misses[numMisses] = static_cast<uint32_t>(numMisses);
+    // 2. The others probe on, and new groups are added, in row order.
+    for (size_t j = 0; j < numMisses; ++j) {
+        const size_t i = misses[j];
+        const size_t at = rows[i] - hashBase;
+        const uint32_t tag = tagOf(hashes[at]);
+        if (m_size + 1 > m_maxFill) {
+            grow();
+            if (!m_packedWords) { // past kPackedMaxGroups: the rest the usual way
+                for (; j < numMisses; ++j) {
+                    const size_t m = misses[j];
+                    bool inserted = false;
+                    groups[m] = findOrInsert(keys, rows[m], tagOf(hashes[rows[m] - hashBase]), inserted, nullChecks);
+                }
+                return;
+            }
+        }
+        const uint64_t *key = packedKeys + at * words;
+        const uint64_t *packed = m_packed.data();
+        const size_t mask = m_slots.size() - 1;
+        size_t s = slotOf(tag);
+        for (;;) {
+            const uint64_t slot = m_slots[s];
+            if (!slot) {
+                groups[i] = insertGroup(s, tag, keys, rows[i], key);
+                break;
+            }
+            if (static_cast<uint32_t>(slot >> 32) == tag) {
+                const uint32_t group = static_cast<uint32_t>(slot) - 1;
+                const uint64_t *have = packed + static_cast<size_t>(group) * words;
+                uint64_t differ = 0;
+                for (size_t w = 0; w < words; ++w)
+                    differ |= have[w] ^ key[w];
+                if (!differ) {
+                    groups[i] = group;
+                    break;
+                }
+            }
+            s = (s + 1) & mask;
+        }
+    }
+}
+
+void GroupTable::findOrInsertPacked(const std::vector<const Column *> &keys, const uint32_t *rows, size_t count,
+                                    const uint64_t *hashes, size_t hashBase, const uint64_t *packedKeys,
+                                    uint32_t *groups, const uint8_t *nullChecks)
+{
+    // The common key widths with the word count known to the compiler.
+    switch (m_packedWords) {
+    case 2: findOrInsertPackedW<2>(keys, rows, count, hashes, hashBase, packedKeys, groups, nullChecks); break;
+    case 3: findOrInsertPackedW<3>(keys, rows, count, hashes, hashBase, packedKeys, groups, nullChecks); break;
+    case 4: findOrInsertPackedW<4>(keys, rows, count, hashes, hashBase, packedKeys, groups, nullChecks); break;
+    case 5: findOrInsertPackedW<5>(keys, rows, count, hashes, hashBase, packedKeys, groups, nullChecks); break;
+    case 6: findOrInsertPackedW<6>(keys, rows, count, hashes, hashBase, packedKeys, groups, nullChecks); break;
+    default: findOrInsertPackedW<0>(keys, rows, count, hashes, hashBase, packedKeys, groups, nullChecks); break;
+    }
+}
+
+void GroupTable::appendPacked(const std::vector<const Column *> &keys, size_t row)
+{
+    std::vector<uint64_t> hash;
+    std::vector<uint64_t> key;
+    if (hashAndPackRows(keys, row, 1, hash, key))
+        m_packed.insert(m_packed.end(), key.begin(), key.end());
+    else
+        stopPacking();
+}
+
+void GroupTable::stopPacking()
+{
+    m_packedWords = 0;
+    std::vector<uint64_t>().swap(m_packed);
+    m_maxFill = maxFill(m_slots.size());
+}
+
+int GroupTable::indexBits(size_t n, int bits) const
+{
+    while (maxFill(size_t(1) << bits) <= n)
+        ++bits;
+    if (bits > 32)
+        throw std::length_error("more than 3 billion groups");
+    return bits;
 }
 
 std::vector<uint8_t> GroupTable::nullChecks(const std::vector<const Column *> &keys) const
@@ -133,64 +482,6 @@ uint64_t GroupTable::columnHash(size_t position, const Column &c, size_t row)
     case TypeKind::String: return mixWord(hashBytes(c.strings()[row].data(), c.strings()[row].size()) ^ k);
     }
     return 0;
-}
-
-void GroupTable::hashRows(const std::vector<const Column *> &keys, size_t begin, size_t count,
-                          std::vector<uint64_t> &h)
-{
-    // columnHash, column at a time: the same sums in typed loops.
-    h.assign(count, 0);
-    for (size_t position = 0; position < keys.size(); ++position) {
-        const Column &c = *keys[position];
-        const uint64_t k = salt(position);
-        const uint64_t nullTerm = mixWord(kNullHash ^ k);
-        const uint8_t *nulls = c.nulls().data() + begin;
-        uint64_t *out = h.data();
-        switch (c.type().kind) {
-        case TypeKind::Null:
-            for (size_t i = 0; i < count; ++i)
-                out[i] += nullTerm;
-            break;
-        case TypeKind::Boolean:
-        case TypeKind::Int:
-        case TypeKind::Long:
-        case TypeKind::Timestamp: {
-            const int64_t *v = c.ints().data() + begin;
-            for (size_t i = 0; i < count; ++i)
-                out[i] += nulls[i] ? nullTerm : mixWord(static_cast<uint64_t>(v[i]) ^ k);
-            break;
-        }
-        case TypeKind::Window: {
-            const int64_t *v = c.ints().data() + begin;
-            const int64_t *e = c.ends().data() + begin;
-            for (size_t i = 0; i < count; ++i)
-                out[i] += nulls[i] ? nullTerm
-                                   : mixWord(static_cast<uint64_t>(v[i]) ^ k) + mixWord(static_cast<uint64_t>(e[i]) + k);
-            break;
-        }
-        case TypeKind::Double: {
-            const double *v = c.doubles().data() + begin;
-            for (size_t i = 0; i < count; ++i)
-                out[i] += nulls[i] ? nullTerm : mixWord(orderedDoubleBits(v[i]) ^ k);
-            break;
-        }
-        case TypeKind::Decimal: {
-            const Int128 *v = c.decimals().data() + begin;
-            for (size_t i = 0; i < count; ++i) {
-                const auto u = static_cast<unsigned __int128>(v[i]);
-                out[i] += nulls[i] ? nullTerm
-                                   : mixWord(static_cast<uint64_t>(u) ^ k) + mixWord(static_cast<uint64_t>(u >> 64) + k);
-            }
-            break;
-        }
-        case TypeKind::String: {
-            const std::string *v = c.strings().data() + begin;
-            for (size_t i = 0; i < count; ++i)
-                out[i] += nulls[i] ? nullTerm : mixWord(hashBytes(v[i].data(), v[i].size()) ^ k);
-            break;
-        }
-        }
-    }
 }
 
 int64_t GroupTable::prefetchKeys(uint32_t tag) const
@@ -236,21 +527,23 @@ void GroupTable::insertSlot(uint32_t tag, uint32_t group)
 
 void GroupTable::grow()
 {
+    if (m_packedWords && m_size + 1 > kPackedMaxGroups)
+        stopPacking(); // a big table: three quarters full, and no packed keys
+    if (m_size + 1 <= m_maxFill)
+        return;
     std::vector<uint64_t> old;
     old.swap(m_slots);
-    int bits = m_shift >= 32 ? 4 : 32 - m_shift + 1; // at least 16 slots
-    while ((size_t(1) << bits) * 3 / 4 <= m_size + 1)
-        ++bits;
-    if (bits > 32)
-        throw std::length_error("more than 3 billion groups");
+    const int bits = indexBits(m_size + 1, m_shift >= 32 ? 4 : 32 - m_shift + 1); // at least 16 slots
     m_slots.assign(size_t(1) << bits, 0);
     m_shift = 32 - bits;
+    m_maxFill = maxFill(m_slots.size());
     for (uint64_t slot : old)
         if (slot)
             insertSlot(static_cast<uint32_t>(slot >> 32), static_cast<uint32_t>(slot) - 1);
 }
 
-uint32_t GroupTable::insertGroup(size_t slot, uint32_t tag, const std::vector<const Column *> &keys, size_t row)
+uint32_t GroupTable::insertGroup(size_t slot, uint32_t tag, const std::vector<const Column *> &keys, size_t row,
+                                 const uint64_t *packedKey)
 {
     const uint32_t group = static_cast<uint32_t>(m_size++);
     m_slots[slot] = (static_cast<uint64_t>(tag) << 32) | (static_cast<uint64_t>(group) + 1);
@@ -261,6 +554,10 @@ uint32_t GroupTable::insertGroup(size_t slot, uint32_t tag, const std::vector<co
         if (key.type().kind == TypeKind::String && key.strings().back().capacity() > 15)
             m_stringBytes += static_cast<int64_t>(key.strings().back().capacity() + 1);
     }
+    if (packedKey)
+        m_packed.insert(m_packed.end(), packedKey, packedKey + m_packedWords);
+    else if (m_packedWords)
+        appendPacked(keys, row);
     return group;
 }
 
@@ -448,17 +745,25 @@ void GroupTable::retain(const std::vector<uint8_t> &keep)
                 if (text.capacity() > 15)
                     m_stringBytes += static_cast<int64_t>(text.capacity() + 1);
     }
+    if (m_packedWords) {
+        const size_t words = m_packedWords;
+        for (size_t g = 0; g < m_size; ++g)
+            if (keep[g] && renumbered[g] != g)
+                std::copy_n(m_packed.begin() + static_cast<std::ptrdiff_t>(g * words), words,
+                            m_packed.begin() + static_cast<std::ptrdiff_t>(renumbered[g] * words));
+        m_packed.resize(kept * words);
+    }
     std::vector<uint64_t> old;
     old.swap(m_slots);
     m_size = kept;
     m_shift = 64;
+    m_maxFill = 0;
     if (kept == 0)
         return;
-    int bits = 4;
-    while ((size_t(1) << bits) * 3 / 4 <= kept + 1)
-        ++bits;
+    const int bits = indexBits(kept + 1, 4);
     m_slots.assign(size_t(1) << bits, 0);
     m_shift = 32 - bits;
+    m_maxFill = maxFill(m_slots.size());
     for (uint64_t slot : old) {
         if (!slot)
             continue;
@@ -474,14 +779,17 @@ void GroupTable::clear()
         k = Column(k.type());
     m_keyHasNulls.assign(m_keys.size(), 0);
     m_slots.clear();
+    m_maxFill = 0;
     m_shift = 64;
     m_size = 0;
     m_stringBytes = 0;
+    m_packed.clear();
+    m_packedWords = m_packableWords;
 }
 
 int64_t GroupTable::memoryBytes() const
 {
-    int64_t bytes = static_cast<int64_t>(m_slots.capacity() * sizeof(uint64_t)) + m_stringBytes;
+    int64_t bytes = static_cast<int64_t>((m_slots.capacity() + m_packed.capacity()) * sizeof(uint64_t)) + m_stringBytes;
     for (const Column &k : m_keys)
         bytes += k.capacityBytes();
     return bytes;

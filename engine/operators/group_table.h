@@ -2,6 +2,12 @@
 // in typed columns (one row per group), and an open-addressing index maps a 32-bit hash tag to a
 // group number. Stateful operators keep one as their state store; it also serves as a temporary
 // set (late keys of a batch, window panes).
+//
+// While a table is small (at most kPackedMaxGroups groups) and its keys fit a few 64-bit words
+// each (numbers, windows, decimals, strings of at most 16 bytes), it also keeps every group's key
+// packed into those words, one record per group, and its index at most a quarter full: a batch's
+// rows are packed column at a time as they are hashed (hashAndPackRows) and looked up with findOrInsertPacked, which
+// compares a tag and a few words in cache per row instead of walking the key columns.
 #pragma once
 
 #include "streamstep/column_batch.h"
@@ -103,6 +109,27 @@ public:
     // null to compare every null flag.
     uint32_t findOrInsert(const std::vector<const Column *> &keys, size_t row, uint32_t tag,
                           bool &inserted, const uint8_t *nullChecks = nullptr);
+    // The in-cache fast path (see the top of this file): whether the table keeps packed keys,
+    // and how many words a packed key has.
+    static constexpr size_t kPackedMaxGroups = size_t(1) << 14;
+    bool packed() const { return m_packedWords != 0; }
+    size_t packedWords() const { return m_packedWords; }
+    // hashRows, and the rows' packed keys into `packed` (packedWords() words per row, read from
+    // the same loads): false, leaving `packed` unspecified, when a row does not fit (a string
+    // longer than 16 bytes). Only when packed().
+    bool hashAndPackRows(const std::vector<const Column *> &keys, size_t begin, size_t count,
+                         std::vector<uint64_t> &hashes, std::vector<uint64_t> &packed) const;
+    // findOrInsert for each of rows rows[0 .. count) of `keys`, with the hash and packed key of
+    // row r at hashes[r - hashBase] and packedKeys[(r - hashBase) * packedWords()] (from
+    // hashAndPackRows): writes the groups to groups[0 .. count).
+    // New groups are numbered in row order. The table may stop packing on the way (it grew past
+    // kPackedMaxGroups); the remaining rows are then looked up by findOrInsert. Only when packed().
+    void findOrInsertPacked(const std::vector<const Column *> &keys, const uint32_t *rows, size_t count,
+                            const uint64_t *hashes, size_t hashBase, const uint64_t *packedKeys, uint32_t *groups,
+                            const uint8_t *nullChecks = nullptr);
+    // Stops keeping packed keys (for good, until clear()).
+    void stopPacking();
+
     // Starts loading the memory a later findOrInsert with this tag touches first.
     void prefetch(uint32_t tag) const
     {
@@ -140,18 +167,36 @@ private:
     static SortPrefix sortPrefix(const Column &column, const std::vector<uint32_t> &groups);
 
     size_t slotOf(uint32_t tag) const { return m_shift >= 32 ? 0 : static_cast<size_t>(tag >> m_shift); }
+    // The index's size at most this full: a quarter while packing, else three quarters.
+    size_t maxFill(size_t slots) const { return m_packedWords ? slots / 4 : slots * 3 / 4; }
+    // log2 of the index's size for n groups (at least 16 slots).
+    int indexBits(size_t n, int atLeast) const;
+    template <size_t W>
+    void findOrInsertPackedW(const std::vector<const Column *> &keys, const uint32_t *rows, size_t count,
+                             const uint64_t *hashes, size_t hashBase, const uint64_t *packedKeys, uint32_t *groups,
+                             const uint8_t *nullChecks);
+    // Appends the packed key of row `row` of `keys` to m_packed, or stops packing when it does not fit.
+    void appendPacked(const std::vector<const Column *> &keys, size_t row);
     bool equals(uint32_t group, const std::vector<const Column *> &keys, size_t row,
                 const uint8_t *nullChecks) const;
     void grow();
     void insertSlot(uint32_t tag, uint32_t group);
-    uint32_t insertGroup(size_t slot, uint32_t tag, const std::vector<const Column *> &keys, size_t row);
+    // packedKey: the row's packed key when the caller has it (else packed here, when packing).
+    uint32_t insertGroup(size_t slot, uint32_t tag, const std::vector<const Column *> &keys, size_t row,
+                         const uint64_t *packedKey = nullptr);
 
     std::vector<Column> m_keys;
     std::vector<uint8_t> m_keyHasNulls; // per key column: some group's key is NULL
     // (tag << 32) | (group + 1); 0 is an empty slot. The slot of a tag is its top bits, so the
     // index can be rebuilt from the slots alone.
     std::vector<uint64_t> m_slots;
+    size_t m_maxFill = 0; // grow before holding more groups than this
     int m_shift = 64;
+    // Packed keys (see the top), m_packedWords per group; 0 words when not packing, and
+    // m_packableWords what a cleared table starts with (0 when the key types never fit).
+    std::vector<uint64_t> m_packed;
+    size_t m_packedWords = 0;
+    size_t m_packableWords = 0;
     size_t m_size = 0;
     int64_t m_stringBytes = 0; // heap bytes of key strings too long for the inline buffer
 };
@@ -207,7 +252,7 @@ inline bool GroupTable::equals(uint32_t group, const std::vector<const Column *>
 [[gnu::always_inline]] inline uint32_t GroupTable::findOrInsert(const std::vector<const Column *> &keys, size_t row,
                                                                 uint32_t tag, bool &inserted, const uint8_t *nullChecks)
 {
-    if ((m_size + 1) * 4 > m_slots.size() * 3)
+    if (m_size + 1 > m_maxFill)
         grow();
     const size_t mask = m_slots.size() - 1;
     size_t s = slotOf(tag);

@@ -24,7 +24,13 @@ std::unique_ptr<Operator> makeOperator(const PlanNode &node, const CompiledQuery
             [&](const WatermarkNode &) -> std::unique_ptr<Operator> { return std::make_unique<WatermarkOperator>(node); },
             [&](const FilterNode &) -> std::unique_ptr<Operator> { return std::make_unique<FilterOperator>(node); },
             [&](const ProjectNode &) -> std::unique_ptr<Operator> { return std::make_unique<ProjectOperator>(node); },
-            [&](const TimeWindowNode &) -> std::unique_ptr<Operator> { return std::make_unique<TimeWindowOperator>(node); },
+            [&](const TimeWindowNode &) -> std::unique_ptr<Operator> {
+                bool feedsAggregate = false; // the node after it in the (bottom-up) plan
+                for (size_t i = 0; i + 1 < query.nodes.size(); ++i)
+                    if (&query.nodes[i] == &node)
+                        feedsAggregate = query.nodes[i + 1].is<AggregateNode>();
+                return std::make_unique<TimeWindowOperator>(node, feedsAggregate);
+            },
             [&](const AggregateNode &) -> std::unique_ptr<Operator> { return std::make_unique<StatefulAggregate>(node, mode); },
             [&](const SessionWindowAggregateNode &) -> std::unique_ptr<Operator> {
                 return std::make_unique<SessionWindowAggregate>(node, mode);

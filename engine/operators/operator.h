@@ -26,6 +26,8 @@ inline constexpr int64_t kEvictedBatchesShown = 100;
 // fuzz_state_snapshot). A batch a snapshot names (updated, created, evicted) lies in [-1, current].
 inline constexpr int64_t kMaxSnapshotBatchId = int64_t(1) << 53;
 inline bool snapshotBatchInRange(int64_t batch, int64_t current) { return batch >= -1 && batch <= current; }
+// A run therefore never runs a batch with this id or a later one (Error(Runtime)): its saved state
+// could not be restored (the next batch id would be beyond the limit).
 
 struct ResultTableView {
     ColumnBatch rows;
@@ -89,6 +91,9 @@ public:
     // The operator's state for a restart: loadState() reads exactly what saveState() wrote.
     virtual void saveState(StateWriter &out) const { (void)out; }
     virtual void loadState(StateReader &in) { (void)in; }
+    // The last batch the operator's state counted (-1: none, or an operator that counts none).
+    // A run restores only a snapshot whose operators are not ahead of the run's own batch id.
+    virtual int64_t stateBatch() const { return -1; }
 
 protected:
     const std::vector<uint8_t> &liveIn() const { return m_liveIn; }
@@ -120,6 +125,8 @@ public:
     {
         m_metrics = StateOperatorReport{};
         m_metrics.operatorName = m_sparkName;
+        if (input.appended && !readsColumnApart(input, context)) // see Flow::appended
+            input.own(this->liveIn().empty() ? nullptr : &this->liveIn());
         input.fillOrigin(); // stateful operators index the origin directly
         return processBatch(input, context, m_metrics);
     }
@@ -129,6 +136,14 @@ public:
 protected:
     // Runs one batch, adding to `metrics` what Spark's progress reports for it.
     virtual Flow processBatch(const Flow &input, BatchContext &context, StateOperatorReport &metrics) = 0;
+    // Whether processBatch reads this input with its column apart (Flow::appended) through
+    // Flow::column, never Flow::rows; else the input is made an ordinary flow first.
+    virtual bool readsColumnApart(const Flow &input, const BatchContext &context) const
+    {
+        (void)input;
+        (void)context;
+        return false;
+    }
 
 private:
     const char *m_sparkName;

@@ -27,6 +27,7 @@ public:
     ResultTableView resultTable() const override;
     void saveState(StateWriter &out) const override;
     void loadState(StateReader &in) override;
+    int64_t stateBatch() const override { return m_batch; }
 
 private:
     // Drops rows whose own session [ts, ts + gap) ends at or before the watermark, merges the

@@ -51,20 +51,75 @@ struct EvaluatedInput {
     std::vector<const Column *> keys;
     std::vector<const Column *> arguments; // per call, null for count(*)
 
-    EvaluatedInput(const AggregateNode &node, const ColumnBatch &batch, const expr::EvalContext &eval)
+    EvaluatedInput(const AggregateNode &node, const Flow &flow, const expr::EvalContext &eval)
     {
         size_t calls = 0;
         for (const auto &aggregate : node.aggregates)
             calls += aggregate.calls.size();
         storage.resize(node.keys.size() + calls);
         size_t s = 0;
+        // A plain column is read in place (through Flow::column: it may be the column apart).
+        const auto evaluate = [&](const expr::BoundExpr &e) -> const Column * {
+            if (e.columnIndex)
+                return &flow.column(static_cast<size_t>(*e.columnIndex));
+            return &evaluateColumn(e, flow.rows(), eval, storage[s++]);
+        };
         for (const auto &key : node.keys)
-            keys.push_back(&evaluateColumn(*key, batch, eval, storage[s++]));
+            keys.push_back(evaluate(*key));
         for (const auto &aggregate : node.aggregates)
             for (const auto &call : aggregate.calls)
-                arguments.push_back(call.argument ? &evaluateColumn(*call.argument, batch, eval, storage[s++]) : nullptr);
+                arguments.push_back(call.argument ? evaluate(*call.argument) : nullptr);
     }
 };
+
+// Hashes rows [begin, begin + count) of `keys` into `hashes` and, while `table` packs keys (see
+// GroupTable), packs them into `packed`: returns their packed keys, or null when it does not
+// (it stops when a key does not fit).
+const uint64_t *hashChunk(GroupTable &table, const std::vector<const Column *> &keys, size_t begin, size_t count,
+                          std::vector<uint64_t> &hashes, std::vector<uint64_t> &packed)
+{
+    if (!table.packed()) {
+        GroupTable::hashRows(keys, begin, count, hashes);
+        return nullptr;
+    }
+    if (table.hashAndPackRows(keys, begin, count, hashes, packed))
+        return packed.data();
+    table.stopPacking();
+    return nullptr;
+}
+
+// The groups of keys' rows `rows` (hashes[r - hashBase] row r's hash, packedKeys from hashChunk)
+// into `groups`, adding new ones to `table` in row order. `buffers` are the table's, prefetched
+// with its keys once it is big; `nullChecks` table.nullChecks(keys), computed here when empty.
+void findGroups(GroupTable &table, const AggregationBuffers &buffers, const std::vector<const Column *> &keys,
+                const std::vector<uint32_t> &rows, const std::vector<uint64_t> &hashes, size_t hashBase,
+                const uint64_t *packedKeys, std::vector<uint8_t> &nullChecks, std::vector<uint32_t> &groups)
+{
+    groups.resize(rows.size());
+    if (packedKeys && table.packed()) {
+        table.findOrInsertPacked(keys, rows.data(), rows.size(), hashes.data(), hashBase, packedKeys, groups.data());
+        return;
+    }
+    if (nullChecks.empty()) // first needed now (it covers NULLs the table gained from these keys)
+        nullChecks = table.nullChecks(keys);
+    // Prefetching only pays once the state no longer fits in the caches.
+    const bool prefetch = table.size() > kPrefetchGroups;
+    const size_t count = rows.size();
+    for (size_t i = 0; i < count; ++i) {
+        // Two stages ahead: the index slot for a later row, then the keys and buffer of the
+        // group a nearer row most likely finds.
+        if (prefetch && i + kPrefetchRows < count)
+            table.prefetch(GroupTable::tagOf(hashes[rows[i + kPrefetchRows] - hashBase]));
+        if (prefetch && i + kPrefetchRows / 2 < count) {
+            const int64_t g = table.prefetchKeys(GroupTable::tagOf(hashes[rows[i + kPrefetchRows / 2] - hashBase]));
+            if (g >= 0)
+                buffers.prefetch(static_cast<uint32_t>(g));
+        }
+        bool inserted = false;
+        groups[i] = table.findOrInsert(keys, rows[i], GroupTable::tagOf(hashes[rows[i] - hashBase]), inserted,
+                                          nullChecks.data());
+    }
+}
 
 } // namespace
 
@@ -75,6 +130,19 @@ StatefulAggregate::StatefulAggregate(const PlanNode &node, OutputMode mode)
     const int eventKey = node.eventTimeKeyIndex(); // first watermarked key, -1 if none
     if (eventKey >= 0 && eventKey < static_cast<int>(m_spec.keys.size()))
         m_eventKey = eventKey;
+    for (const auto &key : m_spec.keys)
+        m_readsPlainColumns = m_readsPlainColumns && key->columnIndex;
+    for (const auto &aggregate : m_spec.aggregates)
+        for (const auto &call : aggregate.calls)
+            m_readsPlainColumns = m_readsPlainColumns && (!call.argument || call.argument->columnIndex);
+}
+
+bool StatefulAggregate::readsColumnApart(const Flow &input, const BatchContext &context) const
+{
+    // processRows and processPanes read the keys and arguments through EvaluatedInput, which
+    // reads plain columns through Flow::column; explaining and expanding windows need rows().
+    return m_readsPlainColumns && !context.facts
+        && (!input.unexpandedWindows || canAggregatePanes(*input.unexpandedWindows, context));
 }
 
 std::vector<uint8_t> StatefulAggregate::liveInput(const std::vector<uint8_t> &liveAfter) const
@@ -132,12 +200,32 @@ Flow StatefulAggregate::processBatch(const Flow &input, BatchContext &context, S
     return processRows(input, context, metrics);
 }
 
+void StatefulAggregate::markGroups(const std::vector<uint32_t> &groups, std::vector<uint32_t> &updated)
+{
+    // noteUpdate per row, with the new groups' buffers and bits added first (they are the
+    // groups numbered from the buffers' count on).
+    uint32_t highest = 0;
+    for (const uint32_t g : groups)
+        highest = std::max(highest, g);
+    while (!groups.empty() && m_buffers.numGroups() <= highest)
+        m_buffers.addGroup();
+    if (!groups.empty() && (highest >> 6) >= m_updatedBits.size())
+        m_updatedBits.resize((highest >> 6) + 1, 0);
+    uint64_t *bits = m_updatedBits.data();
+    for (const uint32_t g : groups) {
+        const uint64_t bit = uint64_t(1) << (g & 63);
+        if (!(bits[g >> 6] & bit)) {
+            bits[g >> 6] |= bit;
+            updated.push_back(g);
+        }
+    }
+}
+
 Flow StatefulAggregate::processRows(const Flow &input, BatchContext &context, StateOperatorReport &metrics)
 {
-    const ColumnBatch &batch = input.rows();
-    const size_t n = batch.numRows;
+    const size_t n = input.numRows();
     const bool filterLate = context.outputMode != OutputMode::Complete && context.hasWatermark && m_eventKey >= 0;
-    const EvaluatedInput in(m_spec, batch, context.eval);
+    const EvaluatedInput in(m_spec, input, context.eval);
 
     // Spark: StateStoreSaveExec sees one partially aggregated row per key of this batch; late
     // keys (event time <= watermark) are dropped there and counted once per key.
@@ -154,18 +242,51 @@ Flow StatefulAggregate::processRows(const Flow &input, BatchContext &context, St
     GroupTable lateKeys;
     // Chunks keep the per-row working memory small and in cache.
     std::vector<uint64_t> hashes;
+    std::vector<uint64_t> packedKeys;
     std::vector<uint32_t> rows;
     std::vector<uint32_t> groups;
     rows.reserve(std::min(n, kChunkRows));
     groups.reserve(std::min(n, kChunkRows));
-    const std::vector<uint8_t> nullChecks = m_groups.nullChecks(in.keys);
+    std::vector<uint8_t> nullChecks; // when first needed (see findGroups)
     for (size_t begin = 0; begin < n; begin += kChunkRows) {
-        // Prefetching only pays once the state no longer fits in the caches.
-        const bool prefetch = m_groups.size() > kPrefetchGroups;
         const size_t count = std::min(kChunkRows, n - begin);
+        // Whether row r (the chunk's i-th) is late: its key is then only counted, once per key.
+        const auto late = [&](size_t r, size_t i) {
+            if (!eventKey || eventNulls[r] || eventTimes[r] > lateLimit)
+                return false;
+            if (rowKept.empty()) {
+                rowKept.assign(n, 1);
+                lateKeys = GroupTable(keyTypes(node()));
+            }
+            bool inserted = false;
+            lateKeys.findOrInsert(in.keys, r, GroupTable::tagOf(hashes[i]), inserted);
+            rowKept[r] = 0;
+            return true;
+        };
+        if (m_groups.packed()) {
+            // A small state: packed keys in cache (see GroupTable), unless this chunk's keys
+            // do not pack (then findGroups looks them up one by one).
+            const uint64_t *packed = hashChunk(m_groups, in.keys, begin, count, hashes, packedKeys);
+            rows.resize(count);
+            std::iota(rows.begin(), rows.end(), static_cast<uint32_t>(begin));
+            if (eventKey) {
+                rows.clear();
+                for (size_t i = 0; i < count; ++i)
+                    if (!late(begin + i, i))
+                        rows.push_back(static_cast<uint32_t>(begin + i));
+            }
+            findGroups(m_groups, m_buffers, in.keys, rows, hashes, begin, packed, nullChecks, groups);
+            markGroups(groups, updated);
+            m_buffers.update(in.arguments, rows.data(), groups.data(), rows.size());
+            continue;
+        }
         GroupTable::hashRows(in.keys, begin, count, hashes);
+        if (nullChecks.empty())
+            nullChecks = m_groups.nullChecks(in.keys);
         rows.clear();
         groups.clear();
+        // Prefetching only pays once the state no longer fits in the caches.
+        const bool prefetch = m_groups.size() > kPrefetchGroups;
         for (size_t i = 0; i < count; ++i) {
             // Two stages ahead: the index slot for a later row, then the keys and buffer of
             // the group a nearer row most likely finds.
@@ -177,19 +298,10 @@ Flow StatefulAggregate::processRows(const Flow &input, BatchContext &context, St
                     m_buffers.prefetch(static_cast<uint32_t>(g));
             }
             const size_t r = begin + i;
-            const uint32_t tag = GroupTable::tagOf(hashes[i]);
-            if (eventKey && !eventNulls[r] && eventTimes[r] <= lateLimit) {
-                if (rowKept.empty()) {
-                    rowKept.assign(n, 1);
-                    lateKeys = GroupTable(keyTypes(node()));
-                }
-                bool inserted = false;
-                lateKeys.findOrInsert(in.keys, r, tag, inserted);
-                rowKept[r] = 0;
+            if (late(r, i))
                 continue;
-            }
             bool inserted = false;
-            const uint32_t g = m_groups.findOrInsert(in.keys, r, tag, inserted, nullChecks.data());
+            const uint32_t g = m_groups.findOrInsert(in.keys, r, GroupTable::tagOf(hashes[i]), inserted, nullChecks.data());
             noteUpdate(g, inserted, updated);
             rows.push_back(static_cast<uint32_t>(r));
             groups.push_back(g);
@@ -267,12 +379,11 @@ bool StatefulAggregate::canAggregatePanes(const UnexpandedWindows &windows, cons
 Flow StatefulAggregate::processPanes(const Flow &input, BatchContext &context, StateOperatorReport &metrics)
 {
     const UnexpandedWindows &windows = *input.unexpandedWindows;
-    const ColumnBatch &batch = input.rows();
-    const size_t n = batch.numRows;
+    const size_t n = input.numRows();
     const size_t numKeys = m_spec.keys.size();
     const bool filterLate = context.outputMode != OutputMode::Complete && context.hasWatermark && m_eventKey >= 0;
     const int64_t lateLimit = context.lateWatermarkMs * 1000;
-    const EvaluatedInput in(m_spec, batch, context.eval);
+    const EvaluatedInput in(m_spec, input, context.eval);
     size_t windowKey = 0;
     while (!(m_spec.keys[windowKey]->columnIndex && *m_spec.keys[windowKey]->columnIndex == windows.column))
         ++windowKey;
@@ -287,25 +398,24 @@ Flow StatefulAggregate::processPanes(const Flow &input, BatchContext &context, S
     std::vector<uint64_t> hashes;
     std::vector<uint32_t> rows;
     std::vector<uint32_t> groups;
-    const std::vector<uint8_t> paneNullChecks = panes.nullChecks(in.keys);
+    std::vector<uint64_t> packedKeys;
+    std::vector<uint8_t> paneNullChecks; // when first needed (see findGroups)
     for (size_t begin = 0; begin < n; begin += kChunkRows) {
         const size_t count = std::min(kChunkRows, n - begin);
-        GroupTable::hashRows(in.keys, begin, count, hashes);
+        const uint64_t *packed = hashChunk(panes, in.keys, begin, count, hashes, packedKeys);
         rows.resize(count);
-        groups.resize(count);
-        for (size_t i = 0; i < count; ++i) {
-            const size_t r = begin + i;
-            bool inserted = false;
-            rows[i] = static_cast<uint32_t>(r);
-            groups[i] = panes.findOrInsert(in.keys, r, GroupTable::tagOf(hashes[i]), inserted, paneNullChecks.data());
-            if (inserted)
+        std::iota(rows.begin(), rows.end(), static_cast<uint32_t>(begin));
+        findGroups(panes, paneBuffers, in.keys, rows, hashes, begin, packed, paneNullChecks, groups);
+        for (const uint32_t g : groups)
+            if (g == paneBuffers.numGroups()) // new groups come in order
                 paneBuffers.addGroup();
-            if (filterLate && latestEnds[r] <= lateLimit) {
-                if (rowKept.empty())
-                    rowKept.assign(n, 1);
-                rowKept[r] = 0; // late for its latest window, so for all of them
-            }
-        }
+        if (filterLate)
+            for (size_t r = begin; r < begin + count; ++r)
+                if (latestEnds[r] <= lateLimit) {
+                    if (rowKept.empty())
+                        rowKept.assign(n, 1);
+                    rowKept[r] = 0; // late for its latest window, so for all of them
+                }
         paneBuffers.update(in.arguments, rows.data(), groups.data(), count);
     }
 

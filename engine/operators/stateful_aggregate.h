@@ -26,11 +26,13 @@ public:
     ResultTableView resultTable() const override;
     void saveState(StateWriter &out) const override;
     void loadState(StateReader &in) override;
+    int64_t stateBatch() const override { return m_batch; }
 
 private:
     // Runs one batch: updates state with the non-late input, evicts by the watermark and
     // returns the rows the operator outputs in the context's output mode.
     Flow processBatch(const Flow &input, BatchContext &context, StateOperatorReport &metrics) override;
+    bool readsColumnApart(const Flow &input, const BatchContext &context) const override;
     Flow processRows(const Flow &input, BatchContext &context, StateOperatorReport &metrics);
     // Sliding windows without multiplying rows: aggregates each slide-sized pane once, then
     // folds every pane into the windows that contain it (Spark's rows-per-window result, since
@@ -82,6 +84,9 @@ private:
         }
     }
 
+    // noteUpdate for each of a chunk's groups (new ones numbered from m_buffers.numGroups() on).
+    void markGroups(const std::vector<uint32_t> &groups, std::vector<uint32_t> &updated);
+
     // The event time (µs) a group is judged by: its window's end or its timestamp key.
     std::optional<int64_t> eventTimeOf(uint32_t group) const;
     int64_t estimateBytes() const;
@@ -89,6 +94,7 @@ private:
     const AggregateNode &m_spec;
     OutputMode m_mode;
     int m_eventKey = -1; // the watermarked key, -1 if none
+    bool m_readsPlainColumns = true; // every key and argument is a column of the input
     GroupTable m_groups;
     AggregationBuffers m_buffers;
     // Every group numbered below m_orderedCount, sorted by key.

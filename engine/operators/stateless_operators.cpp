@@ -162,16 +162,21 @@ static int64_t lastWindowStart(int64_t ts, int64_t slide, int64_t start)
     return ts - r;
 }
 
-Flow assignTimeWindows(const PlanNode &plan, Flow &input, BatchContext &context)
+Flow assignTimeWindows(const PlanNode &plan, Flow &input, BatchContext &context, Column *apart)
 {
     const TimeWindowNode &node = plan.get<TimeWindowNode>();
     if (input.unexpandedWindows) {
         Flow expanded = expandWindows(input);
         return assignTimeWindows(plan, expanded, context);
     }
-    input.own(); // the window column is appended to the rows (the caller prunes when it can)
+    // A trailing window column is appended to the rows (the caller prunes when it can), or kept
+    // apart from borrowed ones.
+    if (!input.borrowed || input.appended)
+        apart = nullptr;
+    if (!apart)
+        input.own();
     Column storage;
-    const Column *evaluated = &evaluateColumn(*node.time, input.batch, context.eval, storage);
+    const Column *evaluated = &evaluateColumn(*node.time, input.rows(), context.eval, storage);
     Column windowTimes;
     if (evaluated->type().kind == TypeKind::Window) {
         // Spark >= 3.4: window() over an earlier window struct takes its window_time, the end
@@ -185,7 +190,7 @@ Flow assignTimeWindows(const PlanNode &plan, Flow &input, BatchContext &context)
         evaluated = &windowTimes;
     }
     const Column &time = *evaluated;
-    const size_t n = input.batch.numRows;
+    const size_t n = input.numRows();
     const int64_t windows = (node.windowMicros + node.slideMicros - 1) / node.slideMicros;
     const bool anyNull = std::find(time.nulls().begin(), time.nulls().end(), uint8_t(1)) != time.nulls().end();
     std::vector<uint32_t> kept; // rows with a time, when some have none
@@ -205,22 +210,32 @@ Flow assignTimeWindows(const PlanNode &plan, Flow &input, BatchContext &context)
     // windows, the latest starting at its last aligned slide: one row per input row carries the
     // latest window, and the consumer multiplies it out (or aggregates panes; see Flow).
     if (windows == 1 || node.windowMicros % node.slideMicros == 0) {
-        Column window = Column::zeros(DataType::window(), numKept);
-        const int64_t *times = time.ints().data();
-        int64_t *starts = window.ints().data();
-        int64_t *ends = window.ends().data();
-        if (anyNull) {
-            for (size_t i = 0; i < numKept; ++i) {
-                const int64_t start = lastWindowStart(times[kept[i]], node.slideMicros, node.startMicros);
-                starts[i] = start;
-                ends[i] = start + node.windowMicros;
-            }
+        // Kept apart from a borrowed input when no row is removed, in the caller's column (its
+        // storage reused batch after batch: no fresh pages to fault in).
+        Column window;
+        Column *target = &window;
+        if (apart && !anyNull) {
+            target = apart;
+            if (apart->type().kind != TypeKind::Window || apart->size() < numKept)
+                *apart = Column::zeros(DataType::window(), numKept);
+            else
+                apart->truncate(numKept); // all rows stay non-NULL
         } else {
-            for (size_t i = 0; i < numKept; ++i) {
-                const int64_t start = lastWindowStart(times[i], node.slideMicros, node.startMicros);
-                starts[i] = start;
-                ends[i] = start + node.windowMicros;
-            }
+            window = Column::zeros(DataType::window(), numKept);
+        }
+        // A batch's times are mostly near each other: a row in the previous row's slide starts
+        // where it does, without a division.
+        const int64_t *times = time.ints().data();
+        int64_t *starts = target->ints().data();
+        int64_t *ends = target->ends().data();
+        const uint64_t slide = static_cast<uint64_t>(node.slideMicros);
+        int64_t start = numKept > 0 ? lastWindowStart(times[keptRow(0)], node.slideMicros, node.startMicros) : 0;
+        for (size_t i = 0; i < numKept; ++i) {
+            const int64_t t = times[keptRow(i)];
+            if (t < start || static_cast<uint64_t>(t) - static_cast<uint64_t>(start) >= slide)
+                start = lastWindowStart(t, node.slideMicros, node.startMicros);
+            starts[i] = start;
+            ends[i] = start + node.windowMicros;
         }
         if (anyNull) {
             std::vector<uint8_t> keep(n, 0);
@@ -229,10 +244,15 @@ Flow assignTimeWindows(const PlanNode &plan, Flow &input, BatchContext &context)
             input.retain(keep);
         }
         Flow out = std::move(input);
-        out.batch.schema = plan.output;
-        out.batch.columns.push_back(std::move(window));
+        if (target == apart) {
+            out.appended = apart;
+            out.appendedSchema = plan.output;
+        } else {
+            out.batch.schema = plan.output;
+            out.batch.columns.push_back(std::move(window));
+        }
         if (windows > 1)
-            out.unexpandedWindows = UnexpandedWindows{static_cast<int>(out.batch.columns.size() - 1),
+            out.unexpandedWindows = UnexpandedWindows{static_cast<int>(plan.output.fields.size() - 1),
                                                       node.slideMicros, windows};
         return out;
     }
@@ -374,6 +394,8 @@ std::vector<uint8_t> TimeWindowOperator::liveInput(const std::vector<uint8_t> &l
 
 Flow TimeWindowOperator::process(Flow &input, BatchContext &context)
 {
+    if (m_feedsAggregate && input.borrowed && !input.unexpandedWindows)
+        return assignTimeWindows(node(), input, context, &m_window.column); // the input is read in place
     input.own(&liveIn()); // copies only the columns read from here on
     return assignTimeWindows(node(), input, context);
 }

@@ -45,10 +45,23 @@ public:
 
 class TimeWindowOperator final : public OperatorBase<TimeWindowOperator> {
 public:
-    explicit TimeWindowOperator(const PlanNode &node) : OperatorBase(node) {}
+    // feedsAggregate: the next operator is a StatefulAggregate, which reads a borrowed flow
+    // with the window column apart (Flow::appended), so the borrowed input needs no copy.
+    TimeWindowOperator(const PlanNode &node, bool feedsAggregate) : OperatorBase(node), m_feedsAggregate(feedsAggregate) {}
     StepPhase phase() const override { return StepPhase::Window; }
     std::vector<uint8_t> liveInput(const std::vector<uint8_t> &liveAfter) const override;
     Flow process(Flow &input, BatchContext &context) override;
+
+private:
+    bool m_feedsAggregate = false;
+    // The window column a borrowed flow carries apart (Flow::appended), valid until the next
+    // batch; a copy of the operator starts without one.
+    struct Scratch {
+        Column column;
+        Scratch() = default;
+        Scratch(const Scratch &) {}
+        Scratch &operator=(const Scratch &) { return *this; }
+    } m_window;
 };
 
 // The operators' work as functions of their plan node, for tests that compare the operators'
@@ -66,8 +79,9 @@ Flow applyProject(const PlanNode &node, Flow &input, BatchContext &context,
                   const std::vector<uint8_t> *liveAfter = nullptr);
 // Adds the window column; a row appears once per window containing its timestamp (sliding
 // windows whose length is a multiple of the slide are left unexpanded, see Flow); rows with a
-// NULL timestamp are removed.
-Flow assignTimeWindows(const PlanNode &node, Flow &input, BatchContext &context);
+// NULL timestamp are removed. `apart`: a borrowed input stays borrowed and the window column is
+// written to *apart (its storage reused) and carried apart (Flow::appended) when no row is removed.
+Flow assignTimeWindows(const PlanNode &node, Flow &input, BatchContext &context, Column *apart = nullptr);
 
 void markFates(const Flow &before, const std::vector<uint32_t> &keptRows, InputRowFate fate,
                BatchContext &context);

@@ -312,6 +312,20 @@ private slots:
         QTest::addColumn<QString>("mode");
         QTest::newRow("window agg") << R"J({"op": "groupBy", "keys": ["window(eventTime, '5 minutes')", "accountId"], "aggs": ["sum(amount) AS total", "count(*) AS n"]})J"
                                     << "update";
+        // The window column kept apart from the borrowed input (Flow::appended), read in
+        // place; with a computed key, or sliding windows that cannot be aggregated per pane
+        // (first()), the aggregation makes the flow an ordinary one first.
+        QTest::newRow("window agg, watermark")
+            << R"J({"op": "withWatermark", "column": "eventTime", "delay": "2 minutes"},
+                   {"op": "groupBy", "keys": ["window(eventTime, '5 minutes')", "accountId"], "aggs": ["sum(amount) AS total", "count(*) AS n"]})J"
+            << "append";
+        QTest::newRow("window agg, computed key")
+            << R"J({"op": "groupBy", "keys": ["window(eventTime, '5 minutes')", "upper(accountId) AS acc"], "aggs": ["sum(amount) AS total"]})J"
+            << "update";
+        QTest::newRow("sliding window first()")
+            << R"J({"op": "withWatermark", "column": "eventTime", "delay": "2 minutes"},
+                   {"op": "groupBy", "keys": ["window(eventTime, '10 minutes', '5 minutes')", "accountId"], "aggs": ["first(amount) AS f", "count(*) AS n"]})J"
+            << "update";
         QTest::newRow("filter, window agg, watermark")
             << R"J({"op": "withWatermark", "column": "eventTime", "delay": "2 minutes"},
                    {"op": "filter", "condition": "amount > 100.00"},

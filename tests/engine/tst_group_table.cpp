@@ -15,6 +15,7 @@
 #include <cstring>
 #include <limits>
 #include <map>
+#include <numeric>
 
 using namespace streamstep;
 
@@ -49,8 +50,9 @@ Schema keySchema()
     return s;
 }
 
-// Rows drawn from small pools of tricky values, so most keys repeat.
-ColumnBatch trickyKeys(size_t n, bool withNulls)
+// Rows drawn from small pools of tricky values, so most keys repeat. Without longStrings, no
+// string is longer than a packed key holds (16 bytes; 15, 16 and 17 bytes are in the pool).
+ColumnBatch trickyKeys(size_t n, bool withNulls, bool longStrings = true)
 {
     const double nan = std::numeric_limits<double>::quiet_NaN();
     const std::vector<Value> doubles = {Value::float64(0.0), Value::float64(-0.0), Value::float64(nan),
@@ -59,8 +61,11 @@ ColumnBatch trickyKeys(size_t n, bool withNulls)
     const std::vector<Value> strings = {Value::string(""), Value::string("a"), Value::string(std::string("a\0", 2)),
                                         Value::string(std::string("a\0b", 3)), Value::string("ACC-0000042"),
                                         Value::string("ACC-0000043"), Value::string("abcdefgh"),
-                                        Value::string("abcdefghi"), Value::string("a string well past sixteen bytes 1"),
-                                        Value::string("a string well past sixteen bytes 2"), Value::string("\xc3\xa9")};
+                                        Value::string("abcdefghi"), Value::string("abcdefghijklmno"),
+                                        Value::string("abcdefghijklmnop"), Value::string("abcdefghijklmnoq"),
+                                        Value::string("bbcdefghijklmnop"), Value::string("\xc3\xa9"),
+                                        Value::string(longStrings ? "a string well past sixteen bytes 1" : "x"),
+                                        Value::string(longStrings ? "abcdefghijklmnopq" : "xy")};
     const int64_t minute = 60'000'000;
     const std::vector<Value> windows = {Value::window(0, 5 * minute), Value::window(minute, 6 * minute),
                                         Value::window(0, 10 * minute), Value::window(-5 * minute, 0)};
@@ -96,6 +101,27 @@ std::vector<DataType> typesOf(const std::vector<const Column *> &keys)
     for (const Column *c : keys)
         types.push_back(c->type());
     return types;
+}
+
+// The groups of rows [begin, begin + count) of keys, as an operator looks them up: packed while
+// the table packs and the rows fit, else one by one.
+std::vector<uint32_t> lookUpRange(GroupTable &table, const std::vector<const Column *> &keys, size_t begin, size_t count)
+{
+    std::vector<uint64_t> hashes;
+    std::vector<uint64_t> packed;
+    std::vector<uint32_t> rows(count);
+    std::iota(rows.begin(), rows.end(), static_cast<uint32_t>(begin));
+    std::vector<uint32_t> groups(count, 0);
+    if (table.packed() && table.hashAndPackRows(keys, begin, count, hashes, packed)) {
+        table.findOrInsertPacked(keys, rows.data(), count, hashes.data(), begin, packed.data(), groups.data());
+        return groups;
+    }
+    GroupTable::hashRows(keys, begin, count, hashes);
+    for (size_t i = 0; i < count; ++i) {
+        bool inserted = false;
+        groups[i] = table.findOrInsert(keys, rows[i], GroupTable::tagOf(hashes[i]), inserted);
+    }
+    return groups;
 }
 
 } // namespace
@@ -146,6 +172,114 @@ private slots:
         }
         QCOMPARE(table.size(), reference.size());
         QVERIFY(table.size() > 3);
+    }
+
+    // The in-cache fast path (packed keys, findOrInsertPacked) groups exactly as the encoding
+    // does too, and hands over to findOrInsert when a key does not fit (a long string) or the
+    // table grows past kPackedMaxGroups; retain() keeps the packed keys in step.
+    void packedGroupsLikeTheKeyEncoding_data()
+    {
+        QTest::addColumn<QString>("columns");
+        QTest::addColumn<bool>("withNulls");
+        QTest::addColumn<bool>("longStrings");
+        for (const char *columns : {"01234", "1", "0", "21", "3", "4", "24", "12"}) {
+            QTest::addRow("%s nulls", columns) << columns << true << false;
+            QTest::addRow("%s", columns) << columns << false << false;
+            QTest::addRow("%s long strings", columns) << columns << true << true;
+        }
+    }
+    void packedGroupsLikeTheKeyEncoding()
+    {
+        QFETCH(QString, columns);
+        QFETCH(bool, withNulls);
+        QFETCH(bool, longStrings);
+        const ColumnBatch batch = trickyKeys(3000, withNulls, longStrings);
+        std::vector<const Column *> keys;
+        for (QChar c : columns)
+            keys.push_back(&batch.columns[static_cast<size_t>(c.digitValue())]);
+        GroupTable table(typesOf(keys));
+        QVERIFY(table.packed());
+        std::map<std::string, uint32_t> reference;
+        std::vector<uint64_t> hashes;
+        std::vector<uint64_t> generic;
+        std::vector<uint64_t> packed;
+        std::vector<uint32_t> rows;
+        std::vector<uint32_t> groups;
+        bool packedAll = true;
+        for (int pass = 0; pass < 2; ++pass) {
+            for (size_t begin = 0; begin < batch.numRows; begin += 700) {
+                const size_t count = std::min<size_t>(700, batch.numRows - begin);
+                GroupTable::hashRows(keys, begin, count, generic);
+                // Every other row (odd ones in the second pass), as when late rows are left out.
+                rows.clear();
+                for (size_t r = begin + static_cast<size_t>(pass); r < begin + count; r += 2)
+                    rows.push_back(static_cast<uint32_t>(r));
+                groups.assign(rows.size(), 0);
+                if (table.packed() && table.hashAndPackRows(keys, begin, count, hashes, packed)) {
+                    QCOMPARE(hashes, generic); // the same hashes as the table's other lookups
+                    table.findOrInsertPacked(keys, rows.data(), rows.size(), hashes.data(), begin, packed.data(),
+                                             groups.data());
+                } else {
+                    packedAll = false;
+                    table.stopPacking();
+                    for (size_t i = 0; i < rows.size(); ++i) {
+                        bool inserted = false;
+                        groups[i] = table.findOrInsert(keys, rows[i], GroupTable::tagOf(generic[rows[i] - begin]), inserted);
+                    }
+                }
+                for (size_t i = 0; i < rows.size(); ++i) {
+                    const auto [at, fresh] = reference.emplace(encodedKey(keys, rows[i]), static_cast<uint32_t>(reference.size()));
+                    QCOMPARE(groups[i], at->second); // new groups numbered in row order
+                }
+            }
+        }
+        QCOMPARE(table.size(), reference.size());
+        QCOMPARE(packedAll, !longStrings || columns.indexOf('1') < 0);
+        QCOMPARE(table.packed(), packedAll);
+
+        // Keep every other group: the survivors are found under their new numbers.
+        std::vector<uint8_t> keep(table.size(), 0);
+        for (size_t g = 0; g < keep.size(); g += 2)
+            keep[g] = 1;
+        table.retain(keep);
+        std::map<std::string, uint32_t> kept;
+        for (const auto &[key, group] : reference)
+            if (keep[group])
+                kept[key] = group / 2;
+        for (size_t begin = 0; begin < batch.numRows; begin += 1000) {
+            const size_t count = std::min<size_t>(1000, batch.numRows - begin);
+            const std::vector<uint32_t> found = lookUpRange(table, keys, begin, count);
+            for (size_t i = 0; i < count; ++i) {
+                const auto at = kept.emplace(encodedKey(keys, begin + i), static_cast<uint32_t>(kept.size())).first;
+                QCOMPARE(found[i], at->second);
+            }
+        }
+        QCOMPARE(table.size(), kept.size());
+    }
+
+    // Past kPackedMaxGroups groups a table stops packing half-way through a lookup; the rows
+    // after that, and every group before it, are still found.
+    void packedTableGrowsPastTheLimit()
+    {
+        const size_t n = GroupTable::kPackedMaxGroups + 5000;
+        Column ids = Column(DataType::int64());
+        Column names = Column(DataType::string());
+        for (size_t i = 0; i < n; ++i) {
+            ids.appendInt(static_cast<int64_t>(i % 7));
+            names.appendString("n" + std::to_string(i));
+        }
+        const std::vector<const Column *> keys = {&ids, &names};
+        GroupTable table(typesOf(keys));
+        for (int pass = 0; pass < 2; ++pass) {
+            for (size_t begin = 0; begin < n; begin += 4096) {
+                const size_t count = std::min<size_t>(4096, n - begin);
+                const std::vector<uint32_t> groups = lookUpRange(table, keys, begin, count);
+                for (size_t i = 0; i < count; ++i)
+                    QCOMPARE(groups[i], static_cast<uint32_t>(begin + i));
+            }
+            QCOMPARE(table.size(), n);
+            QVERIFY(!table.packed());
+        }
     }
 
     void sortsLikeCompare_data()
