@@ -219,14 +219,18 @@ void InputEditCommand::apply(bool forwards)
     if (!m_controller || !m_controller->hasScenario())
         return;
     m_controller->editInput([&](Scenario &scenario) {
-        auto applyChange = [&](const Change &change) {
+        auto applyChange = [&](Change &change) {
             switch (change.kind) {
             case Change::Kind::Rows: {
-                ColumnBatch &rows = scenario.steps[static_cast<size_t>(change.step)].rows;
+                Step &step = scenario.steps[static_cast<size_t>(change.step)];
                 const ColumnBatch &out = forwards ? change.removedRows : change.insertedRows;
                 const ColumnBatch &in = forwards ? change.insertedRows : change.removedRows;
-                eraseRows(rows, static_cast<size_t>(change.first), out.numRows);
-                insertRowsAt(rows, static_cast<size_t>(change.first), in);
+                eraseRows(step.rows, static_cast<size_t>(change.first), out.numRows);
+                insertRowsAt(step.rows, static_cast<size_t>(change.first), in);
+                if (forwards)
+                    change.rowsFileBefore = step.rowsFile;
+                else
+                    step.rowsFile = change.rowsFileBefore;
                 break;
             }
             case Change::Kind::Steps: {

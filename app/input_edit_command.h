@@ -71,6 +71,10 @@ private:
         std::vector<Step> insertedSteps;
         std::optional<int64_t> timeBefore;
         std::optional<int64_t> timeAfter;
+        // Rows: the rows file the step's rows came from before the change, put back by undo, so
+        // that a lesson whose edits are undone saves with its "rowsFile" again (the writer checks
+        // the rows are the file's).
+        std::optional<RowsFileOrigin> rowsFileBefore;
     };
 
     InputEditCommand(RunController *controller, const QString &text, int firstChangedStep);

@@ -1,5 +1,6 @@
 #include "run_controller.h"
 
+#include "bundled_lessons.h"
 #include "run_worker.h"
 
 #include <QDeadlineTimer>
@@ -55,7 +56,9 @@ int RunController::numSteps() const
 
 bool RunController::openFile(const QString &path, QString *error)
 {
-    QFile file(path);
+    // A bundled lesson (":/lessons/…") is read from its copy on disk, where its rowsFile is.
+    const QString onDisk = lessonFileOnDisk(path);
+    QFile file(onDisk.isEmpty() ? path : onDisk);
     if (!file.open(QIODevice::ReadOnly)) {
         if (error)
             *error = tr("%1: cannot open the file: %2").arg(QDir::toNativeSeparators(path), file.errorString());
@@ -63,7 +66,7 @@ bool RunController::openFile(const QString &path, QString *error)
     }
     const QByteArray text = file.readAll();
     try {
-        Scenario scenario = parseScenario(text.toStdString(), QDir::toNativeSeparators(path).toStdString());
+        Scenario scenario = parseScenario(text.toStdString(), QDir::toNativeSeparators(file.fileName()).toStdString());
         setScenario(std::move(scenario), path);
     } catch (const Error &e) {
         if (error)
@@ -180,17 +183,13 @@ bool RunController::saveFile(const QString &path, QString *error)
 {
     if (!m_scenario)
         return false;
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
+    // The engine writes the lesson and any rows file it needs next to it (docs/scenario-format.md,
+    // "Saving a lesson with rows files"); on failure the scenario and the folder stay as they were.
+    try {
+        saveScenarioFile(mutableScenario(), QFileInfo(path).absoluteFilePath().toStdString());
+    } catch (const Error &e) {
         if (error)
-            *error = tr("%1: cannot write the file: %2").arg(QDir::toNativeSeparators(path), file.errorString());
-        return false;
-    }
-    const std::string text = writeScenario(*m_scenario);
-    file.write(text.data(), qint64(text.size()));
-    if (!file.commit()) {
-        if (error)
-            *error = tr("%1: cannot write the file: %2").arg(QDir::toNativeSeparators(path), file.errorString());
+            *error = RunWorker::messageOf(e);
         return false;
     }
     m_filePath = path;

@@ -261,12 +261,15 @@ CheckResult checkScenario(const Scenario &scenario)
                      + std::to_string(actual));
         };
         compare("stateRows", e.stateRows, last ? last->stateRows : 0);
+        int64_t written = 0;
         int64_t updated = 0;
         int64_t dropped = 0;
         for (const BatchReport *r : batches) {
+            written += static_cast<int64_t>(r->emitted.numRows);
             updated += r->stateRowsUpdated;
             dropped += r->numRowsDroppedByWatermark;
         }
+        compare("rowsWritten", e.rowsWritten, written);
         compare("stateRowsUpdated", e.stateRowsUpdated, updated);
         compare("droppedByWatermark", e.droppedByWatermark, dropped);
         if (e.eventTime) {

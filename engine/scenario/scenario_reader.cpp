@@ -684,7 +684,10 @@ private:
                     ? cellLimit(rowsLeft, numColumns)
                     : RowLimit{kMaxRowsFileRows, "more than " + groupedCount(kMaxRowsFileRows)
                                                      + " rows in one rows file; a rows file may have at most that many"};
-                step.rows = readRowsFile(*rowsFile, scenario.sourceSchema, limit);
+                RowsFileOrigin origin;
+                step.rows = readRowsFile(*rowsFile, scenario.sourceSchema, limit, origin);
+                origin.fingerprint = rowsFingerprint(step.rows);
+                step.rowsFile = std::move(origin);
                 totalCells += step.rows.numRows * numColumns;
                 readStepExtras(view, step);
                 scenario.steps.push_back(std::move(step));
@@ -748,7 +751,7 @@ private:
                               + "); a scenario may have at most that many"};
     }
 
-    ColumnBatch readRowsFile(const JsonNode &node, const Schema &schema, const RowLimit &limit) const
+    ColumnBatch readRowsFile(const JsonNode &node, const Schema &schema, const RowLimit &limit, RowsFileOrigin &origin) const
     {
         namespace fs = std::filesystem;
         const std::string text = readNonEmptyString(node, "'rowsFile'");
@@ -783,6 +786,13 @@ private:
         if (size > static_cast<uintmax_t>(kMaxRowsFileBytes))
             fail(node, shown + ": " + name + " has " + groupedCount(size) + " bytes; a rows file may have at most "
                            + groupedCount(kMaxRowsFileBytes));
+        const auto modified = fs::last_write_time(realPath, ec);
+        if (ec)
+            fail(node, shown + ": cannot open " + name + ": " + ec.message());
+        origin.text = text;
+        origin.path = realPath.string();
+        origin.fileBytes = size;
+        origin.modifiedTicks = static_cast<int64_t>(modified.time_since_epoch().count());
         const ScenarioReader rowsReader(name);
         auto open = [&] {
             std::unique_ptr<std::FILE, int (*)(std::FILE *)> file(std::fopen(realPath.c_str(), "rb"), &std::fclose);
@@ -1171,7 +1181,7 @@ private:
         for (const JsonNode &entryNode : node.items) {
             expectKind(entryNode, Kind::Object, "each 'expect' entry");
             const ObjectView view(entryNode, m_fileName, "in an 'expect' entry",
-                                  {"step", "emitted", "stateRows", "stateRowsUpdated",
+                                  {"step", "emitted", "rowsWritten", "stateRows", "stateRowsUpdated",
                                    "droppedByWatermark", "eventTime"});
             Expectation expectation;
             expectation.position = entryNode.position;
@@ -1189,6 +1199,8 @@ private:
                 expectation.emitted = emitted->toJson();
             }
             const int64_t maxCount = std::numeric_limits<int64_t>::max();
+            if (const JsonNode *value = view.optional("rowsWritten"))
+                expectation.rowsWritten = readInteger(*value, "'rowsWritten'", 0, maxCount, countRange);
             if (const JsonNode *value = view.optional("stateRows"))
                 expectation.stateRows = readInteger(*value, "'stateRows'", 0, maxCount, countRange);
             if (const JsonNode *value = view.optional("stateRowsUpdated"))

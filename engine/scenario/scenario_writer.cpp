@@ -2,9 +2,21 @@
 
 #include "streamstep/value_format.h"
 
+#include <algorithm>
+
+#include <unistd.h>
+
+#include <atomic>
+#include <bit>
+#include <cerrno>
 #include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
 #include <limits>
+#include <memory>
 #include <string>
+#include <system_error>
 
 namespace streamstep {
 
@@ -195,7 +207,8 @@ OrderedJson questionJson(const QuizQuestion &question)
     return out;
 }
 
-OrderedJson scenarioJson(const Scenario &scenario)
+// rowsFiles (when given): for each step the "rowsFile" to write instead of its rows, if any.
+OrderedJson scenarioJson(const Scenario &scenario, const std::vector<std::optional<std::string>> *rowsFiles)
 {
     OrderedJson out = OrderedJson::object();
     out["format"] = "streamstep-scenario";
@@ -240,15 +253,21 @@ OrderedJson scenarioJson(const Scenario &scenario)
     out["sink"] = OrderedJson{{"format", scenario.sink.format}, {"options", options}};
 
     OrderedJson steps = OrderedJson::array();
-    for (const Step &step : scenario.steps) {
-        OrderedJson rows = OrderedJson::array();
-        for (size_t r = 0; r < step.rows.numRows; ++r) {
-            OrderedJson row = OrderedJson::array();
-            for (size_t c = 0; c < step.rows.columns.size(); ++c)
-                row.push_back(valueJson(step.rows.get(r, c)));
-            rows.push_back(std::move(row));
+    for (size_t i = 0; i < scenario.steps.size(); ++i) {
+        const Step &step = scenario.steps[i];
+        OrderedJson stepJson = OrderedJson::object();
+        if (rowsFiles && (*rowsFiles)[i]) {
+            stepJson["rowsFile"] = *(*rowsFiles)[i];
+        } else {
+            OrderedJson rows = OrderedJson::array();
+            for (size_t r = 0; r < step.rows.numRows; ++r) {
+                OrderedJson row = OrderedJson::array();
+                for (size_t c = 0; c < step.rows.columns.size(); ++c)
+                    row.push_back(valueJson(step.rows.get(r, c)));
+                rows.push_back(std::move(row));
+            }
+            stepJson["rows"] = std::move(rows);
         }
-        OrderedJson stepJson = OrderedJson{{"rows", rows}};
         if (step.processingTimeMicros)
             stepJson["processingTime"] = formatTimestamp(*step.processingTimeMicros);
         if (!step.quiz.empty()) {
@@ -267,6 +286,8 @@ OrderedJson scenarioJson(const Scenario &scenario)
             OrderedJson entry = OrderedJson{{"step", e.step}};
             if (e.emitted)
                 entry["emitted"] = toOrdered(*e.emitted);
+            if (e.rowsWritten)
+                entry["rowsWritten"] = *e.rowsWritten;
             if (e.stateRows)
                 entry["stateRows"] = *e.stateRows;
             if (e.stateRowsUpdated)
@@ -291,14 +312,410 @@ OrderedJson scenarioJson(const Scenario &scenario)
     return out;
 }
 
+std::string scenarioText(const Scenario &scenario, const std::vector<std::optional<std::string>> *rowsFiles)
+{
+    std::string out;
+    writePretty(out, scenarioJson(scenario, rowsFiles), 0, true);
+    out += '\n';
+    return out;
+}
+
+namespace fs = std::filesystem;
+
+class Fingerprint {
+public:
+    // Each step is a bijection of the state for a fixed word and of the word for a fixed state,
+    // so one changed word always changes the result.
+    void add(uint64_t word) { m_state = (std::rotl(m_state, 5) ^ word) * 0x9E3779B97F4A7C15ULL; }
+    void addBytes(std::string_view bytes)
+    {
+        add(bytes.size());
+        size_t at = 0;
+        for (; at + 8 <= bytes.size(); at += 8) {
+            uint64_t word = 0;
+            std::memcpy(&word, bytes.data() + at, 8);
+            add(word);
+        }
+        uint64_t last = 0;
+        std::memcpy(&last, bytes.data() + at, bytes.size() - at);
+        add(last);
+    }
+    uint64_t value() const { return m_state ^ (m_state >> 31); }
+
+private:
+    uint64_t m_state = 0x243F6A8885A308D3ULL;
+};
+
+[[noreturn]] void saveFailed(const std::string &path, const std::string &what)
+{
+    throw Error(ErrorKind::Scenario, path + ": " + what);
+}
+
+bool inside(const fs::path &realFolder, const fs::path &realPath)
+{
+    const auto [folderEnd, pathEnd] = std::mismatch(realFolder.begin(), realFolder.end(), realPath.begin(), realPath.end());
+    return folderEnd == realFolder.end() && pathEnd != realPath.end();
+}
+
+// The file at `path`, canonical, when it is a regular file inside realFolder.
+std::optional<fs::path> fileInside(const fs::path &realFolder, const fs::path &path)
+{
+    std::error_code ec;
+    const fs::path real = fs::canonical(path, ec);
+    if (ec || !inside(realFolder, real) || !fs::is_regular_file(real, ec))
+        return std::nullopt;
+    return real;
+}
+
+// Whether the rows are still those of the file they were read from.
+bool stillFromFile(const RowsFileOrigin &origin, const ColumnBatch &rows)
+{
+    std::error_code ec;
+    const uintmax_t size = fs::file_size(origin.path, ec);
+    if (ec || size != origin.fileBytes)
+        return false;
+    const auto modified = fs::last_write_time(origin.path, ec);
+    if (ec || static_cast<int64_t>(modified.time_since_epoch().count()) != origin.modifiedTicks)
+        return false;
+    return rowsFingerprint(rows) == origin.fingerprint;
+}
+
+// How a lesson in realFolder refers to the origin's file, when that file lies inside it: the
+// text as written when it still leads there, else the path relative to the folder.
+std::optional<std::string> referenceTo(const fs::path &realFolder, const RowsFileOrigin &origin)
+{
+    const fs::path file(origin.path);
+    if (fileInside(realFolder, realFolder / fs::path(origin.text)) == file)
+        return origin.text;
+    if (!inside(realFolder, file))
+        return std::nullopt;
+    const fs::path relative = file.lexically_relative(realFolder);
+    if (relative.empty() || *relative.begin() == "..")
+        return std::nullopt;
+    if (fileInside(realFolder, realFolder / relative) != file)
+        return std::nullopt;
+    return relative.generic_string();
+}
+
+bool sameBytes(const fs::path &a, const fs::path &b)
+{
+    std::error_code ec;
+    if (fs::file_size(a, ec) != fs::file_size(b, ec) || ec)
+        return false;
+    std::unique_ptr<std::FILE, int (*)(std::FILE *)> fa(std::fopen(a.c_str(), "rb"), &std::fclose);
+    std::unique_ptr<std::FILE, int (*)(std::FILE *)> fb(std::fopen(b.c_str(), "rb"), &std::fclose);
+    if (!fa || !fb)
+        return false;
+    std::string bufferA(1 << 16, '\0');
+    std::string bufferB(1 << 16, '\0');
+    while (true) {
+        const size_t na = std::fread(bufferA.data(), 1, bufferA.size(), fa.get());
+        const size_t nb = std::fread(bufferB.data(), 1, bufferB.size(), fb.get());
+        if (na != nb || std::memcmp(bufferA.data(), bufferB.data(), na) != 0)
+            return false;
+        if (na < bufferA.size())
+            return !std::ferror(fa.get()) && !std::ferror(fb.get());
+    }
+}
+
+// The files one save creates, removed again when the save fails.
+class SavePlan {
+public:
+    SavePlan(std::string path, fs::path realFolder) : m_path(std::move(path)), m_realFolder(std::move(realFolder)) {}
+    ~SavePlan()
+    {
+        std::error_code ec;
+        for (const fs::path &file : m_temporary)
+            fs::remove(file, ec);
+        if (!m_done)
+            for (const fs::path &file : m_created)
+                fs::remove(file, ec);
+    }
+    const fs::path &realFolder() const { return m_realFolder; }
+    void done() { m_done = true; }
+
+    // A new temporary file in the folder, written by `write` (false: it failed).
+    template <class Write>
+    fs::path temporary(Write &&write)
+    {
+        const fs::path temp = m_realFolder / (".streamstep-save-" + std::to_string(::getpid()) + "-"
+                                              + std::to_string(++s_temporaries) + ".tmp");
+        m_temporary.push_back(temp);
+        std::unique_ptr<std::FILE, int (*)(std::FILE *)> file(std::fopen(temp.c_str(), "wbx"), &std::fclose);
+        if (!file)
+            saveFailed(m_path, "cannot write " + temp.string() + ": " + std::strerror(errno));
+        if (!write(file.get()) || std::fflush(file.get()) != 0 || std::ferror(file.get()))
+            saveFailed(m_path, "cannot write " + temp.string() + ": " + std::strerror(errno));
+        if (std::fclose(file.release()) != 0)
+            saveFailed(m_path, "cannot write " + temp.string() + ": " + std::strerror(errno));
+        return temp;
+    }
+
+    // Gives the temporary file `temp` the name `wanted` (relative to the folder), or the first of
+    // "NAME-2.EXT", "NAME-3.EXT", … that is free; a name that holds a file with the same bytes is
+    // used as it is. Never replaces a file. Returns the name used, in the file's '/' spelling.
+    std::string place(const fs::path &temp, fs::path wanted)
+    {
+        if (!wanted.parent_path().empty()) {
+            std::error_code ec;
+            fs::create_directories(m_realFolder / wanted.parent_path(), ec);
+            const fs::path parent = fs::canonical(m_realFolder / wanted.parent_path(), ec);
+            if (ec || (parent != m_realFolder && !inside(m_realFolder, parent)))
+                wanted = wanted.filename(); // a folder that leads out: next to the lesson instead
+        }
+        const fs::path stem = wanted.parent_path() / wanted.stem();
+        const std::string extension = wanted.extension().string();
+        for (int n = 1; n < 10'000; ++n) {
+            const fs::path name = n == 1 ? wanted : fs::path(stem.string() + "-" + std::to_string(n) + extension);
+            const fs::path full = m_realFolder / name;
+            std::error_code ec;
+            if (fs::exists(fs::symlink_status(full, ec))) {
+                if (fileInside(m_realFolder, full) && sameBytes(full, temp))
+                    return name.generic_string();
+                continue;
+            }
+            fs::create_hard_link(temp, full, ec); // fails when the name was taken meanwhile
+            if (ec == std::errc::file_exists)
+                continue;
+            if (ec) {
+                fs::rename(temp, full, ec); // a file system without hard links
+                if (ec)
+                    saveFailed(m_path, "cannot write " + full.string() + ": " + ec.message());
+            }
+            m_created.push_back(full);
+            return name.generic_string();
+        }
+        saveFailed(m_path, "no free name for " + wanted.string());
+    }
+
+    // Replaces the lesson file itself (the one file a save may replace).
+    void replace(const fs::path &temp, const fs::path &target)
+    {
+        std::error_code ec;
+        fs::rename(temp, target, ec);
+        if (ec)
+            saveFailed(m_path, "cannot write the file: " + ec.message());
+    }
+
+private:
+    static inline std::atomic<uint64_t> s_temporaries{0}; // one name a temporary file, in this process
+    std::string m_path;
+    fs::path m_realFolder;
+    std::vector<fs::path> m_temporary;
+    std::vector<fs::path> m_created;
+    bool m_done = false;
+};
+
+void appendCell(std::string &out, const Column &column, size_t row)
+{
+    if (column.isNull(row)) {
+        out += "null";
+        return;
+    }
+    switch (column.type().kind) {
+    case TypeKind::Boolean: out += column.ints()[row] ? "true" : "false"; return;
+    case TypeKind::Int:
+    case TypeKind::Long: out += std::to_string(column.ints()[row]); return;
+    case TypeKind::Timestamp:
+        out += '"';
+        out += formatTimestamp(column.ints()[row]);
+        out += '"';
+        return;
+    default: out += scalarText(valueJson(column.get(row))); return; // as a row of "rows" writes it
+    }
+}
+
+// The rows as NDJSON, one array a line in schema order (docs/scenario-format.md, "Rows from a file").
+bool writeNdjsonRows(std::FILE *file, const ColumnBatch &rows)
+{
+    std::string out;
+    for (size_t r = 0; r < rows.numRows; ++r) {
+        out += '[';
+        for (size_t c = 0; c < rows.columns.size(); ++c) {
+            if (c)
+                out += ", ";
+            appendCell(out, rows.columns[c], r);
+        }
+        out += "]\n";
+        if (out.size() >= (1 << 20) || r + 1 == rows.numRows) {
+            if (std::fwrite(out.data(), 1, out.size(), file) != out.size())
+                return false;
+            out.clear();
+        }
+    }
+    return true;
+}
+
+// "lesson.scenario.json" -> "lesson"
+std::string lessonStem(const fs::path &target)
+{
+    std::string name = target.filename().string();
+    for (const char *suffix : {".scenario.json", ".json"})
+        if (name.size() > std::strlen(suffix) && name.ends_with(suffix))
+            return name.substr(0, name.size() - std::strlen(suffix));
+    return target.stem().string();
+}
+
+RowsFileOrigin originOf(const fs::path &realFolder, const std::string &text, uint64_t fingerprint)
+{
+    RowsFileOrigin origin;
+    std::error_code ec;
+    const fs::path real = fs::canonical(realFolder / fs::path(text), ec);
+    origin.text = text;
+    origin.path = real.string();
+    origin.fileBytes = fs::file_size(real, ec);
+    origin.modifiedTicks = static_cast<int64_t>(fs::last_write_time(real, ec).time_since_epoch().count());
+    origin.fingerprint = fingerprint;
+    return origin;
+}
+
 } // namespace
 
 std::string writeScenario(const Scenario &scenario)
 {
-    std::string out;
-    writePretty(out, scenarioJson(scenario), 0, true);
-    out += '\n';
-    return out;
+    return scenarioText(scenario, nullptr);
+}
+
+uint64_t rowsFingerprint(const ColumnBatch &rows)
+{
+    Fingerprint f;
+    f.add(rows.numRows);
+    f.add(rows.columns.size());
+    for (const Column &column : rows.columns) {
+        f.addBytes(column.type().scenarioName());
+        const auto nulls = column.nulls();
+        // The NULL flag of each row, then its value when it has one (a NULL slot's storage is
+        // whatever it holds).
+        auto each = [&](auto &&addValue) {
+            for (size_t r = 0; r < nulls.size(); ++r) {
+                f.add(nulls[r]);
+                if (!nulls[r])
+                    addValue(r);
+            }
+        };
+        switch (column.type().kind) {
+        case TypeKind::Boolean:
+        case TypeKind::Int:
+        case TypeKind::Long:
+        case TypeKind::Timestamp: {
+            const auto ints = column.ints();
+            each([&](size_t r) { f.add(static_cast<uint64_t>(ints[r])); });
+            break;
+        }
+        case TypeKind::Window: {
+            const auto starts = column.ints();
+            const auto ends = column.ends();
+            each([&](size_t r) {
+                f.add(static_cast<uint64_t>(starts[r]));
+                f.add(static_cast<uint64_t>(ends[r]));
+            });
+            break;
+        }
+        case TypeKind::Double: {
+            const auto doubles = column.doubles();
+            each([&](size_t r) { f.add(std::bit_cast<uint64_t>(doubles[r])); });
+            break;
+        }
+        case TypeKind::Decimal: {
+            const auto decimals = column.decimals();
+            each([&](size_t r) {
+                const auto value = static_cast<unsigned __int128>(decimals[r]);
+                f.add(static_cast<uint64_t>(value));
+                f.add(static_cast<uint64_t>(value >> 64));
+            });
+            break;
+        }
+        case TypeKind::String: {
+            const auto strings = column.strings();
+            each([&](size_t r) { f.addBytes(strings[r]); });
+            break;
+        }
+        case TypeKind::Null: each([](size_t) {}); break;
+        }
+    }
+    return f.value();
+}
+
+void saveScenarioFile(Scenario &scenario, const std::string &path)
+{
+    const fs::path target(path);
+    const fs::path folder = target.parent_path().empty() ? fs::path(".") : target.parent_path();
+    std::error_code ec;
+    const fs::path realFolder = fs::canonical(folder, ec);
+    if (ec)
+        saveFailed(path, "cannot write the file: " + ec.message());
+
+    // What the reader would refuse is not written.
+    const size_t numColumns = std::max<size_t>(scenario.sourceSchema.size(), 1);
+    size_t totalCells = 0;
+    for (size_t i = 0; i < scenario.steps.size(); ++i) {
+        const size_t n = scenario.steps[i].rows.numRows;
+        if (n > kMaxRowsFileRows)
+            saveFailed(path, "step " + std::to_string(i) + " has " + std::to_string(n)
+                                 + " rows; a step may have at most " + std::to_string(kMaxRowsFileRows));
+        totalCells += n * numColumns;
+    }
+    if (totalCells > kMaxScenarioCells)
+        saveFailed(path, "the steps hold " + std::to_string(totalCells) + " values (rows times columns); a scenario may have at most "
+                             + std::to_string(kMaxScenarioCells));
+
+    SavePlan plan(path, realFolder);
+    std::vector<std::optional<std::string>> rowsFiles(scenario.steps.size());
+    std::vector<uint64_t> fingerprints(scenario.steps.size(), 0);
+    size_t inlineRows = 0;
+    size_t inlineCells = 0;
+    for (size_t i = 0; i < scenario.steps.size(); ++i) {
+        const Step &step = scenario.steps[i];
+        const size_t n = step.rows.numRows;
+        if (step.rowsFile && stillFromFile(*step.rowsFile, step.rows)) {
+            fingerprints[i] = step.rowsFile->fingerprint;
+            if (std::optional<std::string> reference = referenceTo(realFolder, *step.rowsFile)) {
+                rowsFiles[i] = std::move(reference);
+                continue;
+            }
+            // Saved elsewhere: the file goes along, byte for byte.
+            const fs::path source(step.rowsFile->path);
+            const fs::path copy = plan.temporary([&](std::FILE *out) {
+                std::unique_ptr<std::FILE, int (*)(std::FILE *)> in(std::fopen(source.c_str(), "rb"), &std::fclose);
+                if (!in)
+                    return false;
+                std::string buffer(1 << 20, '\0');
+                size_t got = 0;
+                while ((got = std::fread(buffer.data(), 1, buffer.size(), in.get())) > 0)
+                    if (std::fwrite(buffer.data(), 1, got, out) != got)
+                        return false;
+                return !std::ferror(in.get());
+            });
+            if (fs::file_size(copy, ec) != step.rowsFile->fileBytes)
+                saveFailed(path, step.rowsFile->path + " changed while it was copied");
+            rowsFiles[i] = plan.place(copy, fs::path(step.rowsFile->text).lexically_normal());
+            continue;
+        }
+        if (n <= kMaxSavedInlineStepRows && inlineRows + n <= kMaxSavedInlineRows
+            && inlineCells + n * numColumns <= kMaxSavedInlineCells) {
+            inlineRows += n;
+            inlineCells += n * numColumns;
+            continue;
+        }
+        fingerprints[i] = rowsFingerprint(step.rows);
+        const fs::path rows = plan.temporary([&](std::FILE *out) { return writeNdjsonRows(out, step.rows); });
+        if (fs::file_size(rows, ec) > static_cast<uintmax_t>(kMaxRowsFileBytes))
+            saveFailed(path, "the rows of step " + std::to_string(i) + " take more than " + std::to_string(kMaxRowsFileBytes)
+                                 + " bytes; a rows file may have at most that many");
+        rowsFiles[i] = plan.place(rows, fs::path(lessonStem(target) + ".step" + std::to_string(i) + ".ndjson"));
+    }
+
+    const std::string text = scenarioText(scenario, &rowsFiles);
+    if (text.size() > static_cast<size_t>(kMaxScenarioFileBytes))
+        saveFailed(path, "the lesson would take " + std::to_string(text.size()) + " bytes; a scenario file may have at most "
+                             + std::to_string(kMaxScenarioFileBytes));
+    const fs::path lesson = plan.temporary([&](std::FILE *out) { return std::fwrite(text.data(), 1, text.size(), out) == text.size(); });
+    plan.replace(lesson, target);
+    plan.done();
+
+    scenario.fileName = path;
+    for (size_t i = 0; i < scenario.steps.size(); ++i)
+        scenario.steps[i].rowsFile = rowsFiles[i] ? std::optional(originOf(realFolder, *rowsFiles[i], fingerprints[i])) : std::nullopt;
 }
 
 } // namespace streamstep

@@ -17,7 +17,9 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QDir>
 #include <QDoubleSpinBox>
+#include <QFile>
 #include <QHeaderView>
 #include <QLineEdit>
 #include <QListWidget>
@@ -101,6 +103,7 @@ private Q_SLOTS:
     void generatorLeavesUnknownColumnsNull();
     void generatorDialogReadsItsFields();
     void saveOpenRoundTripKeepsEveryRow();
+    void savingKeepsRowsFilesUnlessEdited();
     void typingInTheTableEditsTheCell();
     void generateRowsActionRunsTheDialog();
     void screenshots();
@@ -554,6 +557,84 @@ void TestInputEditing::saveOpenRoundTripKeepsEveryRow()
     QCOMPARE(back.steps[0].rows.get(2, 0), Value::string("Zürich \"quoted\" ✓"));
     QVERIFY(back.steps[0].rows.columns[1].isNull(3));
     QCOMPARE(writeScenario(back), writeScenario(edited));
+}
+
+// Lesson 27a (4 steps of 25,000 rows from CSV files) saved from the window: unchanged steps keep
+// their "rowsFile", an edited one is saved as a new rows file and reopens with the edit, undo
+// brings the reference back, and Save As into another folder reopens with the same rows.
+void TestInputEditing::savingKeepsRowsFilesUnlessEdited()
+{
+    QTemporaryDir folder;
+    QVERIFY(folder.isValid());
+    QVERIFY(QDir().mkpath(folder.filePath(QStringLiteral("27-memory-trap"))));
+    const QString name = QStringLiteral("27a-complete-memory-trap.scenario.json");
+    QVERIFY(QFile::copy(lesson("27a-complete-memory-trap.scenario.json"), folder.filePath(name)));
+    for (int i = 0; i < 4; ++i)
+        QVERIFY(QFile::copy(lesson("27-memory-trap/step%1.csv").arg(i), folder.filePath(QStringLiteral("27-memory-trap/step%1.csv").arg(i))));
+    const QString path = folder.filePath(name);
+    auto fileText = [](const QString &file) {
+        QFile f(file);
+        return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+    };
+    auto reopened = [](const QString &file) {
+        RunController controller;
+        QString error;
+        if (!controller.openFile(file, &error))
+            qWarning() << error;
+        return controller.hasScenario() ? controller.scenario() : Scenario();
+    };
+
+    MainWindow window;
+    QVERIFY(window.openScenario(path));
+    RunController *controller = window.controller();
+    const Scenario read = controller->scenario();
+    QCOMPARE(read.steps[0].rows.numRows, size_t(25'000));
+    QVERIFY(window.saveTo(path));
+    QByteArray text = fileText(path);
+    QVERIFY(text.contains("\"rowsFile\": \"27-memory-trap/step0.csv\""));
+    QVERIFY(!text.contains("\"rows\""));
+    QVERIFY(text.size() < 20'000);
+
+    // One cell of step 2, typed in the input editor.
+    InputEditor *editor = window.inputEditor();
+    editor->setCurrentStep(2);
+    const int account = column(*controller, "accountId");
+    QVERIFY(editor->model()->setData(editor->model()->index(7, account), QStringLiteral("EDITED")));
+    const Scenario edited = controller->scenario();
+    QVERIFY(window.saveTo(path));
+    text = fileText(path);
+    QVERIFY(text.contains("\"rowsFile\": \"27a-complete-memory-trap.step2.ndjson\""));
+    QVERIFY(text.contains("\"rowsFile\": \"27-memory-trap/step3.csv\""));
+    QVERIFY(!text.contains("step2.csv"));
+    Scenario back = reopened(path);
+    QCOMPARE(back.steps.size(), edited.steps.size());
+    for (size_t s = 0; s < edited.steps.size(); ++s)
+        QVERIFY2(sameRows(back.steps[s].rows, edited.steps[s].rows), qPrintable(QString::number(s)));
+    QCOMPARE(back.steps[2].rows.get(7, size_t(account)), Value::string("EDITED"));
+
+    // Undone: the step's rows are those of its CSV again.
+    window.undoStack()->undo();
+    QVERIFY(window.saveTo(path));
+    QVERIFY(fileText(path).contains("\"rowsFile\": \"27-memory-trap/step2.csv\""));
+    QVERIFY(sameRows(reopened(path).steps[2].rows, read.steps[2].rows));
+    // Redone: the rows file saved for the edit holds those rows, and is used again.
+    window.undoStack()->redo();
+    QVERIFY(window.saveTo(path));
+    QVERIFY(fileText(path).contains("\"rowsFile\": \"27a-complete-memory-trap.step2.ndjson\""));
+    QVERIFY(!QFile::exists(folder.filePath(QStringLiteral("27a-complete-memory-trap.step2-2.ndjson"))));
+    QCOMPARE(reopened(path).steps[2].rows.get(7, size_t(account)), Value::string("EDITED"));
+    window.undoStack()->undo();
+
+    // Save As into another folder: the rows files go along.
+    QTemporaryDir other;
+    QVERIFY(other.isValid());
+    const QString copy = other.filePath(QStringLiteral("copy.scenario.json"));
+    QVERIFY(window.saveTo(copy));
+    QVERIFY(fileText(copy).contains("\"rowsFile\": \"27-memory-trap/step1.csv\""));
+    QVERIFY(QFile::exists(other.filePath(QStringLiteral("27-memory-trap/step1.csv"))));
+    back = reopened(copy);
+    for (size_t s = 0; s < read.steps.size(); ++s)
+        QVERIFY2(sameRows(back.steps[s].rows, read.steps[s].rows), qPrintable(QString::number(s)));
 }
 
 void TestInputEditing::typingInTheTableEditsTheCell()

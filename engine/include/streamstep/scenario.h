@@ -91,12 +91,30 @@ struct QuizQuestion {
     TextPosition position;        // the question's object
 };
 
+// Where a step's rows came from when they were read from a "rowsFile", so that saving the
+// lesson can write the reference again instead of every row (saveScenarioFile). The rows are
+// still those of the file while rowsFingerprint(rows) equals `fingerprint` and the file still
+// has the size and modification time it had when read; any edit of the rows (the app's input
+// editor, generator, undo) shows in the fingerprint, whatever code path made it.
+struct RowsFileOrigin {
+    std::string text;          // as written in the scenario ("27-memory-trap/step0.csv")
+    std::string path;          // the file read, canonical
+    uintmax_t fileBytes = 0;   // its size when read
+    int64_t modifiedTicks = 0; // its last write time when read (file_time_type ticks)
+    uint64_t fingerprint = 0;  // rowsFingerprint of the rows as read
+};
+
 struct Step {
     ColumnBatch rows;                           // typed to the source schema
     std::optional<int64_t> processingTimeMicros; // "processingTime"
     TextPosition position;
     std::vector<QuizQuestion> quiz;             // asked before the step runs
+    std::optional<RowsFileOrigin> rowsFile;     // set when the rows were read from a "rowsFile"
 };
+
+// A 64-bit fingerprint of the rows: their schema's types, NULL flags and values (doubles bit for
+// bit). Equal rows give equal fingerprints; an edit changes it (but for a 2^-64 chance).
+uint64_t rowsFingerprint(const ColumnBatch &rows);
 
 std::string quizKindName(QuizKind kind); // "written", "watermark", "stateRows", "dropped", "choice"
 std::optional<QuizKind> parseQuizKind(std::string_view text);
@@ -110,6 +128,7 @@ std::optional<int64_t> quizOptionValue(QuizFact fact, std::string_view option);
 struct Expectation {
     int step = 0;
     std::optional<nlohmann::json> emitted; // array of row objects, compared order-insensitively
+    std::optional<int64_t> rowsWritten;    // how many rows the step's batches hand to the sink
     std::optional<int64_t> stateRows;
     std::optional<int64_t> stateRowsUpdated;
     std::optional<int64_t> droppedByWatermark;
@@ -239,8 +258,39 @@ inline constexpr int64_t kMaxRowsFileBytes = 1024LL * 1024 * 1024; // 1 GiB
 Scenario readScenarioFile(const std::string &path);
 Scenario parseScenario(const std::string &text, const std::string &fileName = "<text>");
 
-// Writes a scenario back in the contract's format; parseScenario(writeScenario(s)) == s.
+// Writes a scenario back in the contract's format; parseScenario(writeScenario(s)) == s. Every
+// step's rows are written inline ("rows"), wherever they came from.
 std::string writeScenario(const Scenario &scenario);
+
+// What saveScenarioFile writes inline: a step's rows go into the lesson file ("rows") when they
+// are no more than this many, and all inline rows together stay below the second limit and
+// their values (rows times columns) below the third; any other step's rows go into a rows file
+// next to the lesson. Far inside the reader's limits, so what is saved always reopens.
+inline constexpr size_t kMaxSavedInlineStepRows = 10'000;
+inline constexpr size_t kMaxSavedInlineRows = 200'000;
+inline constexpr size_t kMaxSavedInlineCells = 2'000'000;
+
+// Saves a scenario as the file `path` (docs/scenario-format.md, "Saving a lesson with rows
+// files"), writing "rowsFile" instead of rows where it can:
+//  * a step whose rows are still those of the rows file it was read from (RowsFileOrigin) refers
+//    to that file again when the file lies inside the folder `path` is in (the text as written
+//    when it still resolves there, else the path relative to that folder);
+//  * when it lies elsewhere (Save As into another folder), the rows file is copied next to the
+//    lesson, under the same relative name, or with "-2", "-3", … before the extension when that
+//    name holds a different file;
+//  * any other step (its rows edited, generated or typed, or its file changed on disk since it
+//    was read) is written inline when small (the limits above), else as a new NDJSON rows file
+//    "STEM.stepN.ndjson" next to the lesson (STEM: the file name without ".scenario.json"), with
+//    "-2", … when that name holds a different file.
+// An existing file is never overwritten, except `path` itself: a copy or new rows file whose
+// name is taken by a file with the same bytes is used as it is. Every file is written under a
+// temporary name and then renamed. Afterwards scenario.fileName is `path` and each step's
+// rowsFile describes the file it now refers to (nullopt for inline rows). Throws
+// Error(ErrorKind::Scenario, "PATH: …") when a file cannot be written or the scenario is beyond
+// what the reader accepts (a step of more than kMaxRowsFileRows rows, more than
+// kMaxScenarioCells values in all, a lesson file over kMaxScenarioFileBytes); the scenario is
+// then unchanged and no new file is left behind.
+void saveScenarioFile(Scenario &scenario, const std::string &path);
 
 // Why parseCellText refused a text, so that each caller can word it its own way (the reader puts
 // FILE:LINE:COL and the column in front, the GUI translates and adds hints).

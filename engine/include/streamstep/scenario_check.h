@@ -18,7 +18,7 @@ struct CheckResult {
 
 // Runs the scenario and compares per step: emitted rows (order-insensitive, values compared by
 // type: "250000.00" equals 250000.0 for a decimal column, "2026-03-01 10:00:00" equals the ISO
-// form for a timestamp), stateRows, stateRowsUpdated, droppedByWatermark and eventTime; or, with
+// form for a timestamp), rowsWritten, stateRows, stateRowsUpdated, droppedByWatermark and eventTime; or, with
 // expectError, that compiling/running fails with that exit code and message.
 CheckResult checkScenario(const Scenario &scenario);
 
