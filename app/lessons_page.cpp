@@ -1,5 +1,6 @@
 #include "lessons_page.h"
 
+#include "bundled_lessons.h"
 #include "text_scale.h"
 
 #include <QEvent>
@@ -155,11 +156,13 @@ void LessonsPage::addLessons()
         const QDir dir(folder);
         for (const QString &name : dir.entryList({QStringLiteral("*.scenario.json")}, QDir::Files, QDir::Name)) {
             const QString path = dir.filePath(name);
-            QFile file(path);
+            // Resource lessons from their copy on disk, so that a rowsFile next to them is found.
+            const QString onDisk = lessonFileOnDisk(path);
+            QFile file(onDisk.isEmpty() ? path : onDisk);
             if (!file.open(QIODevice::ReadOnly))
                 continue;
             try {
-                found.push_back({parseScenario(file.readAll().toStdString(), path.toStdString()), path, name});
+                found.push_back({parseScenario(file.readAll().toStdString(), file.fileName().toStdString()), path, name});
             } catch (const Error &) {
                 // A broken lesson file is skipped; the engine's tests report it.
             }

@@ -17,6 +17,13 @@ namespace {
 // Java/Scala methods stay far below the JVM's 64 KB of bytecode per method: a step's rows are
 // built by several methods of this many rows each.
 constexpr size_t kRowsPerMethod = 200;
+// A replay step with more rows than this (a lesson's rowsFile of 25,000 rows) travels as JSON
+// lines in string constants that Spark's JSON reader parses when the step runs: as RowFactory
+// calls, 25,000 rows of distinct values exceed a class's 65,535 constants (javac: "too many
+// constants") and take javac minutes. Smaller steps stay literal rows, readable in the program.
+constexpr size_t kMaxLiteralStepRows = 5000;
+// Bytes of JSON lines per string constant: a constant holds at most 65,535 bytes.
+constexpr size_t kJsonChunkBytes = 60000;
 
 std::string replaceAll(std::string text, std::string_view from, std::string_view to)
 {
@@ -267,6 +274,42 @@ std::string joinList(const std::vector<std::string> &items, std::string_view sep
     for (size_t i = 0; i < items.size(); ++i)
         out += (i ? std::string(separator) : std::string()) + items[i];
     return out;
+}
+
+// Row `r` of a step as one JSON object for Spark's JSON reader (the PySpark replay's files and
+// the JVM replays' big steps).
+std::string sourceJsonLine(const Schema &schema, const ColumnBatch &rows, size_t r)
+{
+    std::vector<std::string> members;
+    for (size_t c = 0; c < rows.columns.size(); ++c)
+        members.push_back(asciiJsonString(schema.fields[c].name) + ": " + sourceJson(rows.get(r, c)));
+    return "{" + joinList(members, ", ") + "}";
+}
+
+// A big step's rows as JSON lines, cut into string literals of at most kJsonChunkBytes each.
+std::vector<std::string> jsonLineLiterals(const Schema &schema, const ColumnBatch &rows)
+{
+    std::vector<std::string> literals;
+    std::string chunk;
+    for (size_t r = 0; r < rows.numRows; ++r) {
+        const std::string line = sourceJsonLine(schema, rows, r) + "\n";
+        if (!chunk.empty() && chunk.size() + line.size() > kJsonChunkBytes) {
+            literals.push_back(jvmString(chunk));
+            chunk.clear();
+        }
+        chunk += line;
+    }
+    if (!chunk.empty())
+        literals.push_back(jvmString(chunk));
+    return literals;
+}
+
+bool hasBigStep(const Scenario &scenario)
+{
+    for (const Step &step : scenario.steps)
+        if (step.rows.numRows > kMaxLiteralStepRows)
+            return true;
+    return false;
 }
 
 // The query ops as DataFrame calls on a value named `source`, one call per line; expressions go
@@ -982,6 +1025,17 @@ import org.apache.spark.sql.types.StructType;
             if (rows.numRows == 0)
                 continue;
             out += "        case " + std::to_string(s) + ":";
+            if (rows.numRows > kMaxLiteralStepRows) {
+                const std::string holder = "Step" + std::to_string(s) + "Json";
+                out += " rows.addAll(jsonRows(" + holder + ".CHUNKS)); break;\n";
+                methods += "\n    // Step " + std::to_string(s) + "'s " + std::to_string(rows.numRows)
+                    + " rows as JSON lines (see jsonRows).\n    private static final class " + holder
+                    + " {\n        static final String[] CHUNKS = {\n";
+                for (const std::string &literal : jsonLineLiterals(scenario.sourceSchema, rows))
+                    methods += "            " + literal + ",\n";
+                methods += "        };\n    }\n";
+                continue;
+            }
             for (size_t chunk = 0; chunk * kRowsPerMethod < rows.numRows; ++chunk) {
                 const std::string method = "step" + std::to_string(s) + "Rows" + std::to_string(chunk);
                 out += " " + method + "(rows);";
@@ -1001,6 +1055,20 @@ import org.apache.spark.sql.types.StructType;
             out += " break;\n";
         }
         out += "        default: break;\n        }\n        return rows;\n    }\n" + methods;
+        if (hasBigStep(scenario))
+            out += R"(
+    // A step of many rows travels as JSON lines, parsed here by Spark's JSON reader with the
+    // source's schema (decimals exact, timestamps UTC), in the order of the lines.
+    static List<Row> jsonRows(String[] chunks) {
+        List<String> lines = new ArrayList<>();
+        for (String chunk : chunks)
+            for (String line : chunk.split("\n"))
+                if (!line.isEmpty()) lines.add(line);
+        SparkSession spark = SparkSession.active();
+        return spark.read().schema(SOURCE_SCHEMA).option("timestampFormat", "yyyy-MM-dd HH:mm:ss[.SSSSSS]")
+            .json(spark.createDataset(lines, Encoders.STRING())).collectAsList();
+    }
+)";
         out += kJavaReplay;
         out += kJavaHelpers;
     }
@@ -1376,6 +1444,18 @@ import org.apache.spark.sql.types.{DataType, DataTypes, DecimalType, StructType}
             if (rows.numRows == 0)
                 continue;
             out += "      case " + std::to_string(s) + " =>";
+            if (rows.numRows > kMaxLiteralStepRows) {
+                const std::string holder = "Step" + std::to_string(s) + "Json";
+                out += " rows ++= jsonRows(" + holder + ".Chunks)\n";
+                methods += "\n  // Step " + std::to_string(s) + "'s " + std::to_string(rows.numRows)
+                    + " rows as JSON lines (see jsonRows).\n  private object " + holder
+                    + " {\n    val Chunks: Array[String] = Array(\n";
+                const std::vector<std::string> literals = jsonLineLiterals(scenario.sourceSchema, rows);
+                for (size_t i = 0; i < literals.size(); ++i)
+                    methods += "      " + literals[i] + (i + 1 < literals.size() ? ",\n" : "\n");
+                methods += "    )\n  }\n";
+                continue;
+            }
             for (size_t chunk = 0; chunk * kRowsPerMethod < rows.numRows; ++chunk) {
                 const std::string method = "step" + std::to_string(s) + "Rows" + std::to_string(chunk);
                 out += " " + method + "(rows);";
@@ -1391,6 +1471,17 @@ import org.apache.spark.sql.types.{DataType, DataTypes, DecimalType, StructType}
             out += "\n";
         }
         out += "      case _ =>\n    }\n    rows\n  }\n" + methods;
+        if (hasBigStep(scenario))
+            out += R"(
+  // A step of many rows travels as JSON lines, parsed here by Spark's JSON reader with the
+  // source's schema (decimals exact, timestamps UTC), in the order of the lines.
+  def jsonRows(chunks: Array[String]): Seq[Row] = {
+    val spark = SparkSession.active
+    val lines = chunks.toSeq.flatMap(_.split("\n")).filter(_.nonEmpty)
+    spark.read.schema(SourceSchema).option("timestampFormat", "yyyy-MM-dd HH:mm:ss[.SSSSSS]")
+      .json(spark.createDataset(lines)(Encoders.STRING)).collect().toSeq
+  }
+)";
         out += kScalaReplay;
         out += kScalaHelpers;
     }
@@ -1734,13 +1825,8 @@ SOURCE_SCHEMA = StructType([)";
         out += "\n\n# Each step's rows, one JSON object per line as Spark's JSON reader takes them.\nSTEPS = [";
         for (const Step &step : scenario.steps) {
             out += "\n    [";
-            for (size_t r = 0; r < step.rows.numRows; ++r) {
-                std::vector<std::string> members;
-                for (size_t c = 0; c < step.rows.columns.size(); ++c)
-                    members.push_back(asciiJsonString(scenario.sourceSchema.fields[c].name) + ": "
-                                      + sourceJson(step.rows.get(r, c)));
-                out += "\n        " + pythonString("{" + joinList(members, ", ") + "}") + ",";
-            }
+            for (size_t r = 0; r < step.rows.numRows; ++r)
+                out += "\n        " + pythonString(sourceJsonLine(scenario.sourceSchema, step.rows, r)) + ",";
             out += "\n    ],";
         }
         out += "\n]\n";

@@ -83,6 +83,15 @@ void TestLessonsPage::groupsByTopicInCourseOrder()
         listed += titles.size();
     }
     QCOMPARE(listed, int(lessons.size()));
+    // The State topic in course order: intermediate lessons by file name, then advanced ones;
+    // the memory trap at scale (27a) and its fix (27b) among them.
+    QCOMPARE(page.visibleLessons(QStringLiteral("State")),
+             (QStringList{QStringLiteral("Mistake: dropDuplicates without a watermark keeps every id forever"),
+                          QStringLiteral("Fix: dropDuplicates with a watermark forgets old ids"),
+                          QStringLiteral("When Spark runs a no-data batch, and what it does (Update)"),
+                          QStringLiteral("The complete-mode memory trap: 100,000 accounts in state, all rewritten every trigger"),
+                          QStringLiteral("Chaining two aggregations (Append, one watermark)"),
+                          QStringLiteral("The fix: a watermark-bounded window keeps the state at 25,000 rows")}));
     QCOMPARE(page.visibleLessons(QStringLiteral("Output modes")).value(0), QStringLiteral("High-value transactions (filter, Append)"));
     QCOMPARE(page.lessonPath(0).section(QLatin1Char('/'), -1), QStringLiteral("01-high-value-filter.scenario.json"));
 
@@ -144,6 +153,11 @@ void TestLessonsPage::searchFiltersByTitleDescriptionAndTag()
     QCOMPARE(page.visibleTopics(), QStringList{QStringLiteral("State")});
     QCOMPARE(page.visibleLessons(QStringLiteral("State")),
              QStringList{QStringLiteral("Mistake: dropDuplicates without a watermark keeps every id forever")});
+    // The memory trap is found by what a learner types: its tags and words of its description.
+    page.setSearchText(QStringLiteral("memory TRAP"));
+    QCOMPARE(page.visibleTopics(), QStringList{QStringLiteral("State")});
+    QVERIFY(page.visibleLessons(QStringLiteral("State"))
+                .contains(QStringLiteral("The complete-mode memory trap: 100,000 accounts in state, all rewritten every trigger")));
     // A level name finds the lessons of that level.
     page.setSearchText(QStringLiteral("advanced"));
     QVERIFY(page.visibleLessons(QStringLiteral("Output modes")).isEmpty());

@@ -5,8 +5,11 @@
 #include <QByteArray>
 #include <QDir>
 #include <QFile>
+#include <QRegularExpression>
 #include <QString>
 #include <QStringList>
+
+#include <vector>
 
 namespace streamstep::testing {
 
@@ -28,6 +31,21 @@ inline QStringList sparkVersions()
 
 // "3.5.9" -> "3.5": StreamStep's profile and tools/spark/jvm-<minor>.args.
 inline QString minorVersion(const QString &version) { return version.section(QLatin1Char('.'), 0, 1); }
+
+// STREAMSTEP_SPARK_ONLY: a regular expression; keeps only the entries whose name it finds
+// ("lesson-27" keeps lessons 27a and 27b). Returns what is wrong with it, or empty.
+template <typename Entry>
+QString keepOnlyChosenEntries(std::vector<Entry> &entries)
+{
+    const QString only = qEnvironmentVariable("STREAMSTEP_SPARK_ONLY");
+    if (only.isEmpty())
+        return {};
+    const QRegularExpression pattern(only);
+    if (!pattern.isValid())
+        return QStringLiteral("STREAMSTEP_SPARK_ONLY: ") + pattern.errorString();
+    std::erase_if(entries, [&](const Entry &entry) { return !pattern.match(entry.name).hasMatch(); });
+    return entries.empty() ? QStringLiteral("STREAMSTEP_SPARK_ONLY=%1 matches no scenario").arg(only) : QString();
+}
 
 inline bool writeFile(const QString &path, const QByteArray &bytes)
 {
