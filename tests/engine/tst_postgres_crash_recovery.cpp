@@ -17,6 +17,7 @@
 #include <libpq-fe.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -286,20 +287,25 @@ void TestPostgresCrashRecovery::randomKills()
     const Reference &ref = reference(c.name);
     std::mt19937 random(static_cast<unsigned>(qHash(config)) ^ 0x5eed);
     int kills = 0;
-    // Kill times are drawn from the reference run's length; iterations go on (up to 10) until
-    // at least 8 kills landed in this configuration.
-    for (int iteration = 0; iteration < 10 && (iteration < 3 || kills < 8); ++iteration) {
+    // Kill times are drawn from the first 80 % of a fresh run's length: the reference run's at
+    // first, then that of a fresh run the kill missed (it finished first; a run's length moves
+    // with the machine's load). Iterations go on (up to 30) until at least 8 kills landed in
+    // this configuration.
+    qint64 runMs = ref.ms;
+    for (int iteration = 0; iteration < 30 && (iteration < 3 || kills < 8); ++iteration) {
         const RunFolder folder = newRun(c, "random");
         for (int attempts = 1;; ++attempts) {
             ChildOptions options;
             if (attempts <= 5) // then let it finish
-                options.killAfterUs = static_cast<int>(random() % static_cast<unsigned>(ref.ms * 800 + 1));
+                options.killAfterUs = static_cast<int>(random() % static_cast<unsigned>(runMs * 800 + 1));
             const ChildResult r = runCli(folder.runArgs(), folder.root, options);
             if (r.killed()) {
                 ++m_randomKills;
                 ++kills;
                 continue;
             }
+            if (attempts == 1)
+                runMs = std::max<qint64>(1, std::min(runMs, r.ms));
             QVERIFY2(r.exitCode == 0, describe(r));
             break;
         }
