@@ -1225,13 +1225,14 @@ void MainWindow::onBusyChanged(bool busy)
 void MainWindow::onStepProgressed(double fraction, const QString &phase)
 {
     const RunController &c = *m_controller;
-    m_progressBar->setValue(static_cast<int>(fraction * 1000));
     m_cancelAction->setEnabled(c.isBusy() && !c.isCancelling());
-    // "%p%" is the progress bar's own placeholder for the percentage.
+    // "%p%" is the progress bar's own placeholder for the percentage. The text before the value,
+    // so that whoever watches valueChanged sees the batch the value belongs to.
     m_progressBar->setFormat(tr("Batch %1: %2 rows · %3 · %p%")
                                  .arg(c.numBatches())
                                  .arg(QLocale().toString(c.busyRows()))
                                  .arg(phase));
+    m_progressBar->setValue(static_cast<int>(fraction * 1000));
 }
 
 void MainWindow::onStepCancelled(int step)
