@@ -1918,9 +1918,7 @@ def generated_rows(spark, step):
         return 2
     try:
         for step, rows in enumerate(STEPS):
-            if isinstance(rows, dict):
-                rows = generated_rows(spark, rows)
-            # An empty step writes no file: a trigger without new data runs no data batch.
+)" + std::string(hasGeneratedStep(scenario) ? "            if isinstance(rows, dict):\n                rows = generated_rows(spark, rows)\n" : "") + R"(            # An empty step writes no file: a trigger without new data runs no data batch.
             if rows:
                 # Written under a hidden name first (Spark's file listing skips names starting
                 # with "."), then renamed: the source never sees a half-written file.
