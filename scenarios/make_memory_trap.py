@@ -76,25 +76,41 @@ def written_choice(step, prompt, prompt_de, values, right, explain, explain_de):
             "answer": values.index(right), "fact": "rowsWritten", "explain": explain, "explain_de": explain_de}
 
 
-def lesson_27a():
-    total = STEPS * PER_STEP
-    steps = [{"rowsFile": "%s/step%d.csv" % (DATA, s)} for s in range(STEPS)]
-    steps[1]["quiz"] = [state_question(
-        1, "Complete keeps a state row for every account it has ever seen: 25,000 from trigger 0 and 25,000 new ones.",
-        "Complete behält eine Zustandszeile für jedes Konto, das es je gesehen hat: 25.000 aus Trigger 0 und 25.000 neue.")]
+def complete_trap(steps, per, texts):
+    """Lessons 27a and 27c: groupBy accountId in Complete mode over STEPS steps of `per` new
+    accounts each, so after step s there are per·(s + 1) state rows, all written. `texts` holds the
+    titles and descriptions and the quiz's words; the quiz asks for the state rows after trigger 1
+    and 3 and for the rows trigger 3 writes."""
+    total = STEPS * per
+    steps[1]["quiz"] = [state_question(1, *texts["state1"])]
     steps[3]["quiz"] = [
-        written_choice(3, "Trigger 3 brings 25,000 transactions. How many rows does Complete write?",
-                       "Trigger 3 bringt 25.000 Transaktionen. Wie viele Zeilen schreibt Complete?",
-                       [25000, 100000, 75000], total,
-                       "Complete writes the whole result table every trigger: all 100,000 accounts, although only 25,000 changed.",
-                       "Complete schreibt bei jedem Trigger die ganze Ergebnistabelle: alle 100.000 Konten, obwohl sich nur 25.000 geändert haben."),
-        state_question(3, "One row per distinct account, forever: the state grows with the number of keys, not with time.",
-                       "Eine Zeile pro Konto, für immer: Der Zustand wächst mit der Zahl der Schlüssel, nicht mit der Zeit.")]
-    expect = [{"step": s, "rowsWritten": (s + 1) * PER_STEP, "stateRows": (s + 1) * PER_STEP,
-               "stateRowsUpdated": PER_STEP} for s in range(STEPS)]
+        written_choice(3, *texts["written3"][:2], [per, total, 3 * per], total, *texts["written3"][2:]),
+        state_question(3, *texts["state3"])]
+    expect = [{"step": s, "rowsWritten": (s + 1) * per, "stateRows": (s + 1) * per,
+               "stateRowsUpdated": per} for s in range(STEPS)]
     return {
         "format": "streamstep-scenario",
         "version": 1,
+        "title": texts["title"],
+        "description": texts["description"],
+        "title_de": texts["title_de"],
+        "description_de": texts["description_de"],
+        "topic": "state",
+        "level": "intermediate",
+        "tags": texts["tags"],
+        "source": SOURCE,
+        "query": [{"op": "groupBy", "keys": ["accountId"],
+                   "aggs": ["count(*) AS payments", "sum(amount) AS total"]}],
+        "outputMode": "complete",
+        "sink": {"format": "memory", "options": {"queryName": "account_dashboard"}},
+        "steps": steps,
+        "expect": expect,
+    }
+
+
+def lesson_27a():
+    steps = [{"rowsFile": "%s/step%d.csv" % (DATA, s)} for s in range(STEPS)]
+    return complete_trap(steps, PER_STEP, {
         "title": "The complete-mode memory trap: 100,000 accounts in state, all rewritten every trigger",
         "description": (
             "A dashboard shows each account's number of payments and total, so the query is `groupBy(\"accountId\")` "
@@ -129,17 +145,19 @@ def lesson_27a():
             "Executors und in jedem Checkpoint und schreibt bei jedem Trigger eine Million Zeilen neu. (Die Dateien "
             "enthalten 100.000 Konten, damit die Lektion unter 4 MB bleibt; Lektion 27c erzeugt eine Million.) Selbst ein Watermark hilft hier nicht: Complete entfernt nie Zustand.\n\n"
             "**Lösung:** Lektion 27b, dieselben Zahlungen pro 5-Minuten-Fenster mit einem Watermark, im Modus Update."),
-        "topic": "state",
-        "level": "intermediate",
         "tags": ["complete", "state", "memory", "scale", "groupBy"],
-        "source": SOURCE,
-        "query": [{"op": "groupBy", "keys": ["accountId"],
-                   "aggs": ["count(*) AS payments", "sum(amount) AS total"]}],
-        "outputMode": "complete",
-        "sink": {"format": "memory", "options": {"queryName": "account_dashboard"}},
-        "steps": steps,
-        "expect": expect,
-    }
+        "state1": (
+            "Complete keeps a state row for every account it has ever seen: 25,000 from trigger 0 and 25,000 new ones.",
+            "Complete behält eine Zustandszeile für jedes Konto, das es je gesehen hat: 25.000 aus Trigger 0 und 25.000 neue."),
+        "written3": (
+            "Trigger 3 brings 25,000 transactions. How many rows does Complete write?",
+            "Trigger 3 bringt 25.000 Transaktionen. Wie viele Zeilen schreibt Complete?",
+            "Complete writes the whole result table every trigger: all 100,000 accounts, although only 25,000 changed.",
+            "Complete schreibt bei jedem Trigger die ganze Ergebnistabelle: alle 100.000 Konten, obwohl sich nur 25.000 geändert haben."),
+        "state3": (
+            "One row per distinct account, forever: the state grows with the number of keys, not with time.",
+            "Eine Zeile pro Konto, für immer: Der Zustand wächst mit der Zahl der Schlüssel, nicht mit der Zeit."),
+    })
 
 
 def lesson_27b():
@@ -237,27 +255,8 @@ def generated_step(step):
 
 
 def lesson_27c():
-    per = GENERATED_PER_STEP
-    total = STEPS * per
     steps = [generated_step(s) for s in range(STEPS)]
-    steps[1]["quiz"] = [state_question(
-        1, "Every account of trigger 0 stays in state, and trigger 1 adds 250,000 accounts that were never seen: 500,000.",
-        "Jedes Konto aus Trigger 0 bleibt im Zustand, und Trigger 1 fügt 250.000 Konten hinzu, die es noch nie gab: 500.000.")]
-    steps[3]["quiz"] = [
-        written_choice(3, "Trigger 3 brings 250,000 payments. How many rows does Complete write?",
-                       "Trigger 3 bringt 250.000 Zahlungen. Wie viele Zeilen schreibt Complete?",
-                       [per, total, 3 * per], total,
-                       "Complete writes the whole result table every trigger: all 1,000,000 accounts, although only "
-                       "250,000 changed.",
-                       "Complete schreibt bei jedem Trigger die ganze Ergebnistabelle: alle 1.000.000 Konten, obwohl sich "
-                       "nur 250.000 geändert haben."),
-        state_question(3, "A million: one row per distinct account, and Complete never lets one go.",
-                       "Eine Million: eine Zeile pro Konto, und Complete gibt keine davon je frei.")]
-    expect = [{"step": s, "rowsWritten": (s + 1) * per, "stateRows": (s + 1) * per,
-               "stateRowsUpdated": per} for s in range(STEPS)]
-    return {
-        "format": "streamstep-scenario",
-        "version": 1,
+    return complete_trap(steps, GENERATED_PER_STEP, {
         "title": "The memory trap at scale: a million accounts in state, generated",
         "description": (
             "Lesson 27a's dashboard, `groupBy(\"accountId\")` in **Complete** mode, at the size of a real bank: four "
@@ -295,17 +294,20 @@ def lesson_27c():
             "denn Complete entfernt nie Zustand.\n\n"
             "**Lösung:** Lektion 27b — nach einem durch ein Watermark begrenzten Fenster gruppieren, im Modus Update, "
             "und der Zustand hält nur die Schlüssel des offenen Fensters."),
-        "topic": "state",
-        "level": "intermediate",
         "tags": ["complete", "state", "memory", "scale", "groupBy", "million", "generate"],
-        "source": SOURCE,
-        "query": [{"op": "groupBy", "keys": ["accountId"],
-                   "aggs": ["count(*) AS payments", "sum(amount) AS total"]}],
-        "outputMode": "complete",
-        "sink": {"format": "memory", "options": {"queryName": "account_dashboard"}},
-        "steps": steps,
-        "expect": expect,
-    }
+        "state1": (
+            "Every account of trigger 0 stays in state, and trigger 1 adds 250,000 accounts that were never seen: 500,000.",
+            "Jedes Konto aus Trigger 0 bleibt im Zustand, und Trigger 1 fügt 250.000 Konten hinzu, die es noch nie gab: 500.000."),
+        "written3": (
+            "Trigger 3 brings 250,000 payments. How many rows does Complete write?",
+            "Trigger 3 bringt 250.000 Zahlungen. Wie viele Zeilen schreibt Complete?",
+            "Complete writes the whole result table every trigger: all 1,000,000 accounts, although only 250,000 changed.",
+            "Complete schreibt bei jedem Trigger die ganze Ergebnistabelle: alle 1.000.000 Konten, obwohl sich nur "
+            "250.000 geändert haben."),
+        "state3": (
+            "A million: one row per distinct account, and Complete never lets one go.",
+            "Eine Million: eine Zeile pro Konto, und Complete gibt keine davon je frei."),
+    })
 
 
 def main():

@@ -20,17 +20,11 @@ using streamstep::testing::errorOf;
 
 namespace {
 
-// One key per line, so that positions are easy to read: the steps start on line 6.
-const std::string kHead = R"json({"format": "streamstep-scenario", "version": 1,
- "source": {"name": "t", "schema": [{"name": "accountId", "type": "string"}, {"name": "amount", "type": "decimal(12,2)"},
-   {"name": "eventTime", "type": "timestamp"}, {"name": "n", "type": "long"}]},
- "query": [], "outputMode": "append", "sink": {"format": "console"},
- "steps": [
-)json";
-
+// The steps start on line 5 at column 11 (a new line, as the head ends, lets positions be read
+// from column 1); the steps of generateStep span two lines.
 std::string scenarioWith(const std::string &steps, const std::string &extra = {})
 {
-    return kHead + steps + "]" + extra + "}";
+    return streamstep::testing::kAccountsScenarioHead + "\n" + steps + "]" + extra + "}";
 }
 
 // A generate step of `rows` rows from `start` whose column `n` is `n`.
