@@ -13,15 +13,13 @@ namespace streamstep {
 
 namespace {
 
-using expr::AstNode;
-using expr::AstPtr;
-
 std::string positionText(const std::string &fileName, const TextPosition &pos)
 {
     return fileName + ":" + std::to_string(pos.line) + ":" + std::to_string(pos.column);
 }
 
-// Rethrows an expression error with where it came from: "FILE:L:C: filter condition, column 8: …".
+} // namespace
+
 [[noreturn]] void failIn(const std::string &fileName, const ExprOrigin &origin, const Error &error)
 {
     std::string message = positionText(fileName, origin.filePosition) + ": " + origin.what;
@@ -33,6 +31,11 @@ std::string positionText(const std::string &fileName, const TextPosition &pos)
         located.withSparkMessage(*error.sparkMessage());
     throw located;
 }
+
+namespace {
+
+using expr::AstNode;
+using expr::AstPtr;
 
 [[noreturn]] void failAt(const std::string &fileName, const TextPosition &pos, const std::string &what)
 {

@@ -307,9 +307,38 @@ std::vector<std::string> jsonLineLiterals(const Schema &schema, const ColumnBatc
 bool hasBigStep(const Scenario &scenario)
 {
     for (const Step &step : scenario.steps)
-        if (step.rows.numRows > kMaxLiteralStepRows)
+        if (step.rows.numRows > kMaxLiteralStepRows && !stillGenerated(step))
             return true;
     return false;
+}
+
+bool hasGeneratedStep(const Scenario &scenario)
+{
+    for (const Step &step : scenario.steps)
+        if (step.rows.numRows > 0 && stillGenerated(step))
+            return true;
+    return false;
+}
+
+// A generated step's columns for Spark's selectExpr over spark.range: each expression cast to
+// its source column's type, as StreamStep computes it ("CAST((expr) AS decimal(12,2)) AS `amount`").
+std::vector<std::string> generatedColumns(const Scenario &scenario, const GeneratedRows &generate,
+                                          SparkLanguage language)
+{
+    std::vector<std::string> columns;
+    for (size_t c = 0; c < generate.columns.size(); ++c) {
+        const Field &field = scenario.sourceSchema.fields[c];
+        columns.push_back(stringLiteral(language, "CAST((" + generate.columns[c].text + ") AS " + field.type.sparkName()
+                                                      + ") AS `" + replaceAll(field.name, "`", "``") + "`"));
+    }
+    return columns;
+}
+
+// The range of a generated step, [start, start + rows): "0L, 250000L" (Python: "0, 250000").
+std::string generatedRange(const GeneratedRows &generate, SparkLanguage language)
+{
+    const std::string suffix = language == SparkLanguage::PySpark ? "" : "L";
+    return std::to_string(generate.start) + suffix + ", " + std::to_string(generate.start + generate.rows) + suffix;
 }
 
 // The query ops as DataFrame calls on a value named `source`, one call per line; expressions go
@@ -1025,6 +1054,13 @@ import org.apache.spark.sql.types.StructType;
             if (rows.numRows == 0)
                 continue;
             out += "        case " + std::to_string(s) + ":";
+            if (stillGenerated(scenario.steps[s])) {
+                const GeneratedRows &generate = *scenario.steps[s].generate;
+                out += " rows.addAll(generatedRows(" + generatedRange(generate, SparkLanguage::Java) + ",\n                "
+                    + joinList(generatedColumns(scenario, generate, SparkLanguage::Java), ",\n                ")
+                    + ")); break;\n";
+                continue;
+            }
             if (rows.numRows > kMaxLiteralStepRows) {
                 const std::string holder = "Step" + std::to_string(s) + "Json";
                 out += " rows.addAll(jsonRows(" + holder + ".CHUNKS)); break;\n";
@@ -1067,6 +1103,14 @@ import org.apache.spark.sql.types.StructType;
         SparkSession spark = SparkSession.active();
         return spark.read().schema(SOURCE_SCHEMA).option("timestampFormat", "yyyy-MM-dd HH:mm:ss[.SSSSSS]")
             .json(spark.createDataset(lines, Encoders.STRING())).collectAsList();
+    }
+)";
+        if (hasGeneratedStep(scenario))
+            out += R"(
+    // A generated step: Spark computes its rows itself, spark.range(start, end) with each source
+    // column's expression over `id` cast to the column's type, in the order of the ids.
+    static List<Row> generatedRows(long start, long end, String... columns) {
+        return SparkSession.active().range(start, end).selectExpr(columns).collectAsList();
     }
 )";
         out += kJavaReplay;
@@ -1444,6 +1488,12 @@ import org.apache.spark.sql.types.{DataType, DataTypes, DecimalType, StructType}
             if (rows.numRows == 0)
                 continue;
             out += "      case " + std::to_string(s) + " =>";
+            if (stillGenerated(scenario.steps[s])) {
+                const GeneratedRows &generate = *scenario.steps[s].generate;
+                out += " rows ++= generatedRows(" + generatedRange(generate, SparkLanguage::Scala) + ",\n        "
+                    + joinList(generatedColumns(scenario, generate, SparkLanguage::Scala), ",\n        ") + ")\n";
+                continue;
+            }
             if (rows.numRows > kMaxLiteralStepRows) {
                 const std::string holder = "Step" + std::to_string(s) + "Json";
                 out += " rows ++= jsonRows(" + holder + ".Chunks)\n";
@@ -1481,6 +1531,13 @@ import org.apache.spark.sql.types.{DataType, DataTypes, DecimalType, StructType}
     spark.read.schema(SourceSchema).option("timestampFormat", "yyyy-MM-dd HH:mm:ss[.SSSSSS]")
       .json(spark.createDataset(lines)(Encoders.STRING)).collect().toSeq
   }
+)";
+        if (hasGeneratedStep(scenario))
+            out += R"(
+  // A generated step: Spark computes its rows itself, spark.range(start, end) with each source
+  // column's expression over `id` cast to the column's type, in the order of the ids.
+  def generatedRows(start: Long, end: Long, columns: String*): Seq[Row] =
+    SparkSession.active.range(start, end).selectExpr(columns: _*).collect().toSeq
 )";
         out += kScalaReplay;
         out += kScalaHelpers;
@@ -1824,12 +1881,28 @@ SOURCE_SCHEMA = StructType([)";
     } else {
         out += "\n\n# Each step's rows, one JSON object per line as Spark's JSON reader takes them.\nSTEPS = [";
         for (const Step &step : scenario.steps) {
+            if (step.rows.numRows > 0 && stillGenerated(step)) {
+                // Spark computes these rows itself (generated_rows).
+                out += "\n    {\"range\": (" + generatedRange(*step.generate, SparkLanguage::PySpark) + "), \"columns\": [\n        "
+                    + joinList(generatedColumns(scenario, *step.generate, SparkLanguage::PySpark), ",\n        ") + "]},";
+                continue;
+            }
             out += "\n    [";
             for (size_t r = 0; r < step.rows.numRows; ++r)
                 out += "\n        " + pythonString(sourceJsonLine(scenario.sourceSchema, step.rows, r)) + ",";
             out += "\n    ],";
         }
         out += "\n]\n";
+        if (hasGeneratedStep(scenario))
+            out += R"(
+
+def generated_rows(spark, step):
+    """A generated step's rows, computed by Spark itself: spark.range(start, end) with each source
+    column's expression over `id` cast to the column's type, as JSON lines in the order of the ids."""
+    return [row[0] for row in spark.range(*step["range"]).selectExpr(*step["columns"])
+            .selectExpr("to_json(struct(*), map('timestampFormat', 'yyyy-MM-dd HH:mm:ss.SSSSSS')) AS line")
+            .collect()]
+)";
         out += "\n\ndef run(spark, work_dir, out):\n    input_dir = os.path.join(work_dir, \"input\")\n"
                "    os.makedirs(input_dir, exist_ok=True)\n    replay = Replay(out)\n"
             + (isFileSink(sink) ? "    replay.skip_existing_files(os.path.join(work_dir, " + pythonString(sink.path) + "))\n" : "")
@@ -1845,7 +1918,7 @@ SOURCE_SCHEMA = StructType([)";
         return 2
     try:
         for step, rows in enumerate(STEPS):
-            # An empty step writes no file: a trigger without new data runs no data batch.
+)" + std::string(hasGeneratedStep(scenario) ? "            if isinstance(rows, dict):\n                rows = generated_rows(spark, rows)\n" : "") + R"(            # An empty step writes no file: a trigger without new data runs no data batch.
             if rows:
                 # Written under a hidden name first (Spark's file listing skips names starting
                 # with "."), then renamed: the source never sees a half-written file.

@@ -672,10 +672,22 @@ private:
         const size_t numColumns = std::max<size_t>(scenario.sourceSchema.size(), 1);
         for (const JsonNode &stepNode : node.items) {
             expectKind(stepNode, Kind::Object, "each step");
-            const ObjectView view(stepNode, m_fileName, "in a step", {"rows", "rowsFile", "processingTime", "quiz"});
+            const ObjectView view(stepNode, m_fileName, "in a step",
+                                  {"rows", "rowsFile", "generate", "processingTime", "quiz"});
             Step step;
             step.position = stepNode.position;
             step.rows = ColumnBatch::empty(scenario.sourceSchema);
+            if (const JsonNode *generate = view.optional("generate")) {
+                if (view.optional("rows") || view.optional("rowsFile"))
+                    fail(view.keyPosition("generate"),
+                         "a step takes its rows from exactly one of 'rows', 'rowsFile' and 'generate'");
+                const size_t rowsLeft = (kMaxScenarioCells - totalCells) / numColumns;
+                step.generate = readGenerate(*generate, scenario.sourceSchema, rowsLeft, numColumns);
+                totalCells += static_cast<size_t>(step.generate->rows) * numColumns;
+                readStepExtras(view, step);
+                scenario.steps.push_back(std::move(step));
+                continue;
+            }
             if (const JsonNode *rowsFile = view.optional("rowsFile")) {
                 if (view.optional("rows"))
                     fail(view.keyPosition("rowsFile"), "a step takes its rows from 'rows' or from 'rowsFile', not both");
@@ -727,6 +739,57 @@ private:
             readStepExtras(view, step);
             scenario.steps.push_back(std::move(step));
         }
+    }
+
+    // "generate": {"rows": N, "start": S, "columns": {"c": "expr over id", …}} — the spec only;
+    // computeGeneratedRows computes the rows once the whole file (its Spark version and conf) is read.
+    GeneratedRows readGenerate(const JsonNode &node, const Schema &schema, size_t rowsLeft, size_t numColumns) const
+    {
+        expectKind(node, Kind::Object, "'generate'");
+        const ObjectView view(node, m_fileName, "in 'generate'", {"rows", "start", "columns"});
+        GeneratedRows generate;
+        generate.position = node.position;
+        const JsonNode &rows = view.required("rows");
+        generate.rows = readInteger(rows, "'rows' of 'generate'", 0, std::numeric_limits<int64_t>::max(),
+                                    "a whole number from 0 to " + groupedCount(kMaxRowsFileRows));
+        if (static_cast<uint64_t>(generate.rows) > kMaxRowsFileRows)
+            fail(rows, "more than " + groupedCount(kMaxRowsFileRows)
+                           + " rows in one generated step; a step may generate at most that many");
+        if (static_cast<uint64_t>(generate.rows) > rowsLeft)
+            fail(rows, cellLimit(rowsLeft, numColumns).message);
+        if (const JsonNode *start = view.optional("start")) {
+            generate.start = readInteger(*start, "'start' of 'generate'", std::numeric_limits<int64_t>::min(),
+                                         std::numeric_limits<int64_t>::max(), "a whole number that fits a long");
+            // Spark: range(start, end) ends before end, so end = start + rows must fit a long.
+            if (generate.start > std::numeric_limits<int64_t>::max() - generate.rows)
+                fail(*start, "'start' of 'generate' is too large: the end of the range, start + rows, must fit a long "
+                             "(Spark's spark.range(start, start + rows))");
+        }
+        const JsonNode &columns = view.required("columns");
+        expectKind(columns, Kind::Object, "'columns' of 'generate'");
+        generate.columns.resize(schema.size());
+        std::vector<bool> given(schema.size(), false);
+        for (size_t i = 0; i < columns.keys.size(); ++i) {
+            const std::string &name = columns.keys[i];
+            const int index = schema.indexOf(name);
+            if (index < 0) {
+                std::vector<std::string_view> names;
+                for (const Field &field : schema.fields)
+                    names.push_back(field.name);
+                fail(columns.keyPositions[i], "unknown column " + shownText(name)
+                                                  + " in 'columns' of 'generate'; the source's columns are " + joined(names));
+            }
+            const auto column = static_cast<size_t>(index);
+            if (given[column])
+                fail(columns.keyPositions[i], "column " + shownText(name) + " appears twice in 'columns' of 'generate'");
+            given[column] = true;
+            generate.columns[column] = readExpr(columns.items[i], "the expression of column " + shownText(name));
+        }
+        for (size_t c = 0; c < schema.size(); ++c)
+            if (!given[c])
+                fail(columns, "no expression for column " + shownText(schema.fields[c].name)
+                                  + " in 'columns' of 'generate'; every column of the source needs one");
+        return generate;
     }
 
     void readStepExtras(const ObjectView &view, Step &step) const
@@ -1439,23 +1502,29 @@ Scenario readScenarioFile(const std::string &path)
         const auto size = std::filesystem::file_size(path, ec);
         if (!ec) {
             if (const std::optional<std::string> text = readWholeFile(file.get(), size)) {
-                if (std::optional<Scenario> scenario = parseScenarioFast(*text, text->capacity(), path))
-                    return std::move(*scenario);
-                return parseScenarioPrecise(*text, path);
+                std::optional<Scenario> scenario = parseScenarioFast(*text, text->capacity(), path);
+                if (!scenario)
+                    scenario = parseScenarioPrecise(*text, path);
+                computeGeneratedRows(*scenario);
+                return std::move(*scenario);
             }
             std::rewind(file.get());
         }
     }
     JsonSource source(file.get(), path);
     const JsonNode root = parseJsonDocument(source, path);
-    return ScenarioReader(path).read(root);
+    Scenario scenario = ScenarioReader(path).read(root);
+    computeGeneratedRows(scenario);
+    return scenario;
 }
 
 Scenario parseScenario(const std::string &text, const std::string &fileName)
 {
-    if (std::optional<Scenario> scenario = parseScenarioFast(text, fileName))
-        return std::move(*scenario);
-    return parseScenarioPrecise(text, fileName);
+    std::optional<Scenario> scenario = parseScenarioFast(text, fileName);
+    if (!scenario)
+        scenario = parseScenarioPrecise(text, fileName);
+    computeGeneratedRows(*scenario);
+    return std::move(*scenario);
 }
 
 std::optional<Value> parseCellText(std::string_view text, const DataType &type, CellTextError *error)

@@ -256,7 +256,13 @@ OrderedJson scenarioJson(const Scenario &scenario, const std::vector<std::option
     for (size_t i = 0; i < scenario.steps.size(); ++i) {
         const Step &step = scenario.steps[i];
         OrderedJson stepJson = OrderedJson::object();
-        if (rowsFiles && (*rowsFiles)[i]) {
+        if (stillGenerated(step)) {
+            const GeneratedRows &generate = *step.generate;
+            OrderedJson columns = OrderedJson::object();
+            for (size_t c = 0; c < generate.columns.size(); ++c)
+                columns[scenario.sourceSchema.fields[c].name] = generate.columns[c].text;
+            stepJson["generate"] = OrderedJson{{"rows", generate.rows}, {"start", generate.start}, {"columns", columns}};
+        } else if (rowsFiles && (*rowsFiles)[i]) {
             stepJson["rowsFile"] = *(*rowsFiles)[i];
         } else {
             OrderedJson rows = OrderedJson::array();
@@ -667,6 +673,8 @@ void saveScenarioFile(Scenario &scenario, const std::string &path)
     for (size_t i = 0; i < scenario.steps.size(); ++i) {
         const Step &step = scenario.steps[i];
         const size_t n = step.rows.numRows;
+        if (stillGenerated(step))
+            continue; // written as its "generate" again
         if (step.rowsFile && stillFromFile(*step.rowsFile, step.rows)) {
             fingerprints[i] = step.rowsFile->fingerprint;
             if (std::optional<std::string> reference = referenceTo(realFolder, *step.rowsFile)) {

@@ -59,6 +59,7 @@ std::optional<OutputMode> parseOutputMode(std::string_view text)
 
 void applyOverrides(Scenario &scenario, const ScenarioOverrides &overrides)
 {
+    const SparkConf before = sparkConfOf(scenario);
     if (overrides.sparkVersion) {
         scenario.sparkVersion = *overrides.sparkVersion;
         scenario.hasSparkVersion = true;
@@ -66,7 +67,10 @@ void applyOverrides(Scenario &scenario, const ScenarioOverrides &overrides)
     scenario.conf.insert(scenario.conf.end(), overrides.conf.begin(), overrides.conf.end());
     if (overrides.outputMode)
         scenario.outputMode = *overrides.outputMode;
-    sparkConfOf(scenario);
+    const SparkConf after = sparkConfOf(scenario);
+    // Generated rows follow the version and ANSI mode, as the query does.
+    if (after.version != before.version || after.ansi != before.ansi)
+        computeGeneratedRows(scenario);
 }
 
 SparkConf sparkConfOf(const Scenario &scenario)

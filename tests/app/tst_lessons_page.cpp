@@ -84,12 +84,14 @@ void TestLessonsPage::groupsByTopicInCourseOrder()
     }
     QCOMPARE(listed, int(lessons.size()));
     // The State topic in course order: intermediate lessons by file name, then advanced ones;
-    // the memory trap at scale (27a) and its fix (27b) among them.
+    // the memory trap at scale (27a, and 27c with a million generated accounts) and its fix (27b)
+    // among them.
     QCOMPARE(page.visibleLessons(QStringLiteral("State")),
              (QStringList{QStringLiteral("Mistake: dropDuplicates without a watermark keeps every id forever"),
                           QStringLiteral("Fix: dropDuplicates with a watermark forgets old ids"),
                           QStringLiteral("When Spark runs a no-data batch, and what it does (Update)"),
                           QStringLiteral("The complete-mode memory trap: 100,000 accounts in state, all rewritten every trigger"),
+                          QStringLiteral("The memory trap at scale: a million accounts in state, generated"),
                           QStringLiteral("Chaining two aggregations (Append, one watermark)"),
                           QStringLiteral("The fix: a watermark-bounded window keeps the state at 25,000 rows")}));
     QCOMPARE(page.visibleLessons(QStringLiteral("Output modes")).value(0), QStringLiteral("High-value transactions (filter, Append)"));

@@ -59,6 +59,14 @@ inline QStringList rowsInOrder(const ColumnBatch &batch)
     return out;
 }
 
+// The head of a scenario file over accountId string, amount decimal(12,2), eventTime timestamp
+// and n long, up to the opening bracket of "steps" (line 5, column 11): append the steps, "]}".
+inline const std::string kAccountsScenarioHead = R"json({"format": "streamstep-scenario", "version": 1,
+ "source": {"name": "t", "schema": [{"name": "accountId", "type": "string"}, {"name": "amount", "type": "decimal(12,2)"},
+   {"name": "eventTime", "type": "timestamp"}, {"name": "n", "type": "long"}]},
+ "query": [], "outputMode": "append", "sink": {"format": "console"},
+ "steps": [)json";
+
 // The message of the streamstep::Error that `f` throws; empty when it throws none.
 inline QString errorOf(const std::function<void()> &f)
 {

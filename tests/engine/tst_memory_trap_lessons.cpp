@@ -1,5 +1,6 @@
-// Lessons 27a/27b, the complete-mode memory trap at scale: the figures the lessons teach, as the
-// engine computes them from the committed data files (scenarios/27-memory-trap/step*.csv). 27a
+// Lessons 27a/27b/27c, the complete-mode memory trap at scale: the figures the lessons teach, as the
+// engine computes them from the committed data files (scenarios/27-memory-trap/step*.csv) or, for
+// 27c, from its generated steps (a million accounts; the same trap as 27a, ten times larger). 27a
 // (groupBy accountId, Complete) ends with 100,000 state rows and writes all 100,000 in its last
 // trigger; 27b (withWatermark + groupBy window, accountId, Update) holds 25,000 after every
 // trigger and writes 25,000. A change to the data, the queries or the engine that moves these
@@ -47,25 +48,31 @@ private slots:
     void completeKeepsEveryAccountBoundedKeepsOneWindow_data()
     {
         QTest::addColumn<QString>("file");
+        QTest::addColumn<qint64>("rowsPerStep");
         QTest::addColumn<QList<qint64>>("stateRows");
         QTest::addColumn<QList<qint64>>("rowsWritten");
-        QTest::newRow("27a complete") << QStringLiteral("27a-complete-memory-trap.scenario.json")
+        QTest::newRow("27a complete") << QStringLiteral("27a-complete-memory-trap.scenario.json") << qint64(25000)
                                       << QList<qint64>{25000, 50000, 75000, 100000}
                                       << QList<qint64>{25000, 50000, 75000, 100000};
-        QTest::newRow("27b update + watermark") << QStringLiteral("27b-bounded-state-watermark.scenario.json")
+        QTest::newRow("27b update + watermark") << QStringLiteral("27b-bounded-state-watermark.scenario.json") << qint64(25000)
                                                 << QList<qint64>{25000, 25000, 25000, 25000}
                                                 << QList<qint64>{25000, 25000, 25000, 25000};
+        // Four generated steps of 250,000 accounts each: ids 0-249,999, 250,000-499,999, … never meet.
+        QTest::newRow("27c complete, generated") << QStringLiteral("27c-million-accounts-generated.scenario.json")
+                                                 << qint64(250000) << QList<qint64>{250000, 500000, 750000, 1000000}
+                                                 << QList<qint64>{250000, 500000, 750000, 1000000};
     }
 
     void completeKeepsEveryAccountBoundedKeepsOneWindow()
     {
         QFETCH(QString, file);
+        QFETCH(qint64, rowsPerStep);
         QFETCH(QList<qint64>, stateRows);
         QFETCH(QList<qint64>, rowsWritten);
         const Scenario scenario = readScenarioFile(lessonPath(qPrintable(file)));
         QCOMPARE(scenario.steps.size(), size_t(4));
         for (const Step &step : scenario.steps)
-            QCOMPARE(step.rows.numRows, size_t(25000)); // each from its rowsFile
+            QCOMPARE(step.rows.numRows, size_t(rowsPerStep)); // each from its rowsFile or generate
         const std::vector<StepFigures> figures = figuresPerStep(scenario);
         QCOMPARE(figures.size(), size_t(stateRows.size()));
         for (size_t s = 0; s < figures.size(); ++s) {

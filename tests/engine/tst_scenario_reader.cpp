@@ -340,7 +340,7 @@ void TestScenarioReader::rejectsBadText_data()
     QTest::newRow("steps not array") << QByteArray("\"steps\": [{\"rows\": [[1, \"2026-03-01 10:00:00\"], {\"id\": 2}]}]") << QByteArray("\"steps\": {}") << QByteArray("6:11: 'steps' must be an array");
     QTest::newRow("step not object") << QByteArray("\"steps\": [{\"rows\": [[1, \"2026-03-01 10:00:00\"], {\"id\": 2}]}]") << QByteArray("\"steps\": [[]]") << QByteArray("6:12: each step must be an object");
     QTest::newRow("rows missing") << QByteArray("{\"rows\": [[1, \"2026-03-01 10:00:00\"], {\"id\": 2}]}") << QByteArray("{}") << QByteArray("6:12: missing required key 'rows' in a step");
-    QTest::newRow("unknown step key") << QByteArray("{\"rows\": [[1") << QByteArray("{\"row\": [], \"rows\": [[1") << QByteArray("6:13: unknown key 'row' in a step; valid keys: rows, rowsFile, processingTime, quiz");
+    QTest::newRow("unknown step key") << QByteArray("{\"rows\": [[1") << QByteArray("{\"row\": [], \"rows\": [[1") << QByteArray("6:13: unknown key 'row' in a step; valid keys: rows, rowsFile, generate, processingTime, quiz");
     QTest::newRow("processingTime") << QByteArray("{\"rows\": [[1") << QByteArray("{\"processingTime\": \"soon\", \"rows\": [[1") << QByteArray("6:31: 'processingTime': \"soon\" is not a timestamp (expected \"YYYY-MM-DD HH:MM:SS[.ffffff]\" or ISO-8601 \"YYYY-MM-DDTHH:MM:SS[.ffffff][Z]\")");
     QTest::newRow("row not array") << QByteArray("{\"id\": 2}") << QByteArray("\"2\"") << QByteArray("6:50: each row must be an array (in schema order) or an object (by column name)");
     QTest::newRow("row column twice") << QByteArray("{\"id\": 2}") << QByteArray("{\"id\": 2, \"ID\": 3}") << QByteArray("6:60: column 'ID' appears twice in row (also as 'id')");

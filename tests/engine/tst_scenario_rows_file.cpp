@@ -18,12 +18,6 @@ using streamstep::testing::errorOf;
 
 namespace {
 
-const std::string kHead = R"json({"format": "streamstep-scenario", "version": 1,
- "source": {"name": "t", "schema": [{"name": "accountId", "type": "string"}, {"name": "amount", "type": "decimal(12,2)"},
-   {"name": "eventTime", "type": "timestamp"}, {"name": "n", "type": "long"}]},
- "query": [], "outputMode": "append", "sink": {"format": "console"},
- "steps": [)json";
-
 bool writeFile(const QString &path, const std::string &text)
 {
     QDir().mkpath(QFileInfo(path).path());
@@ -31,7 +25,7 @@ bool writeFile(const QString &path, const std::string &text)
     return file.open(QIODevice::WriteOnly) && file.write(text.data(), static_cast<qint64>(text.size())) == static_cast<qint64>(text.size());
 }
 
-std::string scenarioWithStep(const std::string &step) { return kHead + step + "]}"; }
+std::string scenarioWithStep(const std::string &step) { return streamstep::testing::kAccountsScenarioHead + step + "]}"; }
 
 void compareRows(const ColumnBatch &a, const ColumnBatch &b)
 {

@@ -104,13 +104,42 @@ struct RowsFileOrigin {
     uint64_t fingerprint = 0;  // rowsFingerprint of the rows as read
 };
 
+// A step's "generate": rows the engine computes from a running id instead of rows written out
+// (docs/scenario-format.md, "Generated rows"), so a lesson of a million rows stays a few lines
+// and Spark can compute the same rows itself (spark.range(start, start + rows).selectExpr(…)).
+// Kept on the step after its rows are computed, so that saving writes the spec again while
+// rowsFingerprint(rows) still equals `fingerprint` (any edit of the rows shows there).
+struct GeneratedRows {
+    int64_t rows = 0;                 // how many: id runs from start to start + rows - 1
+    int64_t start = 0;
+    std::vector<ExprText> columns;    // one expression over `id` per source column, in schema order
+    TextPosition position;            // the "generate" object
+    uint64_t fingerprint = 0;         // rowsFingerprint of the rows computed from it
+};
+
 struct Step {
     ColumnBatch rows;                           // typed to the source schema
     std::optional<int64_t> processingTimeMicros; // "processingTime"
     TextPosition position;
     std::vector<QuizQuestion> quiz;             // asked before the step runs
     std::optional<RowsFileOrigin> rowsFile;     // set when the rows were read from a "rowsFile"
+    std::optional<GeneratedRows> generate;      // set when the rows were computed from a "generate"
 };
+
+struct Scenario;
+
+// Whether the step's rows are still those its "generate" computed (unedited): then the writer
+// and the export write the spec instead of the rows.
+bool stillGenerated(const Step &step);
+// Computes the rows of every step that has a "generate" and has not been computed yet or is
+// unedited (stillGenerated; an edited step keeps its rows), typed to the source schema, with the
+// scenario's Spark version and conf (spark.sql.ansi.enabled) as the query would bind them. Each
+// expression is bound against the single column `id` (long) and cast to its column's type as
+// CAST((expr) AS type) would. Throws Error with "FILE:LINE:COL: generate column 'c', column N: …"
+// (the expression's place) for an expression the engine refuses or a row it cannot compute
+// (ANSI errors), like the query's expressions. readScenarioFile and parseScenario call it;
+// applyOverrides calls it again for the unedited generated steps when the version or conf changes.
+void computeGeneratedRows(Scenario &scenario);
 
 // A 64-bit fingerprint of the rows: their schema's types, NULL flags and values (doubles bit for
 // bit). Equal rows give equal fingerprints; an edit changes it (but for a 2^-64 chance).
