@@ -7,6 +7,7 @@
 #include "types/text.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cctype>
 #include <cerrno>
 #include <charconv>
@@ -752,8 +753,9 @@ private:
         const JsonNode &rows = view.required("rows");
         generate.rows = readInteger(rows, "'rows' of 'generate'", 0, std::numeric_limits<int64_t>::max(),
                                     "a whole number from 0 to " + groupedCount(kMaxRowsFileRows));
-        if (static_cast<uint64_t>(generate.rows) > kMaxRowsFileRows)
-            fail(rows, "more than " + groupedCount(kMaxRowsFileRows)
+        const size_t maxRows = maxGeneratedStepRows();
+        if (static_cast<uint64_t>(generate.rows) > maxRows)
+            fail(rows, "more than " + groupedCount(maxRows)
                            + " rows in one generated step; a step may generate at most that many");
         if (static_cast<uint64_t>(generate.rows) > rowsLeft)
             fail(rows, cellLimit(rowsLeft, numColumns).message);
@@ -1485,6 +1487,20 @@ std::optional<std::string> readWholeFile(std::FILE *file, uintmax_t size)
 }
 
 } // namespace
+
+namespace {
+std::atomic<size_t> g_maxGeneratedStepRows{kMaxRowsFileRows};
+} // namespace
+
+void setMaxGeneratedStepRows(size_t rows)
+{
+    g_maxGeneratedStepRows.store(std::min(rows, kMaxRowsFileRows), std::memory_order_relaxed);
+}
+
+size_t maxGeneratedStepRows()
+{
+    return g_maxGeneratedStepRows.load(std::memory_order_relaxed);
+}
 
 Scenario readScenarioFile(const std::string &path)
 {

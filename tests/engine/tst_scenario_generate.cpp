@@ -49,6 +49,26 @@ class TestScenarioGenerate : public QObject {
     Q_OBJECT
 
 private slots:
+    void aLoweredLimitRefusesBiggerSteps()
+    {
+        // The fuzz harnesses lower the rows a generate step may compute (setMaxGeneratedStepRows);
+        // a bigger step is then the reader's located error, and the limit never rises above the
+        // rows-file limit.
+        QCOMPARE(maxGeneratedStepRows(), kMaxRowsFileRows);
+        setMaxGeneratedStepRows(10);
+        QCOMPARE(parseScenario(scenarioWith(generateStep(10, 0)), "g.json").steps[0].rows.numRows, size_t(10));
+        try {
+            (void)parseScenario(scenarioWith(generateStep(11, 0)), "g.json");
+            QFAIL("an 11-row generate step read under a limit of 10");
+        } catch (const Error &e) {
+            QCOMPARE(QString::fromStdString(e.message()),
+                     QStringLiteral("g.json:6:23: more than 10 rows in one generated step; a step may generate at most that many"));
+        }
+        setMaxGeneratedStepRows(kMaxRowsFileRows + 1);
+        QCOMPARE(maxGeneratedStepRows(), kMaxRowsFileRows);
+        setMaxGeneratedStepRows(kMaxRowsFileRows);
+    }
+
     void rowsAreComputedFromTheRunningId()
     {
         const Scenario scenario = parseScenario(scenarioWith(generateStep(5, 299) + R"(, {"rows": []})"), "g.json");

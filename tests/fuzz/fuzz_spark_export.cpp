@@ -1,12 +1,19 @@
 // Fuzzes the Spark code export (`streamstep-cli export`) on every fuzzed scenario that reads:
 // the program text for PySpark, Scala and Java, with and without replay, for both Spark
 // versions. Options it cannot map must be an Error.
+#include "fuzz_support.h"
 #include "streamstep/spark_export.h"
 
 #include <cstdint>
 #include <string>
 
 using namespace streamstep;
+
+extern "C" int LLVMFuzzerInitialize(int *, char ***)
+{
+    fuzz::limitGeneratedRows(); // a mutated "generate" of 10,000,000 rows is a timeout, not a find
+    return 0;
+}
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

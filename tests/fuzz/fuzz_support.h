@@ -49,8 +49,12 @@ std::filesystem::path sourceDir();
 // How much of a lesson smallLesson keeps: steps, and rows of each step.
 inline constexpr size_t kSmallLessonSteps = 3;
 inline constexpr size_t kSmallLessonRows = 4;
+// What a fuzzed scenario's "generate" step may compute (setMaxGeneratedStepRows): harnesses
+// whose input is a scenario call limitGeneratedRows() in LLVMFuzzerInitialize.
+inline constexpr size_t kFuzzGeneratedStepRows = 10'000;
+void limitGeneratedRows();
 // The bundled lessons (scenarios/*.scenario.json), read once, sorted by file name, each step's
-// rows file cut to its first kSmallLessonRows rows: the lessons are read from a copy in the
+// rows file and "generate" cut to its first kSmallLessonRows rows: the lessons are read from a copy in the
 // scratch folder whose rows files hold only those (fileName still names the lesson in
 // scenarios/). Only smallLesson's cut of them is used, and reading all 200,000 rows of lessons
 // 27a/27b took 9 CPU seconds under ASan, half of CI's 20 s of fuzzing.

@@ -266,6 +266,12 @@ inline constexpr size_t kMaxScenarioRowsPerStep = 1'000'000;     // written in t
 inline constexpr size_t kMaxScenarioTotalRows = 2'000'000;         // written in the file, all steps
 // A step's "rowsFile" may hold more rows than a step written in the file (a big demo's data)...
 inline constexpr size_t kMaxRowsFileRows = 10'000'000;
+// The most rows one "generate" step may compute: kMaxRowsFileRows unless lowered. Programs that
+// read strangers' files by the thousand lower it (the fuzz harnesses: libFuzzer turns a step's
+// 20 rows into 2,000,000 in one mutation, and one input must not cost seconds and gigabytes);
+// the reader refuses a step over it with its located error. Process-wide.
+void setMaxGeneratedStepRows(size_t rows);
+size_t maxGeneratedStepRows();
 // ...and every step's rows together (in the file and from rows files) at most this many values,
 // rows times the source's columns: what bounds their memory whatever the shape (a string cell
 // holds 33 bytes, so about 1.3 GB), since a short row such as {} stands for a NULL in every
