@@ -54,10 +54,35 @@ int levelOfTitle(const std::vector<Scenario> &lessons, const QString &title)
 class TestLessonsPage : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    void everyLessonIsComplete();
     void groupsByTopicInCourseOrder();
     void searchFiltersByTitleDescriptionAndTag();
     void germanTextsAndGermanSearch();
 };
+
+void TestLessonsPage::everyLessonIsComplete()
+{
+    // Issue 15: each bundled lesson has a title and a description for learners, both in German
+    // too, a topic, a level, tags, at least two quiz questions, and an `expect` for every step
+    // (or an expectError, for a lesson about a query Spark refuses).
+    for (const Scenario &s : bundledLessons()) {
+        const QByteArray name = QByteArray::fromStdString(s.fileName);
+        QVERIFY2(!s.title.empty() && !s.description.empty(), name);
+        QVERIFY2(!s.titleDe.empty() && !s.descriptionDe.empty(), name);
+        QVERIFY2(!s.topic.empty() && s.level != LessonLevel::None && !s.tags.empty(), name);
+        size_t questions = 0;
+        for (const Step &step : s.steps)
+            questions += step.quiz.size();
+        QVERIFY2(questions >= 2, name);
+        if (s.expectError)
+            continue;
+        std::set<int> expected;
+        for (const Expectation &e : s.expect)
+            expected.insert(e.step);
+        for (int step = 0; step < static_cast<int>(s.steps.size()); ++step)
+            QVERIFY2(expected.count(step), name + ": no expect for step " + QByteArray::number(step));
+    }
+}
 
 void TestLessonsPage::groupsByTopicInCourseOrder()
 {
