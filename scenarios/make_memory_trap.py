@@ -111,7 +111,7 @@ def complete_trap(steps, per, texts):
 def lesson_27a():
     steps = [{"rowsFile": "%s/step%d.csv" % (DATA, s)} for s in range(STEPS)]
     return complete_trap(steps, PER_STEP, {
-        "title": "The complete-mode memory trap: 100,000 accounts in state, all rewritten every trigger",
+        "title": "The complete-mode memory trap: 100,000 accounts, all rewritten every trigger",
         "description": (
             "A dashboard shows each account's number of payments and total, so the query is `groupBy(\"accountId\")` "
             "in **Complete** mode. Each trigger brings 25,000 payments by 25,000 accounts that pay for the first time "

@@ -115,7 +115,7 @@ void TestLessonsPage::groupsByTopicInCourseOrder()
              (QStringList{QStringLiteral("Mistake: dropDuplicates without a watermark keeps every id forever"),
                           QStringLiteral("Fix: dropDuplicates with a watermark forgets old ids"),
                           QStringLiteral("When Spark runs a no-data batch, and what it does (Update)"),
-                          QStringLiteral("The complete-mode memory trap: 100,000 accounts in state, all rewritten every trigger"),
+                          QStringLiteral("The complete-mode memory trap: 100,000 accounts, all rewritten every trigger"),
                           QStringLiteral("The memory trap at scale: a million accounts in state, generated"),
                           QStringLiteral("Chaining two aggregations (Append, one watermark)"),
                           QStringLiteral("The fix: a watermark-bounded window keeps the state at 25,000 rows")}));
@@ -184,7 +184,7 @@ void TestLessonsPage::searchFiltersByTitleDescriptionAndTag()
     page.setSearchText(QStringLiteral("memory TRAP"));
     QCOMPARE(page.visibleTopics(), QStringList{QStringLiteral("State")});
     QVERIFY(page.visibleLessons(QStringLiteral("State"))
-                .contains(QStringLiteral("The complete-mode memory trap: 100,000 accounts in state, all rewritten every trigger")));
+                .contains(QStringLiteral("The complete-mode memory trap: 100,000 accounts, all rewritten every trigger")));
     // A level name finds the lessons of that level.
     page.setSearchText(QStringLiteral("advanced"));
     QVERIFY(page.visibleLessons(QStringLiteral("Output modes")).isEmpty());
