@@ -50,6 +50,20 @@ QStringList bundledScenarios()
     return paths;
 }
 
+// Under ASan + UBSan the per-lesson loops leave out lesson 27c: a million generated rows, the same
+// source, query, mode and code paths as lesson 27a (which they run), and ten CPU minutes of the
+// sanitizer suite in CI's 90 (measured 2026-12-03: it passed there, tst_main_window 915 s and
+// tst_presentation 1980 s with it). The release suite runs it in every loop.
+bool leftOutUnderSanitizers(const QString &path)
+{
+#if defined(__SANITIZE_ADDRESS__) || (defined(__has_feature) && __has_feature(address_sanitizer))
+    return QFileInfo(path).fileName().startsWith(QStringLiteral("27c-"));
+#else
+    Q_UNUSED(path);
+    return false;
+#endif
+}
+
 QString cellText(const ColumnBatch &batch, size_t row, size_t column)
 {
     return QString::fromStdString(toDisplayString(batch.get(row, column)));
@@ -153,6 +167,8 @@ void TestMainWindow::panelsShowTheEngineReport_data()
 {
     QTest::addColumn<QString>("path");
     for (const QString &path : bundledScenarios()) {
+        if (leftOutUnderSanitizers(path))
+            continue;
         const Scenario scenario = readScenarioFile(path.toStdString());
         if (!scenario.expectError)
             QTest::newRow(qPrintable(QFileInfo(path).fileName())) << path;
@@ -355,7 +371,8 @@ void TestMainWindow::saveOpenRoundTrip_data()
 {
     QTest::addColumn<QString>("path");
     for (const QString &path : bundledScenarios())
-        QTest::newRow(qPrintable(QFileInfo(path).fileName())) << path;
+        if (!leftOutUnderSanitizers(path))
+            QTest::newRow(qPrintable(QFileInfo(path).fileName())) << path;
 }
 
 void TestMainWindow::saveOpenRoundTrip()
