@@ -8,6 +8,7 @@
 #include "query_editor.h"
 #include "batch_table_model.h"
 #include "lessons_page.h"
+#include "gui_test_support.h"
 #include "main_window.h"
 #include "query_summary_view.h"
 #include "run_controller.h"
@@ -48,20 +49,6 @@ QStringList bundledScenarios()
     for (const QString &name : dir.entryList({QStringLiteral("*.scenario.json")}, QDir::Files, QDir::Name))
         paths << dir.filePath(name);
     return paths;
-}
-
-// Under ASan + UBSan the per-lesson loops leave out lesson 27c: a million generated rows, the same
-// source, query, mode and code paths as lesson 27a (which they run), and ten CPU minutes of the
-// sanitizer suite in CI's 90 (measured 2026-12-03: it passed there, tst_main_window 915 s and
-// tst_presentation 1980 s with it). The release suite runs it in every loop.
-bool leftOutUnderSanitizers(const QString &path)
-{
-#if defined(__SANITIZE_ADDRESS__) || (defined(__has_feature) && __has_feature(address_sanitizer))
-    return QFileInfo(path).fileName().startsWith(QStringLiteral("27c-"));
-#else
-    Q_UNUSED(path);
-    return false;
-#endif
 }
 
 QString cellText(const ColumnBatch &batch, size_t row, size_t column)
@@ -167,7 +154,7 @@ void TestMainWindow::panelsShowTheEngineReport_data()
 {
     QTest::addColumn<QString>("path");
     for (const QString &path : bundledScenarios()) {
-        if (leftOutUnderSanitizers(path))
+        if (streamstep::testing::leftOutUnderSanitizers(path))
             continue;
         const Scenario scenario = readScenarioFile(path.toStdString());
         if (!scenario.expectError)
@@ -371,7 +358,7 @@ void TestMainWindow::saveOpenRoundTrip_data()
 {
     QTest::addColumn<QString>("path");
     for (const QString &path : bundledScenarios())
-        if (!leftOutUnderSanitizers(path))
+        if (!streamstep::testing::leftOutUnderSanitizers(path))
             QTest::newRow(qPrintable(QFileInfo(path).fileName())) << path;
 }
 

@@ -11,6 +11,7 @@
 #include "event_time_timeline.h"
 #include "batch_table_model.h"
 #include "dark_palette.h"
+#include "gui_test_support.h"
 #include "main_window.h"
 #include "query_summary_view.h"
 #include "run_controller.h"
@@ -61,20 +62,6 @@ namespace {
 
 constexpr int kMinPanelWidth = 150;
 constexpr int kMinPanelHeight = 90;
-
-// Under ASan + UBSan the per-lesson loops leave out lesson 27c: a million generated rows, the same
-// source, query, mode and code paths as lesson 27a (which they run), and ten CPU minutes of the
-// sanitizer suite in CI's 90 (measured 2026-12-03: it passed there, tst_main_window 915 s and
-// tst_presentation 1980 s with it). The release suite runs it in every loop.
-bool leftOutUnderSanitizers(const QString &path)
-{
-#if defined(__SANITIZE_ADDRESS__) || (defined(__has_feature) && __has_feature(address_sanitizer))
-    return QFileInfo(path).fileName().startsWith(QStringLiteral("27c-"));
-#else
-    Q_UNUSED(path);
-    return false;
-#endif
-}
 
 QString lessonPath(const char *name)
 {
@@ -571,7 +558,7 @@ void TestPresentation::essentialColumnsAreNotClipped_data()
     for (const QSize size : {QSize(1920, 1080), QSize(1280, 800)})
         for (bool dark : {false, true})
             for (const QString &file : dir.entryList({QStringLiteral("*.scenario.json")}, QDir::Files, QDir::Name)) {
-                if (leftOutUnderSanitizers(file))
+                if (streamstep::testing::leftOutUnderSanitizers(file))
                     continue;
                 const QString lesson = file.chopped(int(qstrlen(".scenario.json")));
                 QTest::addRow("%dx%d %s %s", size.width(), size.height(), dark ? "dark" : "light", qPrintable(lesson))
