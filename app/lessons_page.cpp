@@ -156,13 +156,15 @@ void LessonsPage::addLessons()
         const QDir dir(folder);
         for (const QString &name : dir.entryList({QStringLiteral("*.scenario.json")}, QDir::Files, QDir::Name)) {
             const QString path = dir.filePath(name);
-            // Resource lessons from their copy on disk, so that a rowsFile next to them is found.
+            // Resource lessons from their copy on disk, so that a rowsFile next to them is checked there.
             const QString onDisk = lessonFileOnDisk(path);
             QFile file(onDisk.isEmpty() ? path : onDisk);
             if (!file.open(QIODevice::ReadOnly))
                 continue;
             try {
-                found.push_back({parseScenario(file.readAll().toStdString(), file.fileName().toStdString()), path, name});
+                // The outline: a lesson's rows files and generated rows (lesson 27c: a million)
+                // are read when it is opened, not for every window that lists it.
+                found.push_back({parseScenarioOutline(file.readAll().toStdString(), file.fileName().toStdString()), path, name});
             } catch (const Error &) {
                 // A broken lesson file is skipped; the engine's tests report it.
             }

@@ -82,9 +82,15 @@ namespace streamstep {
 // The fast path on its own (tests compare it with the precise one): nullopt when it refuses, for
 // the precise parser to read the text. `text` needs FastRowReader::kPadding readable bytes past
 // its end up to `capacity`; the string overload copies it into such a buffer.
-std::optional<Scenario> parseScenarioFast(std::string_view text, size_t capacity, const std::string &fileName);
-std::optional<Scenario> parseScenarioFast(const std::string &text, const std::string &fileName);
+// Whole: every step's rows (rows files read); Outline: parseScenarioOutline's reading, rows
+// files checked by name only. Neither computes generated rows (computeGeneratedRows does).
+enum class ScenarioDepth { Whole, Outline };
+std::optional<Scenario> parseScenarioFast(std::string_view text, size_t capacity, const std::string &fileName,
+                                          ScenarioDepth depth = ScenarioDepth::Whole);
+std::optional<Scenario> parseScenarioFast(const std::string &text, const std::string &fileName,
+                                          ScenarioDepth depth = ScenarioDepth::Whole);
 // The precise parser on its own: a tree of the whole text with every position.
-Scenario parseScenarioPrecise(const std::string &text, const std::string &fileName);
+Scenario parseScenarioPrecise(const std::string &text, const std::string &fileName,
+                              ScenarioDepth depth = ScenarioDepth::Whole);
 
 } // namespace streamstep

@@ -344,8 +344,8 @@ using FastRows = std::function<std::optional<ColumnBatch>(size_t step, const Sch
 
 class ScenarioReader {
 public:
-    explicit ScenarioReader(std::string fileName, FastRows fastRows = {})
-        : m_fileName(std::move(fileName)), m_fastRows(std::move(fastRows))
+    explicit ScenarioReader(std::string fileName, FastRows fastRows = {}, ScenarioDepth depth = ScenarioDepth::Whole)
+        : m_fileName(std::move(fileName)), m_fastRows(std::move(fastRows)), m_depth(depth)
     {
     }
 
@@ -831,6 +831,10 @@ private:
         const bool csv = extension == ".csv";
         if (!csv && extension != ".ndjson" && extension != ".jsonl")
             fail(node, shown + " must name a .ndjson, .jsonl or .csv file");
+        if (m_depth == ScenarioDepth::Outline) { // the file is neither opened nor read
+            origin.text = text;
+            return ColumnBatch::empty(schema);
+        }
         const fs::path folder = fs::path(m_fileName).parent_path();
         const fs::path path = folder.empty() ? relative : folder / relative;
         const std::string name = path.string();
@@ -1310,6 +1314,7 @@ private:
 
     std::string m_fileName;
     FastRows m_fastRows;
+    ScenarioDepth m_depth;
 };
 
 size_t countJsonValues(const JsonNode &node)
@@ -1428,7 +1433,8 @@ std::optional<int64_t> quizOptionValue(QuizFact fact, std::string_view option)
     return value;
 }
 
-std::optional<Scenario> parseScenarioFast(std::string_view text, size_t capacity, const std::string &fileName)
+std::optional<Scenario> parseScenarioFast(std::string_view text, size_t capacity, const std::string &fileName,
+                                          ScenarioDepth depth)
 {
     try {
         FastRowReader fast(text, capacity);
@@ -1448,7 +1454,7 @@ std::optional<Scenario> parseScenarioFast(std::string_view text, size_t capacity
                 }
             return std::nullopt;
         };
-        return ScenarioReader(fileName, fastRows).read(root);
+        return ScenarioReader(fileName, fastRows, depth).read(root);
     } catch (const FastPathRefused &) {
         return std::nullopt;
     } catch (const Error &) {
@@ -1456,18 +1462,18 @@ std::optional<Scenario> parseScenarioFast(std::string_view text, size_t capacity
     }
 }
 
-std::optional<Scenario> parseScenarioFast(const std::string &text, const std::string &fileName)
+std::optional<Scenario> parseScenarioFast(const std::string &text, const std::string &fileName, ScenarioDepth depth)
 {
     std::string padded(text.size() + FastRowReader::kPadding, ' ');
     std::memcpy(padded.data(), text.data(), text.size());
-    return parseScenarioFast(std::string_view(padded.data(), text.size()), padded.size(), fileName);
+    return parseScenarioFast(std::string_view(padded.data(), text.size()), padded.size(), fileName, depth);
 }
 
-Scenario parseScenarioPrecise(const std::string &text, const std::string &fileName)
+Scenario parseScenarioPrecise(const std::string &text, const std::string &fileName, ScenarioDepth depth)
 {
     JsonSource source(text);
     const JsonNode root = parseJsonDocument(source, fileName);
-    return ScenarioReader(fileName).read(root);
+    return ScenarioReader(fileName, {}, depth).read(root);
 }
 
 namespace {
@@ -1540,6 +1546,14 @@ Scenario parseScenario(const std::string &text, const std::string &fileName)
     if (!scenario)
         scenario = parseScenarioPrecise(text, fileName);
     computeGeneratedRows(*scenario);
+    return std::move(*scenario);
+}
+
+Scenario parseScenarioOutline(const std::string &text, const std::string &fileName)
+{
+    std::optional<Scenario> scenario = parseScenarioFast(text, fileName, ScenarioDepth::Outline);
+    if (!scenario)
+        scenario = parseScenarioPrecise(text, fileName, ScenarioDepth::Outline);
     return std::move(*scenario);
 }
 

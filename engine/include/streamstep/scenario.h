@@ -292,6 +292,12 @@ inline constexpr int64_t kMaxRowsFileBytes = 1024LL * 1024 * 1024; // 1 GiB
 // beyond the limits above.
 Scenario readScenarioFile(const std::string &path);
 Scenario parseScenario(const std::string &text, const std::string &fileName = "<text>");
+// What a list of lessons reads: the lesson's texts, topic, level and tags, with everything
+// parseScenario checks but the steps' outside data. A rowsFile is checked by name (relative,
+// inside the folder, a known extension) but neither opened nor read, and a "generate" is checked
+// but not computed, so that listing a lesson of a million rows costs what listing a small one
+// does. Those steps have no rows: open the lesson with parseScenario to run it.
+Scenario parseScenarioOutline(const std::string &text, const std::string &fileName = "<text>");
 
 // Writes a scenario back in the contract's format; parseScenario(writeScenario(s)) == s. Every
 // step's rows are written inline ("rows"), wherever they came from.
