@@ -9,6 +9,7 @@
 #include "batch_table_model.h"
 #include "command_line.h"
 #include "event_time_timeline.h"
+#include "gui_test_support.h"
 #include "main_window.h"
 #include "row_explainer.h"
 #include "run_controller.h"
@@ -24,6 +25,7 @@
 #include <algorithm>
 
 using namespace streamstep;
+using namespace streamstep::testing;
 
 namespace {
 
@@ -485,10 +487,7 @@ void TestWhyPane::screenshotsForAHumanLook()
     panelView(window, panel)->selectRow(panel == 0 ? 1 : writtenRow(window, QStringLiteral("ACC-0003")));
     QVERIFY(window.whyView()->isShowingRow());
     QVERIFY(!window.whyView()->detailTexts().isEmpty());
-    QString dir = qEnvironmentVariable("STREAMSTEP_SCREENSHOT_DIR");
-    if (dir.isEmpty())
-        dir = QDir::tempPath() + QStringLiteral("/streamstep-presentation");
-    QDir().mkpath(dir);
+    const QString dir = screenshotDir();
     QVERIFY(window.grab().save(QStringLiteral("%1/why-%2-%3x%4.png").arg(dir, panel == 0 ? QStringLiteral("input") : QStringLiteral("written"))
                                    .arg(size.width()).arg(size.height())));
 }
