@@ -89,6 +89,25 @@ constexpr double kFontScaleStep = 1.15;
 // At least this wide, the window shows the side panel until the user folds or unfolds it.
 constexpr int kSidePanelWindowWidth = 1600;
 
+// An action of `window` that opens a modal Dialog (Export, Crash Here) on the lesson's scenario;
+// without a lesson it does nothing.
+template <class Dialog>
+QAction *newScenarioDialogAction(const QString &text, const QString &objectName, const QKeySequence &shortcut,
+                                 const QString &toolTip, RunController *controller, QWidget *window)
+{
+    auto *action = new QAction(text, window);
+    action->setObjectName(objectName);
+    action->setShortcut(shortcut);
+    action->setToolTip(toolTip);
+    QObject::connect(action, &QAction::triggered, window, [controller, window] {
+        if (!controller->hasScenario())
+            return;
+        Dialog dialog(controller->sharedScenario(), window);
+        dialog.exec();
+    });
+    return action;
+}
+
 QTableView *newTableView(QAbstractItemModel *model, QWidget *parent)
 {
     auto *view = new QTableView(parent);
@@ -343,17 +362,10 @@ void MainWindow::createActions()
     m_saveAsAction->setShortcut(QKeySequence::SaveAs);
     connect(m_saveAsAction, &QAction::triggered, this, &MainWindow::saveAs);
 
-    m_exportAction = new QAction(tr("&Export as Spark Code…"), this);
-    m_exportAction->setObjectName(QStringLiteral("exportAction"));
-    m_exportAction->setShortcut(Qt::CTRL | Qt::SHIFT | Qt::Key_E);
-    m_exportAction->setToolTip(tr("The lesson's query as a PySpark, Scala or Java program for a real Spark cluster "
-                                  "(Ctrl+Shift+E)"));
-    connect(m_exportAction, &QAction::triggered, this, [this] {
-        if (!m_controller->hasScenario())
-            return;
-        ExportDialog dialog(m_controller->sharedScenario(), this);
-        dialog.exec();
-    });
+    m_exportAction = newScenarioDialogAction<ExportDialog>(
+        tr("&Export as Spark Code…"), QStringLiteral("exportAction"), Qt::CTRL | Qt::SHIFT | Qt::Key_E,
+        tr("The lesson's query as a PySpark, Scala or Java program for a real Spark cluster (Ctrl+Shift+E)"),
+        m_controller, this);
 
     m_quitAction = new QAction(tr("&Quit"), this);
     m_quitAction->setShortcut(QKeySequence::Quit);
@@ -455,17 +467,11 @@ void MainWindow::createActions()
     m_resetAction->setToolTip(tr("Stop the query and forget its state, batches and sink output (Ctrl+R)"));
     connect(m_resetAction, &QAction::triggered, m_controller, &RunController::reset);
 
-    m_crashAction = new QAction(tr("Crash &Here…"), this);
-    m_crashAction->setObjectName(QStringLiteral("crashAction"));
-    m_crashAction->setShortcut(Qt::CTRL | Qt::SHIFT | Qt::Key_K);
-    m_crashAction->setToolTip(tr("Stop the lesson at a point of a batch as a crash would, restart it from the checkpoint "
-                                 "and see how the sink keeps its output exactly once (Ctrl+Shift+K)"));
-    connect(m_crashAction, &QAction::triggered, this, [this] {
-        if (!m_controller->hasScenario())
-            return;
-        CrashDialog dialog(m_controller->sharedScenario(), this);
-        dialog.exec();
-    });
+    m_crashAction = newScenarioDialogAction<CrashDialog>(
+        tr("Crash &Here…"), QStringLiteral("crashAction"), Qt::CTRL | Qt::SHIFT | Qt::Key_K,
+        tr("Stop the lesson at a point of a batch as a crash would, restart it from the checkpoint "
+           "and see how the sink keeps its output exactly once (Ctrl+Shift+K)"),
+        m_controller, this);
 
     m_runAllAction = new QAction(tr("Run &All Triggers"), this);
     m_runAllAction->setShortcut(Qt::CTRL | Qt::Key_End);

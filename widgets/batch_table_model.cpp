@@ -1,5 +1,6 @@
 #include "batch_table_model.h"
 
+#include "row_provenance.h"
 #include "written_result_rows.h"
 
 #include "streamstep/value_format.h"
@@ -72,17 +73,9 @@ void BatchTableModel::setChangeNotes(std::vector<QString> notes)
 
 void BatchTableModel::setLinkedRows(const std::vector<int> &rows)
 {
-    std::vector<int> sorted;
-    for (int row : rows)
-        if (row >= 0 && size_t(row) < m_numRows)
-            sorted.push_back(row);
-    std::sort(sorted.begin(), sorted.end());
-    sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());
-    if (sorted == m_linkedRows)
+    const std::vector<int> changed = relinkRows(m_linkedRows, rows, m_numRows);
+    if (changed.empty())
         return;
-    std::vector<int> changed = m_linkedRows;
-    changed.insert(changed.end(), sorted.begin(), sorted.end());
-    m_linkedRows = std::move(sorted);
     m_linked.assign(m_linkedRows.empty() ? 0 : m_numRows, false);
     for (int row : m_linkedRows)
         m_linked[size_t(row)] = true;

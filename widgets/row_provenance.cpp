@@ -1,5 +1,7 @@
 #include "row_provenance.h"
 
+#include <algorithm>
+
 namespace streamstep {
 
 InputRowsOfResult inputRowsOf(const Query &query, const std::vector<std::shared_ptr<const BatchReport>> &reports,
@@ -33,6 +35,22 @@ std::vector<int> resultRowsFedBy(const Query &query, const InputRowFacts &facts,
             out.push_back(int(row));
     }
     return out;
+}
+
+std::vector<int> relinkRows(std::vector<int> &linked, const std::vector<int> &rows, size_t numRows)
+{
+    std::vector<int> sorted;
+    for (int row : rows)
+        if (row >= 0 && size_t(row) < numRows)
+            sorted.push_back(row);
+    std::sort(sorted.begin(), sorted.end());
+    sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());
+    if (sorted == linked)
+        return {};
+    std::vector<int> changed = linked;
+    changed.insert(changed.end(), sorted.begin(), sorted.end());
+    linked = std::move(sorted);
+    return changed;
 }
 
 } // namespace streamstep

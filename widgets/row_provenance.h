@@ -27,4 +27,9 @@ InputRowsOfResult inputRowsOf(const Query &query, const std::vector<std::shared_
 // The rows of `report`'s result table that an input row with these facts went into.
 std::vector<int> resultRowsFedBy(const Query &query, const InputRowFacts &facts, const BatchReport &report);
 
+// A table model's rows linked to the row selected elsewhere: sets `linked` to `rows` below
+// `numRows`, sorted and each once, and returns the rows whose mark changes (the old and the new
+// ones); nothing when the linked rows stay the same.
+std::vector<int> relinkRows(std::vector<int> &linked, const std::vector<int> &rows, size_t numRows);
+
 } // namespace streamstep

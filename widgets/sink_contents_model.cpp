@@ -1,5 +1,7 @@
 #include "sink_contents_model.h"
 
+#include "row_provenance.h"
+
 #include "streamstep/value_format.h"
 
 #include <QBrush>
@@ -115,18 +117,7 @@ std::pair<int, int> SinkContentsModel::originOf(int row) const
 
 void SinkContentsModel::setLinkedRows(const std::vector<int> &rows)
 {
-    std::vector<int> sorted;
-    for (int row : rows)
-        if (row >= 0 && size_t(row) < m_image.rows.size())
-            sorted.push_back(row);
-    std::sort(sorted.begin(), sorted.end());
-    sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());
-    if (sorted == m_linkedRows)
-        return;
-    std::vector<int> changed = m_linkedRows;
-    changed.insert(changed.end(), sorted.begin(), sorted.end());
-    m_linkedRows = std::move(sorted);
-    for (int row : changed)
+    for (int row : relinkRows(m_linkedRows, rows, m_image.rows.size()))
         Q_EMIT dataChanged(index(row, 0), index(row, columnCount() - 1));
 }
 

@@ -29,6 +29,25 @@ T require(const nlohmann::json &entry, const char *key, const fs::path &path)
     }
 }
 
+// The log's entry of batch `batchId` and the file it was read from; throws when the entry
+// describes another batch.
+struct BatchEntry {
+    nlohmann::json json;
+    fs::path path;
+};
+
+std::optional<BatchEntry> batchEntry(const MetadataLog &log, int64_t batchId)
+{
+    auto json = log.get(batchId);
+    if (!json)
+        return std::nullopt;
+    fs::path path = log.entryPath(batchId);
+    const auto described = require<int64_t>(*json, "batchId", path);
+    if (described != batchId)
+        throw damaged(path, "it describes batch " + std::to_string(described));
+    return BatchEntry{std::move(*json), std::move(path)};
+}
+
 // Checks that ids are 0..n without gaps.
 void checkContiguous(const std::vector<int64_t> &ids, const fs::path &dir, const char *what)
 {
@@ -76,25 +95,24 @@ void Checkpoint::create(const nlohmann::json &metadata) const
 
 std::optional<OffsetEntry> Checkpoint::offsets(int64_t batchId) const
 {
-    const auto json = m_offsets.get(batchId);
-    if (!json)
+    const auto entry = batchEntry(m_offsets, batchId);
+    if (!entry)
         return std::nullopt;
-    const fs::path path = m_offsets.entryPath(batchId);
+    const nlohmann::json &json = entry->json;
+    const fs::path &path = entry->path;
     OffsetEntry e;
-    e.batchId = require<int64_t>(*json, "batchId", path);
-    if (e.batchId != batchId)
-        throw damaged(path, "it describes batch " + std::to_string(e.batchId));
-    e.step = require<int>(*json, "step", path);
-    e.noData = require<bool>(*json, "noData", path);
-    e.watermarkMs = require<int64_t>(*json, "batchWatermarkMs", path);
-    e.processingTimeMicros = require<int64_t>(*json, "processingTimeMicros", path);
-    e.numInputRows = require<int64_t>(*json, "numInputRows", path);
+    e.batchId = batchId;
+    e.step = require<int>(json, "step", path);
+    e.noData = require<bool>(json, "noData", path);
+    e.watermarkMs = require<int64_t>(json, "batchWatermarkMs", path);
+    e.processingTimeMicros = require<int64_t>(json, "processingTimeMicros", path);
+    e.numInputRows = require<int64_t>(json, "numInputRows", path);
     if (e.watermarkMs < 0 || e.watermarkMs > WatermarkTracker::kMaxWatermarkMs)
         throw damaged(path, "'batchWatermarkMs' is out of range");
     if (e.step < 0 || e.numInputRows < 0)
         throw damaged(path, "'step' and 'numInputRows' cannot be negative");
-    e.inputHash = require<std::string>(*json, "inputHash", path);
-    e.queryHash = require<std::string>(*json, "queryHash", path);
+    e.inputHash = require<std::string>(json, "inputHash", path);
+    e.queryHash = require<std::string>(json, "queryHash", path);
     return e;
 }
 
@@ -112,16 +130,15 @@ void Checkpoint::writeOffsets(const OffsetEntry &e) const
 
 std::optional<CommitEntry> Checkpoint::commit(int64_t batchId) const
 {
-    const auto json = m_commits.get(batchId);
-    if (!json)
+    const auto entry = batchEntry(m_commits, batchId);
+    if (!entry)
         return std::nullopt;
-    const fs::path path = m_commits.entryPath(batchId);
+    const nlohmann::json &json = entry->json;
+    const fs::path &path = entry->path;
     CommitEntry e;
-    e.batchId = require<int64_t>(*json, "batchId", path);
-    if (e.batchId != batchId)
-        throw damaged(path, "it describes batch " + std::to_string(e.batchId));
-    e.nextWatermarkMs = require<int64_t>(*json, "nextBatchWatermarkMs", path);
-    e.numOutputRows = require<int64_t>(*json, "numOutputRows", path);
+    e.batchId = batchId;
+    e.nextWatermarkMs = require<int64_t>(json, "nextBatchWatermarkMs", path);
+    e.numOutputRows = require<int64_t>(json, "numOutputRows", path);
     if (e.nextWatermarkMs < 0 || e.nextWatermarkMs > WatermarkTracker::kMaxWatermarkMs)
         throw damaged(path, "'nextBatchWatermarkMs' is out of range");
     return e;

@@ -43,62 +43,56 @@ Outcome decimalOutcome(const std::optional<Int128> &v, Int128 &r)
     return Outcome::Ok;
 }
 
-struct AddOp : IntegralAndFractional {
+// +, - and *: an integral result that does not fit is an overflow (the wrapped low bits kept),
+// doubles follow IEEE, decimals are exact at DecimalPrecision's result type. `Math` gives the
+// operator's try_ function and its three forms.
+template <class Math>
+struct ExactOp : IntegralAndFractional {
+    static constexpr const char *kTryFunction = Math::kTryFunction;
+    static constexpr bool kRemainder = false;
+    template <class T>
+    static Outcome integral(T a, T b, T &r)
+    {
+        return Math::overflows(a, b, r) ? Outcome::Overflow : Outcome::Ok;
+    }
+    static Outcome fractional(double a, double b, double &r)
+    {
+        r = Math::apply(a, b);
+        return Outcome::Ok;
+    }
+    static Outcome decimal(Int128 a, int as, Int128 b, int bs, const DataType &t, Int128 &r)
+    {
+        return decimalOutcome(Math::decimal(a, as, b, bs, t), r);
+    }
+};
+
+struct Addition {
     static constexpr const char *kTryFunction = "try_add";
-    static constexpr bool kRemainder = false;
     template <class T>
-    static Outcome integral(T a, T b, T &r)
-    {
-        return __builtin_add_overflow(a, b, &r) ? Outcome::Overflow : Outcome::Ok;
-    }
-    static Outcome fractional(double a, double b, double &r)
-    {
-        r = a + b;
-        return Outcome::Ok;
-    }
-    static Outcome decimal(Int128 a, int as, Int128 b, int bs, const DataType &t, Int128 &r)
-    {
-        return decimalOutcome(decimalAdd(a, as, b, bs, t), r);
-    }
+    static bool overflows(T a, T b, T &r) { return __builtin_add_overflow(a, b, &r); }
+    static double apply(double a, double b) { return a + b; }
+    static constexpr auto decimal = decimalAdd;
 };
 
-struct SubtractOp : IntegralAndFractional {
+struct Subtraction {
     static constexpr const char *kTryFunction = "try_subtract";
-    static constexpr bool kRemainder = false;
     template <class T>
-    static Outcome integral(T a, T b, T &r)
-    {
-        return __builtin_sub_overflow(a, b, &r) ? Outcome::Overflow : Outcome::Ok;
-    }
-    static Outcome fractional(double a, double b, double &r)
-    {
-        r = a - b;
-        return Outcome::Ok;
-    }
-    static Outcome decimal(Int128 a, int as, Int128 b, int bs, const DataType &t, Int128 &r)
-    {
-        return decimalOutcome(decimalSubtract(a, as, b, bs, t), r);
-    }
+    static bool overflows(T a, T b, T &r) { return __builtin_sub_overflow(a, b, &r); }
+    static double apply(double a, double b) { return a - b; }
+    static constexpr auto decimal = decimalSubtract;
 };
 
-struct MultiplyOp : IntegralAndFractional {
+struct Multiplication {
     static constexpr const char *kTryFunction = "try_multiply";
-    static constexpr bool kRemainder = false;
     template <class T>
-    static Outcome integral(T a, T b, T &r)
-    {
-        return __builtin_mul_overflow(a, b, &r) ? Outcome::Overflow : Outcome::Ok;
-    }
-    static Outcome fractional(double a, double b, double &r)
-    {
-        r = a * b;
-        return Outcome::Ok;
-    }
-    static Outcome decimal(Int128 a, int as, Int128 b, int bs, const DataType &t, Int128 &r)
-    {
-        return decimalOutcome(decimalMultiply(a, as, b, bs, t), r);
-    }
+    static bool overflows(T a, T b, T &r) { return __builtin_mul_overflow(a, b, &r); }
+    static double apply(double a, double b) { return a * b; }
+    static constexpr auto decimal = decimalMultiply;
 };
+
+using AddOp = ExactOp<Addition>;
+using SubtractOp = ExactOp<Subtraction>;
+using MultiplyOp = ExactOp<Multiplication>;
 
 struct DivideOp : FractionalOnly {
     static constexpr const char *kTryFunction = "try_divide";

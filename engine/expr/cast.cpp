@@ -215,6 +215,13 @@ Column castColumn(const Column &input, const DataType &to)
         return out;
     }
     auto setNull = [&](size_t i) { out.nulls()[i] = 1; };
+    // A parsed or converted value, or NULL where there is none (Spark's non-ANSI cast).
+    auto storeOrNull = [&](auto *o, size_t i, const auto &value) {
+        if (value)
+            o[i] = *value;
+        else
+            setNull(i);
+    };
     switch (to.kind) {
     case TypeKind::Null:
     case TypeKind::Window: break;
@@ -233,10 +240,7 @@ Column castColumn(const Column &input, const DataType &to)
             switch (from.kind) {
             case TypeKind::String: {
                 auto b = parseBooleanText(input.strings()[i]);
-                if (b)
-                    o[i] = *b;
-                else
-                    setNull(i);
+                storeOrNull(o, i, b);
                 break;
             }
             case TypeKind::Double: o[i] = input.doubles()[i] != 0; break;
@@ -285,10 +289,7 @@ Column castColumn(const Column &input, const DataType &to)
                 continue;
             if (from.kind == TypeKind::String) {
                 auto d = parseDoubleText(input.strings()[i]);
-                if (d)
-                    o[i] = *d;
-                else
-                    setNull(i);
+                storeOrNull(o, i, d);
             } else {
                 o[i] = numericAsDouble(input, i);
             }
@@ -316,10 +317,7 @@ Column castColumn(const Column &input, const DataType &to)
                 v = rescaleDecimal(input.ints()[i], 0, to.scale, to.precision);
                 break;
             }
-            if (v)
-                o[i] = *v;
-            else
-                setNull(i);
+            storeOrNull(o, i, v);
         }
         break;
     }
@@ -331,10 +329,7 @@ Column castColumn(const Column &input, const DataType &to)
             switch (from.kind) {
             case TypeKind::String: {
                 auto micros = parseTimestamp(trim(input.strings()[i]));
-                if (micros)
-                    o[i] = *micros;
-                else
-                    setNull(i);
+                storeOrNull(o, i, micros);
                 break;
             }
             case TypeKind::Boolean: o[i] = input.ints()[i] ? 1 : 0; break;

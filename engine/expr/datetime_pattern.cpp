@@ -7,39 +7,6 @@ namespace streamstep::expr {
 
 namespace {
 
-// Howard Hinnant's days_from_civil / civil_from_days (proleptic Gregorian, like java.time).
-int64_t daysFromCivil(int64_t y, int m, int d)
-{
-    y -= m <= 2;
-    const int64_t era = (y >= 0 ? y : y - 399) / 400;
-    const int64_t yoe = y - era * 400;
-    const int64_t doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-    const int64_t doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    return era * 146097 + doe - 719468;
-}
-
-void civilFromDays(int64_t z, int64_t &y, int &m, int &d)
-{
-    z += 719468;
-    const int64_t era = (z >= 0 ? z : z - 146096) / 146097;
-    const int64_t doe = z - era * 146097;
-    const int64_t yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-    y = yoe + era * 400;
-    const int64_t doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    const int64_t mp = (5 * doy + 2) / 153;
-    d = static_cast<int>(doy - (153 * mp + 2) / 5 + 1);
-    m = static_cast<int>(mp < 10 ? mp + 3 : mp - 9);
-    y += m <= 2;
-}
-
-bool isLeap(int64_t y) { return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0; }
-
-int daysInMonth(int64_t y, int m)
-{
-    static const int kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-    return m == 2 && isLeap(y) ? 29 : kDays[m - 1];
-}
-
 const char *const kMonthShort[] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
                                    "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
 const char *const kMonthLong[] = {"January", "February", "March",     "April",   "May",      "June",
@@ -64,14 +31,11 @@ int64_t addMonthsToMicros(int64_t micros, int months)
         return micros;
     const int64_t days = floorDiv(micros, kMicrosPerDay);
     const int64_t timeOfDay = micros - days * kMicrosPerDay;
-    int64_t y = 0;
-    int m = 0;
-    int d = 0;
-    civilFromDays(days, y, m, d);
-    int64_t total = y * 12 + (m - 1) + months;
+    const CivilDate date = civilFromDays(days);
+    int64_t total = date.year * 12 + (date.month - 1) + months;
     const int64_t ny = floorDiv(total, 12);
     const int nm = static_cast<int>(total - ny * 12) + 1;
-    const int nd = std::min(d, daysInMonth(ny, nm));
+    const int nd = std::min(date.day, daysInMonth(ny, nm));
     return daysFromCivil(ny, nm, nd) * kMicrosPerDay + timeOfDay;
 }
 
@@ -131,15 +95,14 @@ std::optional<DateTimePattern> DateTimePattern::compile(std::string_view pattern
 std::string DateTimePattern::format(int64_t micros) const
 {
     const int64_t days = floorDiv(micros, kMicrosPerDay);
-    const int64_t timeOfDay = micros - days * kMicrosPerDay;
-    int64_t y = 0;
-    int m = 0;
-    int d = 0;
-    civilFromDays(days, y, m, d);
-    const int hour = static_cast<int>(timeOfDay / 3600000000LL);
-    const int minute = static_cast<int>(timeOfDay / 60000000LL % 60);
-    const int second = static_cast<int>(timeOfDay / 1000000 % 60);
-    const int64_t fraction = timeOfDay % 1000000;
+    const CivilTime t = splitMicros(micros);
+    const int64_t y = t.date.year;
+    const int m = t.date.month;
+    const int d = t.date.day;
+    const int hour = t.hour;
+    const int minute = t.minute;
+    const int second = t.second;
+    const int64_t fraction = t.microOfSecond;
     const int weekday = static_cast<int>(((days % 7) + 7 + 3) % 7); // 1970-01-01 was a Thursday
     std::string out;
     for (const Part &part : m_parts) {

@@ -138,7 +138,7 @@ std::vector<Value> StateReader::readValues()
     return out;
 }
 
-expr::AggregateState StateReader::readAggregateState()
+expr::AggregateState StateReader::readAggregateCounters()
 {
     expr::AggregateState state;
     state.sum = readI128();
@@ -147,6 +147,12 @@ expr::AggregateState StateReader::readAggregateState()
     const uint8_t flags = readU8();
     state.isSet = flags & 1;
     state.overflow = flags & 2;
+    return state;
+}
+
+expr::AggregateState StateReader::readAggregateState()
+{
+    expr::AggregateState state = readAggregateCounters();
     state.value = readValue();
     return state;
 }
@@ -232,12 +238,7 @@ std::vector<std::vector<expr::AggregateState>> StateReader::readAggregateStatesO
         states[a].resize(calls.size());
         for (size_t c = 0; c < calls.size(); ++c) {
             expr::AggregateState &state = states[a][c];
-            state.sum = readI128();
-            state.doubleSum = readDouble();
-            state.count = readI64();
-            const uint8_t flags = readU8();
-            state.isSet = flags & 1;
-            state.overflow = flags & 2;
+            state = readAggregateCounters();
             const expr::AggregateKind kind = calls[c].kind;
             const bool keepsValue = kind == expr::AggregateKind::Min || kind == expr::AggregateKind::Max
                 || kind == expr::AggregateKind::First || kind == expr::AggregateKind::Last;

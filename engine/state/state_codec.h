@@ -64,6 +64,8 @@ private:
     template <typename T>
     T readRaw();
     [[noreturn]] void damaged(const std::string &what) const;
+    // An aggregate state's sum, double sum, count and flags; its value follows them.
+    expr::AggregateState readAggregateCounters();
     const std::string &m_bytes;
     size_t m_offset = 0;
 };

@@ -12,47 +12,6 @@ namespace streamstep {
 
 namespace {
 
-struct CivilDate {
-    int64_t year;
-    int month;
-    int day;
-};
-
-// Proleptic Gregorian calendar (java.time), Howard Hinnant's days_from_civil / civil_from_days.
-int64_t daysFromCivil(int64_t y, int m, int d)
-{
-    y -= m <= 2;
-    const int64_t era = floorDiv(y, 400);
-    const int64_t yoe = y - era * 400;
-    const int64_t doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-    const int64_t doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    return era * 146097 + doe - 719468;
-}
-
-CivilDate civilFromDays(int64_t z)
-{
-    z += 719468;
-    const int64_t era = floorDiv(z, 146097);
-    const int64_t doe = z - era * 146097;
-    const int64_t yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-    const int64_t doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    const int64_t mp = (5 * doy + 2) / 153;
-    const int d = static_cast<int>(doy - (153 * mp + 2) / 5 + 1);
-    const int m = static_cast<int>(mp < 10 ? mp + 3 : mp - 9);
-    return {yoe + era * 400 + (m <= 2), m, d};
-}
-
-bool isLeapYear(int64_t y)
-{
-    return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
-}
-
-int daysInMonth(int64_t y, int m)
-{
-    static constexpr std::array<int, 12> kDays{31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-    return m == 2 && isLeapYear(y) ? 29 : kDays[static_cast<size_t>(m - 1)];
-}
-
 std::string zeroPadded(int64_t v, int width)
 {
     std::string s = std::to_string(v);
@@ -69,24 +28,6 @@ std::string isoYear(int64_t year)
     if (year < 0)
         return "-" + zeroPadded(-year, 4);
     return zeroPadded(year, 4);
-}
-
-struct CivilTime {
-    CivilDate date;
-    int hour;
-    int minute;
-    int second;
-    int64_t microOfSecond;
-};
-
-CivilTime splitMicros(int64_t micros)
-{
-    const int64_t days = floorDiv(micros, kMicrosPerDay);
-    const int64_t microOfDay = floorMod(micros, kMicrosPerDay);
-    const int64_t secondOfDay = microOfDay / kMicrosPerSecond;
-    return {civilFromDays(days), static_cast<int>(secondOfDay / 3600),
-            static_cast<int>(secondOfDay / 60 % 60), static_cast<int>(secondOfDay % 60),
-            microOfDay % kMicrosPerSecond};
 }
 
 std::string int128ToString(Int128 v)

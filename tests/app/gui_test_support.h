@@ -1,12 +1,15 @@
-// What the GUI tests share: the folder their screenshots go to, the German translation
-// installed for the length of a scope, and the lessons the sanitizer build's loops leave out.
+// What the GUI tests share: the folder their screenshots go to and the window sizes they are
+// taken at, the German translation installed for the length of a scope, and the lessons the
+// sanitizer build's loops leave out.
 #pragma once
 
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
 #include <QLocale>
+#include <QSize>
 #include <QString>
+#include <QTest>
 #include <QTranslator>
 
 namespace streamstep::testing {
@@ -33,6 +36,14 @@ inline QString screenshotDir()
         dir = QDir::tempPath() + QStringLiteral("/streamstep-presentation");
     QDir().mkpath(dir);
     return dir;
+}
+
+// The window sizes the panels' screenshots are taken at: a laptop's and full HD, a row each.
+inline void addScreenshotSizes()
+{
+    QTest::addColumn<QSize>("size");
+    QTest::newRow("1280x800") << QSize(1280, 800);
+    QTest::newRow("1920x1080") << QSize(1920, 1080);
 }
 
 // The app's German translation and locale while it lives; English and C again after.

@@ -6,6 +6,7 @@
 #include "batch_table_model.h"
 #include "command_line.h"
 #include "compare_view.h"
+#include "gui_test_support.h"
 #include "main_window.h"
 #include "mode_comparison_chart.h"
 #include "mode_comparison_model.h"
@@ -29,6 +30,7 @@
 #include <QtTest>
 
 using namespace streamstep;
+using namespace streamstep::testing;
 
 namespace {
 
@@ -287,9 +289,7 @@ void TestCompareView::toggleShortcutAndCommandLineOpenIt()
 
 void TestCompareView::everyColumnFitsItsTable_data()
 {
-    QTest::addColumn<QSize>("size");
-    QTest::newRow("1280x800") << QSize(1280, 800);
-    QTest::newRow("1920x1080") << QSize(1920, 1080);
+    addScreenshotSizes();
 }
 
 // Lesson 04 at trigger 2: update's state holds "evicted, nothing written" rows, whose status once

@@ -5,6 +5,7 @@
 // The lesson's score lands in the settings. Space on a ticked answer ticks it, never steps. The
 // questions read in German with the German translation. Screenshots of the panel at 1280×800
 // and 1920×1080.
+#include "gui_test_support.h"
 #include "main_window.h"
 #include "quiz_panel.h"
 #include "run_controller.h"
@@ -30,6 +31,7 @@
 #include <QtTest>
 
 using namespace streamstep;
+using namespace streamstep::testing;
 
 namespace {
 
@@ -306,10 +308,8 @@ private slots:
 
     void asksInGerman()
     {
-        QTranslator translator;
-        QVERIFY(translator.load(QStringLiteral(":/i18n/streamstep_de.qm")));
-        QCoreApplication::installTranslator(&translator);
-        QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
+        const GermanTranslation german;
+        QVERIFY(german.isLoaded());
         {
             MainWindow window;
             window.resize(1280, 800);
@@ -331,22 +331,14 @@ private slots:
             QVERIFY2(result.contains(QStringLiteral("Antwort der Engine")), qPrintable(result));
             QVERIFY2(result.contains(QStringLiteral("Watermark = größte Ereigniszeit − Verzögerung")), qPrintable(result));
             QVERIFY2(!result.contains(QStringLiteral("The watermark in force")), qPrintable(result)); // the Why text in German
-            QString dir = qEnvironmentVariable("STREAMSTEP_SCREENSHOT_DIR");
-            if (dir.isEmpty())
-                dir = QDir::tempPath() + QStringLiteral("/streamstep-presentation");
-            QDir().mkpath(dir);
             QCoreApplication::processEvents();
-            QVERIFY(window.grab().save(dir + QStringLiteral("/quiz-checked-de-1280x800.png")));
+            QVERIFY(window.grab().save(screenshotDir() + QStringLiteral("/quiz-checked-de-1280x800.png")));
         }
-        QLocale::setDefault(QLocale::c());
-        QCoreApplication::removeTranslator(&translator);
     }
 
     void screenshotsOfThePanel_data()
     {
-        QTest::addColumn<QSize>("size");
-        QTest::newRow("1280x800") << QSize(1280, 800);
-        QTest::newRow("1920x1080") << QSize(1920, 1080);
+        addScreenshotSizes();
     }
 
     void screenshotsOfThePanel()
@@ -363,10 +355,7 @@ private slots:
         QuizPanel *panel = window.quizPanel();
         clickRow(panel, 1, 0);
         clickOption(panel->optionButtons(2)[1]);
-        QString dir = qEnvironmentVariable("STREAMSTEP_SCREENSHOT_DIR");
-        if (dir.isEmpty())
-            dir = QDir::tempPath() + QStringLiteral("/streamstep-presentation");
-        QDir().mkpath(dir);
+        const QString dir = screenshotDir();
         QCoreApplication::processEvents();
         QVERIFY(window.grab().save(QStringLiteral("%1/quiz-ask-%2x%3.png").arg(dir).arg(size.width()).arg(size.height())));
         window.stepAction()->trigger(); // check

@@ -5,6 +5,7 @@
 #include "batch_table_model.h"
 #include "main_window.h"
 #include "run_controller.h"
+#include "../engine/report_checks.h"
 
 #include "streamstep/engine.h"
 #include "streamstep/scenario.h"
@@ -23,6 +24,8 @@
 #include <cstdio>
 
 using namespace streamstep;
+using streamstep::testing::compareReport;
+using streamstep::testing::sameBatch;
 
 namespace {
 
@@ -72,36 +75,15 @@ std::vector<BatchReport> engineReports(const Scenario &scenario, int numSteps)
     return all;
 }
 
-bool sameBatch(const ColumnBatch &a, const ColumnBatch &b)
-{
-    if (a.numRows != b.numRows || a.columns.size() != b.columns.size())
-        return false;
-    for (size_t c = 0; c < a.columns.size(); ++c) {
-        if (!a.columns[c].sameStorage(b.columns[c]))
-            return false;
-    }
-    return true;
-}
-
 void compareWithEngine(const RunController &controller, const std::vector<BatchReport> &expected)
 {
     QCOMPARE(controller.numBatches(), int(expected.size()));
     for (size_t i = 0; i < expected.size(); ++i) {
         const BatchReport &a = *controller.reports()[i];
         const BatchReport &e = expected[i];
-        QCOMPARE(a.batchId, e.batchId);
-        QCOMPARE(a.step, e.step);
-        QCOMPARE(a.noData, e.noData);
-        QCOMPARE(a.numInputRows, e.numInputRows);
-        QVERIFY(a.inputFates == e.inputFates);
-        QCOMPARE(a.watermarkMs, e.watermarkMs);
-        QCOMPARE(a.nextWatermarkMs, e.nextWatermarkMs);
-        QCOMPARE(a.stateRows, e.stateRows);
-        QCOMPARE(a.numRowsDroppedByWatermark, e.numRowsDroppedByWatermark);
-        QCOMPARE(a.numOutputRows, e.numOutputRows);
-        QVERIFY(sameBatch(a.emitted, e.emitted));
-        QVERIFY(sameBatch(a.resultTable, e.resultTable));
-        QCOMPARE(a.sinkText, e.sinkText);
+        compareReport(a, e);
+        if (QTest::currentTestFailed())
+            return;
         const auto memory = controller.memoryTableAt(int(i));
         QCOMPARE(bool(memory), e.hasSinkTable);
         if (memory)

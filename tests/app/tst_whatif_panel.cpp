@@ -220,9 +220,7 @@ private slots:
 
     void screenshots_data()
     {
-        QTest::addColumn<QSize>("size");
-        QTest::newRow("1280x800") << QSize(1280, 800);
-        QTest::newRow("1920x1080") << QSize(1920, 1080);
+        addScreenshotSizes();
     }
 
     void screenshots()

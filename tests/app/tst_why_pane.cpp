@@ -8,7 +8,9 @@
 #include "batch_narrative_view.h"
 #include "batch_table_model.h"
 #include "command_line.h"
+#include "../engine/explained_run.h"
 #include "event_time_timeline.h"
+#include "gui_test_support.h"
 #include "main_window.h"
 #include "row_explainer.h"
 #include "run_controller.h"
@@ -24,6 +26,7 @@
 #include <algorithm>
 
 using namespace streamstep;
+using namespace streamstep::testing;
 
 namespace {
 
@@ -32,36 +35,8 @@ QString lessonPath(const char *name)
     return QStringLiteral(STREAMSTEP_SOURCE_DIR "/scenarios/%1.scenario.json").arg(QLatin1String(name));
 }
 
-// The engine alone, explaining: the reports of the scenario's first `numSteps` steps.
-struct EngineRun {
-    std::shared_ptr<const Query> query;
-    std::vector<BatchReport> batches;
-};
-
-EngineRun engineRun(const Scenario &scenario, int numSteps)
-{
-    EngineRun out{Query::compile(scenario), {}};
-    Run run(out.query);
-    run.setExplain(true);
-    for (int i = 0; i < numSteps; ++i)
-        for (BatchReport &r : run.step(scenario.steps[size_t(i)].rows, i, triggerTimeMicros(scenario.steps, size_t(i))))
-            out.batches.push_back(std::move(r));
-    return out;
-}
-
-QString inputWhy(const EngineRun &e, size_t batch, size_t row)
-{
-    return QString::fromStdString(whyInputRow(*e.query, e.batches[batch], row).text());
-}
-
-QString resultWhy(const EngineRun &e, size_t batch, size_t row)
-{
-    return QString::fromStdString(
-        whyResultRow(*e.query, e.batches[batch], batch > 0 ? &e.batches[batch - 1] : nullptr, row).text());
-}
-
 // The engine's provenance: the input rows of batches 0..batch that went into result row `row`.
-std::vector<std::pair<int, int>> contributors(const EngineRun &e, size_t batch, size_t row)
+std::vector<std::pair<int, int>> contributors(const ExplainedRun &e, size_t batch, size_t row)
 {
     std::vector<std::pair<int, int>> out;
     for (size_t b = 0; b <= batch; ++b)
@@ -164,14 +139,14 @@ void TestWhyPane::droppedRowSaysItsWindowAndWatermark()
 {
     MainWindow window;
     QVERIFY(showLessonAfterSteps(window, "04-windowed-totals-append", 3));
-    const EngineRun engine = engineRun(m_lesson04, 3);
+    const ExplainedRun engine = explainedRun(m_lesson04, 3);
     QVERIFY(!window.whyView()->isShowingRow());
 
     // Trigger 2's data batch 4: ACC-0001 at 10:02 arrived after the watermark passed 10:05.
     QCOMPARE(engine.batches[4].inputFates[0], InputRowFate::DroppedByWatermark);
     panelView(window, 0)->selectRow(0);
     QVERIFY(window.whyView()->isShowingRow());
-    QCOMPARE(window.whyView()->whyText(), inputWhy(engine, 4, 0));
+    QCOMPARE(window.whyView()->whyText(), inputRowWhy(engine, 4, 0));
     QCOMPARE(window.whyView()->whyText(),
              QStringLiteral("dropped as late: its window [10:00, 10:05) ends at or before the watermark 10:07:30 (= max "
                             "event time 10:17:30 − 10 minutes, set at the end of batch 2)"));
@@ -204,7 +179,7 @@ void TestWhyPane::lateButKeptRowSaysItsWindowIsOpen()
         row.push_back(*parseCellText(cells[c], schema.fields[c].type));
     scenario.steps[2].rows.appendRow(row);
     scenario.expect.clear();
-    const EngineRun engine = engineRun(scenario, 3);
+    const ExplainedRun engine = explainedRun(scenario, 3);
     QCOMPARE(engine.batches[4].inputFates[5], InputRowFate::LateButKept);
 
     MainWindow window;
@@ -214,7 +189,7 @@ void TestWhyPane::lateButKeptRowSaysItsWindowIsOpen()
     for (int i = 0; i < 3; ++i)
         QVERIFY(window.controller()->step());
     panelView(window, 0)->selectRow(5);
-    QCOMPARE(window.whyView()->whyText(), inputWhy(engine, 4, 5));
+    QCOMPARE(window.whyView()->whyText(), inputRowWhy(engine, 4, 5));
     QCOMPARE(window.whyView()->whyText(),
              QStringLiteral("late but kept: its event time 10:06 is at or before the watermark 10:07:30, but its window "
                             "[10:05, 10:10) is still open"));
@@ -232,7 +207,7 @@ void TestWhyPane::finalWrittenWindowTracesItsInputRows()
 {
     MainWindow window;
     QVERIFY(showLessonAfterSteps(window, "04-windowed-totals-append", 3));
-    const EngineRun engine = engineRun(m_lesson04, 3);
+    const ExplainedRun engine = explainedRun(m_lesson04, 3);
 
     // Batch 5 (no data) wrote [10:05, 10:10) of ACC-0003: 75000 + 60000 + 10000, from three batches.
     const int written = writtenRow(window, QStringLiteral("ACC-0003"));
@@ -243,7 +218,7 @@ void TestWhyPane::finalWrittenWindowTracesItsInputRows()
     QCOMPARE(panelView(window, 1)->height(), panelHeight);
     const size_t group = resultRow(engine.batches[5], QStringLiteral("10:05"), QStringLiteral("ACC-0003"));
     QCOMPARE(engine.batches[5].resultStatuses[group], ResultRowStatus::Final);
-    QCOMPARE(window.whyView()->whyText(), resultWhy(engine, 5, group));
+    QCOMPARE(window.whyView()->whyText(), resultRowWhy(engine, 5, group));
     QCOMPARE(window.whyView()->whyText(),
              QStringLiteral("written in append mode: the watermark 10:11 passed its end 10:10, so it is final and leaves the state"));
     const std::vector<std::pair<int, int>> expected = contributors(engine, 5, group);
@@ -264,11 +239,11 @@ void TestWhyPane::inputRowMarksTheGroupsItWentInto()
 {
     MainWindow window;
     QVERIFY(showLessonAfterSteps(window, "04-windowed-totals-append", 3));
-    const EngineRun engine = engineRun(m_lesson04, 3);
+    const ExplainedRun engine = explainedRun(m_lesson04, 3);
     // Every input row of batch 4: the groups of batch 5's result table the engine says it went into.
     for (int row = 0; row < window.inputModel()->rowCount(); ++row) {
         panelView(window, 0)->selectRow(row);
-        QCOMPARE(window.whyView()->whyText(), inputWhy(engine, 4, size_t(row)));
+        QCOMPARE(window.whyView()->whyText(), inputRowWhy(engine, 4, size_t(row)));
         std::vector<int> groups;
         for (size_t g = 0; g < engine.batches[5].resultTable.numRows; ++g)
             if (contributesTo(*engine.query, engine.batches[4].inputFacts[size_t(row)], engine.batches[5], g))
@@ -285,10 +260,10 @@ void TestWhyPane::heldGroupSaysWhenAppendWritesIt()
 {
     MainWindow window;
     QVERIFY(showLessonAfterSteps(window, "04-windowed-totals-append", 3));
-    const EngineRun engine = engineRun(m_lesson04, 3);
+    const ExplainedRun engine = explainedRun(m_lesson04, 3);
     const size_t group = resultRow(engine.batches[5], QStringLiteral("10:20"), QStringLiteral("ACC-0002"));
     panelView(window, 1)->selectRow(int(group));
-    QCOMPARE(window.whyView()->whyText(), resultWhy(engine, 5, group));
+    QCOMPARE(window.whyView()->whyText(), resultRowWhy(engine, 5, group));
     QCOMPARE(window.whyView()->whyText(), QStringLiteral("held: append writes this window once the watermark passes its end 10:25"));
     QCOMPARE(ringedDots(window.timelineView()), contributors(engine, 5, group));
     QCOMPARE(linkedRows(window.inputModel()), std::vector<int>{4});
@@ -302,7 +277,7 @@ void TestWhyPane::narrativeLineShowsTheEngineSentences()
     QVERIFY(window.openScenario(lessonPath("04-windowed-totals-append")));
     for (int i = 0; i < 5; ++i)
         QVERIFY(window.controller()->step());
-    const EngineRun engine = engineRun(m_lesson04, 5);
+    const ExplainedRun engine = explainedRun(m_lesson04, 5);
     QCOMPARE(window.controller()->numBatches(), int(engine.batches.size()));
     for (size_t b = 0; b < engine.batches.size(); ++b) {
         window.controller()->selectBatch(int(b));
@@ -323,7 +298,7 @@ void TestWhyPane::timelineTooltipsSayTheEngineWhy()
 {
     MainWindow window;
     QVERIFY(showLessonAfterSteps(window, "04-windowed-totals-append", 3));
-    const EngineRun engine = engineRun(m_lesson04, 3);
+    const ExplainedRun engine = explainedRun(m_lesson04, 3);
     EventTimeTimeline *timeline = window.timelineView();
     const EventTimeTimelineLayout &layout = timeline->timelineLayout();
     const auto &dots = layout.dots();
@@ -331,7 +306,7 @@ void TestWhyPane::timelineTooltipsSayTheEngineWhy()
     QVERIFY(dropped != dots.end());
     timeline->setCurrentBatch(4);
     const QString dotTip = timeline->toolTipAt(timeline->viewportPosOfDot(int(dropped - dots.begin())));
-    QVERIFY2(dotTip.contains(QStringLiteral("Why: ") + inputWhy(engine, 4, 0)), qPrintable(dotTip));
+    QVERIFY2(dotTip.contains(QStringLiteral("Why: ") + inputRowWhy(engine, 4, 0)), qPrintable(dotTip));
 
     // The band of [10:05, 10:10) in batch 5: each group's why, written or not.
     const auto &segments = layout.geometry().segments;
@@ -343,7 +318,7 @@ void TestWhyPane::timelineTooltipsSayTheEngineWhy()
         timeline->setCurrentBatch(5);
         const QString tip = timeline->toolTipAt(timeline->viewportPosOfSegment(int(&s - segments.data())));
         for (int row : seg.rows)
-            QVERIFY2(tip.contains(resultWhy(engine, 5, size_t(row))), qPrintable(tip));
+            QVERIFY2(tip.contains(resultRowWhy(engine, 5, size_t(row))), qPrintable(tip));
         QVERIFY(tip.contains(QStringLiteral("written in append mode: the watermark 10:11 passed its end 10:10")));
         return;
     }
@@ -395,7 +370,7 @@ void TestWhyPane::memorySinkRowsTraceTheirBatch()
     const int steps = int(scenario.steps.size());
     for (int i = 0; i < steps; ++i)
         QVERIFY(window.controller()->step());
-    const EngineRun engine = engineRun(scenario, steps);
+    const ExplainedRun engine = explainedRun(scenario, steps);
     auto *sinkView = window.findChild<QTableView *>(QStringLiteral("sinkTableView"));
     QVERIFY(sinkView && sinkView->isVisible());
     QVERIFY(window.sinkModel()->rowCount() > 0);
@@ -417,7 +392,7 @@ void TestWhyPane::memorySinkRowsTraceTheirBatch()
             group = g;
     }
     QVERIFY(group != SIZE_MAX);
-    QCOMPARE(window.whyView()->whyText(), resultWhy(engine, size_t(writer), group));
+    QCOMPARE(window.whyView()->whyText(), resultRowWhy(engine, size_t(writer), group));
     QVERIFY2(window.whyView()->subjectText().contains(QStringLiteral("written by batch %1").arg(w.batchId)),
              qPrintable(window.whyView()->subjectText()));
     QCOMPARE(ringedDots(window.timelineView()), contributors(engine, size_t(writer), group));
@@ -453,9 +428,9 @@ void TestWhyPane::commandLineExplainsARow()
     QVERIFY(!window.whyView()->isShowingRow());
     QVERIFY(window.selectStoryRow(options->whyPanel, options->whyRow));
     QVERIFY(window.whyView()->isShowingRow());
-    const EngineRun engine = engineRun(m_lesson04, 3);
+    const ExplainedRun engine = explainedRun(m_lesson04, 3);
     QCOMPARE(engine.batches[4].inputFates[0], InputRowFate::DroppedByWatermark);
-    QCOMPARE(window.whyView()->whyText(), inputWhy(engine, 4, 0));
+    QCOMPARE(window.whyView()->whyText(), inputRowWhy(engine, 4, 0));
     QVERIFY(window.whyView()->whyText().startsWith(QLatin1String("dropped as late")));
 }
 
@@ -485,10 +460,7 @@ void TestWhyPane::screenshotsForAHumanLook()
     panelView(window, panel)->selectRow(panel == 0 ? 1 : writtenRow(window, QStringLiteral("ACC-0003")));
     QVERIFY(window.whyView()->isShowingRow());
     QVERIFY(!window.whyView()->detailTexts().isEmpty());
-    QString dir = qEnvironmentVariable("STREAMSTEP_SCREENSHOT_DIR");
-    if (dir.isEmpty())
-        dir = QDir::tempPath() + QStringLiteral("/streamstep-presentation");
-    QDir().mkpath(dir);
+    const QString dir = screenshotDir();
     QVERIFY(window.grab().save(QStringLiteral("%1/why-%2-%3x%4.png").arg(dir, panel == 0 ? QStringLiteral("input") : QStringLiteral("written"))
                                    .arg(size.width()).arg(size.height())));
 }

@@ -2,6 +2,7 @@
 // tests read like Spark's own StreamTest suites and never depend on wall time.
 #pragma once
 
+#include "report_checks.h"
 #include "streamstep/engine.h"
 #include "streamstep/scenario.h"
 #include "streamstep/scenario_check.h"
@@ -30,24 +31,6 @@ inline nlohmann::json transactionsSchema()
         {"name": "branchCode", "type": "string"},
         {"name": "amount", "type": "decimal(12,2)"},
         {"name": "eventTime", "type": "timestamp"}])J");
-}
-
-// Exact, order-sensitive equality of two columns' storage: type, NULLs and every value (doubles
-// bit for bit, so NaN equals NaN and -0.0 differs from 0.0).
-inline bool sameColumn(const Column &x, const Column &y)
-{
-    return x.sameStorage(y);
-}
-
-// Exact, order-sensitive equality of two batches' rows.
-inline bool sameBatch(const ColumnBatch &a, const ColumnBatch &b)
-{
-    if (a.numRows != b.numRows || a.columns.size() != b.columns.size())
-        return false;
-    for (size_t c = 0; c < a.columns.size(); ++c)
-        if (!sameColumn(a.columns[c], b.columns[c]))
-            return false;
-    return true;
 }
 
 // Seeded transactions with event-time jitter and late rows, so watermarks move, windows close,

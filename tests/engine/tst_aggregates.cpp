@@ -1,6 +1,7 @@
 // Tests aggregate binding and running state against Spark 3.5 (Count/Sum/Average/Min/Max/
 // First/Last, non-ANSI): result types, NULL handling, decimal overflow, output names, and the
 // grouping-key rules of bindAggregate.
+#include "expr_test.h"
 #include "expr/expression.h"
 
 #include "streamstep/value_format.h"
@@ -9,10 +10,9 @@
 
 using namespace streamstep;
 using namespace streamstep::expr;
+using namespace streamstep::testing;
 
 namespace {
-
-QString q(const std::string &s) { return QString::fromStdString(s); }
 
 Schema inputSchema()
 {
@@ -31,8 +31,7 @@ Schema inputSchema()
 // accountId, amount, qty, price, name, huge
 ColumnBatch inputRows()
 {
-    const Int128 nines = Int128(9999999999999999999ULL) * Int128(10000000000000000000ULL)
-        + Int128(9999999999999999999ULL); // 38 nines
+    const Int128 nines = maxDecimal38(); // 38 nines
     ColumnBatch b = ColumnBatch::empty(inputSchema());
     b.appendRow({Value::string("A1"), Value::decimal(1000, 12, 2), Value::null(), Value::float64(1.5),
                  Value::string("b"), Value::decimal(nines, 38, 0)});

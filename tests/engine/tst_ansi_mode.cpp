@@ -3,6 +3,7 @@
 // from real Spark 4.2.0 runs of the same expressions with the same row), the values and types of
 // AnsiStringPromotionTypeCoercion, that AND / OR / CASE WHEN / coalesce do not fail for rows a
 // branch does not take, and that the legacy (3.5) results stay as they were.
+#include "expr_test.h"
 #include "expr/expr_node.h"
 #include "expr/expression.h"
 #include "expr/runtime_errors.h"
@@ -13,10 +14,9 @@
 
 using namespace streamstep;
 using namespace streamstep::expr;
+using namespace streamstep::testing;
 
 namespace {
-
-QString q(const std::string &s) { return QString::fromStdString(s); }
 
 Schema schema()
 {
@@ -32,11 +32,8 @@ Schema schema()
 ColumnBatch row()
 {
     ColumnBatch b = ColumnBatch::empty(schema());
-    Int128 big36 = 1;
-    for (int i = 0; i < 38; ++i)
-        big36 *= 10;
     b.appendRow({Value::string("A1"), Value::int32(2), Value::int64(3000000000LL), Value::decimal(1000, 12, 2),
-                 Value::int32(0), Value::string("x"), Value::decimal(big36 - 1, 38, 2)});
+                 Value::int32(0), Value::string("x"), Value::decimal(maxDecimal38(), 38, 2)});
     return b;
 }
 
@@ -56,6 +53,24 @@ Column evaluate(const std::string &text, EvalMode mode)
 }
 
 const std::string kAnsiHint = " If necessary set \"spark.sql.ansi.enabled\" to \"false\" to bypass this error.";
+
+// The tables of what an expression gives under a mode: its type and the row's value.
+void addTypeAndValueColumns()
+{
+    QTest::addColumn<QString>("expression");
+    QTest::addColumn<QString>("type");
+    QTest::addColumn<QString>("value");
+}
+
+void compareTypeAndValue(EvalMode mode)
+{
+    QFETCH(QString, expression);
+    QFETCH(QString, type);
+    QFETCH(QString, value);
+    const Column c = evaluate(expression.toStdString(), mode);
+    QCOMPARE(q(c.type().sparkName()), type);
+    QCOMPARE(q(toDisplayString(c.get(0))), value);
+}
 
 std::string excerpt(const std::string &lines) { return "\n== SQL (line 1, position 1) ==\n" + lines; }
 
@@ -196,9 +211,7 @@ private slots:
     // What ANSI gives where it does not fail (the types are Spark 4.2.0's typeof()).
     void values_data()
     {
-        QTest::addColumn<QString>("expression");
-        QTest::addColumn<QString>("type");
-        QTest::addColumn<QString>("value");
+        addTypeAndValueColumns();
         QTest::newRow("'5' + 1") << "'5' + 1" << "bigint" << "6";
         QTest::newRow("qty + '1'") << "qty + '1'" << "bigint" << "3";
         QTest::newRow("'5' * 1.5") << "'5' * 1.5" << "double" << "7.5";
@@ -217,20 +230,13 @@ private slots:
 
     void values()
     {
-        QFETCH(QString, expression);
-        QFETCH(QString, type);
-        QFETCH(QString, value);
-        const Column c = evaluate(expression.toStdString(), EvalMode::Ansi);
-        QCOMPARE(q(c.type().sparkName()), type);
-        QCOMPARE(q(toDisplayString(c.get(0))), value);
+        compareTypeAndValue(EvalMode::Ansi);
     }
 
     // Spark 3.5's non-ANSI results of the same expressions stay.
     void legacy_data()
     {
-        QTest::addColumn<QString>("expression");
-        QTest::addColumn<QString>("type");
-        QTest::addColumn<QString>("value");
+        addTypeAndValueColumns();
         QTest::newRow("wraps") << "qty * 2147483647" << "int" << "-2";
         QTest::newRow("negation wraps") << "-(qty - qty - 2147483647 - 1)" << "int" << "-2147483648";
         QTest::newRow("/ 0") << "amount / zero" << "decimal(23,13)" << "NULL";
@@ -246,12 +252,7 @@ private slots:
 
     void legacy()
     {
-        QFETCH(QString, expression);
-        QFETCH(QString, type);
-        QFETCH(QString, value);
-        const Column c = evaluate(expression.toStdString(), EvalMode::Legacy);
-        QCOMPARE(q(c.type().sparkName()), type);
-        QCOMPARE(q(toDisplayString(c.get(0))), value);
+        compareTypeAndValue(EvalMode::Legacy);
     }
 
     // Spark's CheckOverflowInSum: a decimal sum beyond decimal(38,2) is NULL, or fails under ANSI.

@@ -2,6 +2,7 @@
 // lets through, each with a NULL on either side, overflow and division by zero, and with literal
 // operands on either side: Spark 3.5's non-ANSI results (integers wrap, division or remainder by
 // zero and decimal overflow are NULL, decimals are exact with DecimalPrecision's result types).
+#include "expr_test.h"
 #include "expr/expr_node.h"
 #include "expr/expression.h"
 
@@ -13,18 +14,9 @@
 
 using namespace streamstep;
 using namespace streamstep::expr;
+using namespace streamstep::testing;
 
 namespace {
-
-QString q(const std::string &s) { return QString::fromStdString(s); }
-
-Int128 max38()
-{
-    Int128 v = 1;
-    for (int i = 0; i < 38; ++i)
-        v *= 10;
-    return v - 1;
-}
 
 Schema schema()
 {
@@ -57,13 +49,13 @@ ColumnBatch rows()
                  null, Value::decimal(-5, 38, 0), Value::string("3")});
     b.appendRow({Value::int32(imax), Value::int32(-1), Value::int64(lmax), Value::int64(-1), Value::float64(1e308),
                  Value::float64(1e308), Value::decimal(999999999999, 12, 2), Value::decimal(99999, 5, 3),
-                 Value::decimal(max38(), 38, 0), Value::string(" 7 ")});
+                 Value::decimal(maxDecimal38(), 38, 0), Value::string(" 7 ")});
     b.appendRow({Value::int32(5), Value::int32(0), Value::int64(5), Value::int64(0), Value::float64(5),
                  Value::float64(0.0), Value::decimal(500, 12, 2), Value::decimal(0, 5, 3), Value::decimal(5, 38, 0),
                  Value::string("abc")});
     b.appendRow({Value::int32(imin), Value::int32(-1), Value::int64(lmin), Value::int64(-1), Value::float64(-inf),
                  Value::float64(-0.0), Value::decimal(-999999999999, 12, 2), Value::decimal(-99999, 5, 3),
-                 Value::decimal(-max38(), 38, 0), Value::string("1.5e3")});
+                 Value::decimal(-maxDecimal38(), 38, 0), Value::string("1.5e3")});
     return b;
 }
 
@@ -75,10 +67,21 @@ std::string evaluateRows(const std::string &text)
     Column c = bound->evaluate(batch, EvalContext{});
     if (c.size() != batch.numRows || !(c.type() == bound->type))
         return "bad column";
-    std::string out = bound->type.sparkName() + ":";
-    for (size_t r = 0; r < c.size(); ++r)
-        out += (r ? ", " : " ") + toDisplayString(c.get(r));
-    return out;
+    return bound->type.sparkName() + ": " + joinedValues(c, ", ");
+}
+
+// Every table of this test: an expression and its "type: v0, v1, …" over rows().
+void addExpressionColumns()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("expected");
+}
+
+void compareRows()
+{
+    QFETCH(QString, text);
+    QFETCH(QString, expected);
+    QCOMPARE(q(evaluateRows(text.toStdString())), expected);
 }
 
 } // namespace
@@ -89,8 +92,7 @@ class TestArithmeticKernels : public QObject {
 private slots:
     void pairs_data()
     {
-        QTest::addColumn<QString>("text");
-        QTest::addColumn<QString>("expected");
+        addExpressionColumns();
         // int op int: wraps around, `/` is a double division, x % -1 is 0 even for Int.MinValue.
         QTest::newRow("int + int") << "i + j" << "int: 5, NULL, NULL, 2147483646, 5, 2147483647";
         QTest::newRow("int - int") << "i - j" << "int: 9, NULL, NULL, -2147483648, 5, -2147483647";
@@ -162,16 +164,13 @@ private slots:
     }
     void pairs()
     {
-        QFETCH(QString, text);
-        QFETCH(QString, expected);
-        QCOMPARE(q(evaluateRows(text.toStdString())), expected);
+        compareRows();
     }
 
     // A literal on either side is read as one row; results equal the column/column case.
     void literalOperands_data()
     {
-        QTest::addColumn<QString>("text");
-        QTest::addColumn<QString>("expected");
+        addExpressionColumns();
         QTest::newRow("column + literal") << "i + 1" << "int: 8, NULL, 4, -2147483648, 6, -2147483647";
         QTest::newRow("literal - column") << "1 - i" << "int: -6, NULL, -2, -2147483646, -4, -2147483647";
         QTest::newRow("column % zero") << "i % 0" << "int: NULL, NULL, NULL, NULL, NULL, NULL";
@@ -193,15 +192,12 @@ private slots:
     }
     void literalOperands()
     {
-        QFETCH(QString, text);
-        QFETCH(QString, expected);
-        QCOMPARE(q(evaluateRows(text.toStdString())), expected);
+        compareRows();
     }
 
     void negation_data()
     {
-        QTest::addColumn<QString>("text");
-        QTest::addColumn<QString>("expected");
+        addExpressionColumns();
         QTest::newRow("int") << "-i" << "int: -7, NULL, -3, -2147483647, -5, -2147483648";
         QTest::newRow("bigint") << "-l"
                                 << "bigint: -70, NULL, -3, -9223372036854775807, -5, -9223372036854775808";
@@ -213,16 +209,13 @@ private slots:
     }
     void negation()
     {
-        QFETCH(QString, text);
-        QFETCH(QString, expected);
-        QCOMPARE(q(evaluateRows(text.toStdString())), expected);
+        compareRows();
     }
 
     // The comparison kernels over each physical type, with NULLs and a literal on either side.
     void comparisons_data()
     {
-        QTest::addColumn<QString>("text");
-        QTest::addColumn<QString>("expected");
+        addExpressionColumns();
         QTest::newRow("int < int") << "i < j" << "boolean: false, NULL, NULL, false, false, true";
         QTest::newRow("literal <= column") << "3 <= i" << "boolean: true, NULL, true, true, true, false";
         QTest::newRow("null safe int") << "i <=> j" << "boolean: false, false, false, false, false, false";
@@ -237,9 +230,7 @@ private slots:
     }
     void comparisons()
     {
-        QFETCH(QString, text);
-        QFETCH(QString, expected);
-        QCOMPARE(q(evaluateRows(text.toStdString())), expected);
+        compareRows();
     }
 
     // The evaluation mode is the binder's input and sits on every arithmetic node, where the

@@ -144,17 +144,12 @@ void compareReports(const std::vector<BatchReport> &actual, const std::vector<Ba
     for (size_t i = 0; i < actual.size(); ++i) {
         const BatchReport &a = actual[i];
         const BatchReport &e = expected[i];
-        QCOMPARE(a.batchId, e.batchId);
-        QCOMPARE(a.noData, e.noData);
+        QCOMPARE(fatesText(a.inputFates), fatesText(e.inputFates)); // first, for a readable message
+        compareReport(a, e);
+        if (QTest::currentTestFailed())
+            return;
         QVERIFY(sameBatch(a.input, e.input));
-        QCOMPARE(fatesText(a.inputFates), fatesText(e.inputFates));
-        QVERIFY(sameBatch(a.emitted, e.emitted));
-        QVERIFY(sameBatch(a.resultTable, e.resultTable));
-        QCOMPARE(a.watermarkMs, e.watermarkMs);
-        QCOMPARE(a.nextWatermarkMs, e.nextWatermarkMs);
-        QCOMPARE(a.stateRows, e.stateRows);
         QCOMPARE(a.stateRowsUpdated, e.stateRowsUpdated);
-        QCOMPARE(a.numRowsDroppedByWatermark, e.numRowsDroppedByWatermark);
     }
 }
 

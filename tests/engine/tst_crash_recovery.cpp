@@ -5,6 +5,7 @@
 // a read-only or missing output folder and a locked SQLite database must each fail with a clear
 // message and leave the checkpoint so that a later run completes the same output.
 #include "cli_child.h"
+#include "crash_runs.h"
 
 #include <QDir>
 #include <QTemporaryDir>
@@ -40,45 +41,15 @@ struct Config {
     std::string table;
 };
 
-nlohmann::json transactions()
+Config makeConfig(const std::string &name)
 {
     // Account names that need CSV quoting travel through every crash.
     const std::vector<std::string> accounts{"ACC,1", "ACC \"2\"", "ACC\n3", " lead", "plain"};
-    std::mt19937 random(20260301);
-    nlohmann::json steps = nlohmann::json::array();
-    for (int s = 0; s < 6; ++s) {
-        nlohmann::json rows = nlohmann::json::array();
-        for (int i = 0; i < 12; ++i) {
-            const int minute = 600 + s * 4 + static_cast<int>(random() % 10) - 6; // some rows arrive late
-            char time[32];
-            std::snprintf(time, sizeof time, "2026-03-01 %02d:%02d:%02d", minute / 60, minute % 60, i);
-            char amount[32];
-            std::snprintf(amount, sizeof amount, "%u.%02u", 1 + static_cast<unsigned>(random() % 99999),
-                          static_cast<unsigned>(random() % 100));
-            rows.push_back({accounts[static_cast<size_t>(s * 3 + i) % accounts.size()], i % 3 ? "MUMBAI" : "DELHI",
-                            amount, time});
-        }
-        steps.push_back({{"rows", rows}});
-    }
-    return steps;
-}
-
-Config makeConfig(const std::string &name)
-{
-    nlohmann::json doc = {
-        {"format", "streamstep-scenario"},
-        {"version", 1},
-        {"title", "crash recovery: " + name},
-        {"source",
-         {{"name", "transactions"},
-          {"schema", nlohmann::json::parse(R"J([{"name": "accountId", "type": "string"},
-                {"name": "branchCode", "type": "string"}, {"name": "amount", "type": "decimal(12,2)"},
-                {"name": "eventTime", "type": "timestamp"}])J")}}},
-        {"steps", transactions()}};
-    const nlohmann::json windowed = nlohmann::json::parse(R"J([
-        {"op": "withWatermark", "column": "eventTime", "delay": "5 minutes"},
-        {"op": "groupBy", "keys": ["window(eventTime, '5 minutes')", "accountId"],
-         "aggs": ["sum(amount) AS total", "count(*) AS n"]}])J");
+    const nlohmann::json doc = crash_runs::scenarioDoc(
+        "crash recovery: " + name, crash_runs::transactionSteps(20260301, 12, [&](int step, int row, std::mt19937 &) {
+            return accounts[static_cast<size_t>(step * 3 + row) % accounts.size()];
+        }));
+    const nlohmann::json windowed = crash_runs::windowedTotals();
     Config c{name, doc, "", ""};
     if (name == "csv") {
         c.doc["query"] = windowed;
@@ -100,8 +71,7 @@ Config makeConfig(const std::string &name)
         c.doc["sink"] = {{"format", "sqlite"},
                          {"options", {{"path", c.sinkPath}, {"table", c.table}, {"key", {"window", "accountId"}}}}};
     } else {
-        c.doc["query"] = nlohmann::json::parse(
-            R"J([{"op": "groupBy", "keys": ["branchCode"], "aggs": ["sum(amount) AS total", "count(*) AS n"]}])J");
+        c.doc["query"] = crash_runs::branchTotals();
         c.doc["outputMode"] = "complete";
         c.sinkPath = "db/branches.db";
         c.table = R"(totals "per" branch; --)";
@@ -111,29 +81,15 @@ Config makeConfig(const std::string &name)
 }
 
 // A folder per run: scenario, output folder and checkpoint.
-struct RunFolder {
-    fs::path root;
-    fs::path scenario() const { return root / "crash.scenario.json"; }
-    fs::path output() const { return root / "output"; }
-    fs::path checkpoint() const { return root / "checkpoint"; }
+struct RunFolder : crash_runs::CheckpointedRun {
+    fs::path output() const { return outputDir; }
 
-    RunFolder(const fs::path &base, const std::string &name, const Config &config) : root(base / name)
+    RunFolder(const fs::path &base, const std::string &name, const Config &config)
+        : CheckpointedRun{base / name, base / name / "output"}
     {
         fs::remove_all(root);
         fs::create_directories(output());
         std::ofstream(scenario()) << config.doc.dump(2);
-    }
-    std::vector<std::string> runArgs() const
-    {
-        return {"run", scenario().string(), "--jsonl", "--output-dir", output().string(), "--checkpoint", checkpoint().string()};
-    }
-    size_t numCommits() const
-    {
-        std::error_code ec;
-        size_t n = 0;
-        for (const auto &e : fs::directory_iterator(checkpoint() / "commits", ec))
-            n += e.path().filename().string().front() != '.';
-        return n;
     }
 };
 
@@ -156,11 +112,8 @@ void makeWorldWritable(const fs::path &root)
         fs::permissions(it->path(), it->is_directory() ? fs::perms::all : fs::perms(0666), ec);
 }
 
-struct Reference {
+struct Reference : crash_runs::BatchReports {
     std::string rows;              // sink-cat of the uninterrupted run
-    std::vector<int64_t> dataBatches;
-    std::vector<int64_t> noDataBatches;
-    qint64 ms = 0;
     uintmax_t largestFile = 0;     // for the full-disk limit
 };
 
@@ -214,17 +167,9 @@ const Reference &TestCrashRecovery::reference(const std::string &name)
     const Config config = makeConfig(name);
     const RunFolder folder(m_base, "reference-" + name, config);
     const ChildResult r = runCli(folder.runArgs(), folder.root);
-    Reference ref;
     if (r.exitCode != 0)
         qFatal("reference run of %s failed: %s", name.c_str(), describe(r).constData());
-    ref.ms = r.ms;
-    size_t start = 0;
-    while (start < r.out.size()) {
-        const size_t end = r.out.find('\n', start);
-        const nlohmann::json report = nlohmann::json::parse(r.out.substr(start, end - start));
-        (report["noData"].get<bool>() ? ref.noDataBatches : ref.dataBatches).push_back(report["batchId"].get<int64_t>());
-        start = end + 1;
-    }
+    Reference ref{crash_runs::batchReports(r)};
     ref.rows = sinkCat(folder, config);
     for (const fs::path &dir : {folder.output(), folder.checkpoint()})
         for (const auto &e : fs::recursive_directory_iterator(dir))
@@ -252,17 +197,12 @@ void TestCrashRecovery::injectedCrashes()
     const Config c = makeConfig(config.toStdString());
     const Reference &ref = reference(c.name);
     QVERIFY(ref.dataBatches.size() >= 4);
-    const int64_t batchId = batch == "data" ? ref.dataBatches[ref.dataBatches.size() / 2]
-                                            : (ref.noDataBatches.empty() ? ref.dataBatches.back() : ref.noDataBatches[1]);
+    const int64_t batchId = crash_runs::crashBatch(ref, batch == "data");
     const RunFolder folder(m_base, "injected", c);
-
-    const ChildResult crashed = runCli(folder.runArgs(), folder.root,
-                                       {point.toStdString() + ":" + std::to_string(batchId), 0, false, {}});
-    QVERIFY2(crashed.killed(), describe(crashed));
-    QCOMPARE(folder.numCommits(), size_t(batchId + (point == "after-commit" ? 1 : 0)));
-    const ChildResult resumed = runCli(folder.runArgs(), folder.root);
-    QVERIFY2(resumed.exitCode == 0, describe(resumed));
-    QVERIFY2(resumed.err.find("Resuming from checkpoint") != std::string::npos, resumed.err.c_str());
+    ChildResult resumed;
+    crash_runs::crashAndResume(folder, point.toStdString(), batchId, resumed);
+    if (QTest::currentTestFailed())
+        return;
     QCOMPARE(sinkCat(folder, c), ref.rows);
     // The resumed run reports each batch from the first uncommitted one to the end once.
     const int64_t first = batchId + (point == "after-commit" ? 1 : 0);
@@ -283,37 +223,13 @@ void TestCrashRecovery::randomKills()
     QFETCH(QString, config);
     const Config c = makeConfig(config.toStdString());
     const Reference &ref = reference(c.name);
-    std::mt19937 random(static_cast<unsigned>(qHash(config)) ^ 0x5eed);
-    int kills = 0;
-    // Kill times are drawn from the first half of a full run. The reference run's time may have
-    // been taken while other tests loaded the machine (ctest -j2 starts the Spark runs first), so
-    // the window shrinks to half of every full run that outlived its kill: a kill then lands
-    // mid-run however fast the machine is now. A run resumed after a kill is shorter still, so
-    // iterations go on (up to 16) until at least 4 kills landed.
-    qint64 windowUs = std::max<qint64>(ref.ms * 500, 1000);
-    for (int iteration = 0; iteration < 16 && (iteration < 4 || kills < 4); ++iteration) {
-        const RunFolder folder(m_base, "random", c);
-        int attempts = 0;
-        for (;;) {
-            ++attempts;
-            ChildOptions options;
-            if (attempts <= 6) // then let it finish
-                options.killAfterUs = static_cast<int>(random() % static_cast<unsigned>(windowUs + 1));
-            const ChildResult r = runCli(folder.runArgs(), folder.root, options);
-            ++m_randomRuns;
-            if (r.killed()) {
-                ++m_randomKills;
-                ++kills;
-                continue;
-            }
-            QVERIFY2(r.exitCode == 0, describe(r));
-            if (attempts == 1) // a whole run from an empty folder that its kill missed
-                windowUs = std::clamp<qint64>(r.ms * 500, 1000, windowUs);
-            break;
-        }
-        QCOMPARE(sinkCat(folder, c), ref.rows);
-    }
-    QVERIFY2(kills >= 4, "the random kills should land during the runs");
+    crash_runs::RandomKillCounts counts;
+    crash_runs::killAtRandom<RunFolder>(
+        crash_runs::RandomKillPlan{}, ref.ms, static_cast<unsigned>(qHash(config)) ^ 0x5eed,
+        [&] { return RunFolder(m_base, "random", c); }, [&](const RunFolder &folder) { return sinkCat(folder, c); },
+        ref.rows, counts);
+    m_randomKills += counts.kills;
+    m_randomRuns += counts.runs;
 }
 
 void TestCrashRecovery::fullDisk_data()

@@ -1,15 +1,15 @@
 // Tests name resolution and Spark 3.5 (non-ANSI) typing: result types of arithmetic
 // (DecimalPrecision), coercions, error messages with positions, and output fields.
+#include "expr_test.h"
 #include "expr/expression.h"
 
 #include <QtTest>
 
 using namespace streamstep;
 using namespace streamstep::expr;
+using namespace streamstep::testing;
 
 namespace {
-
-QString q(const std::string &s) { return QString::fromStdString(s); }
 
 Schema transactions()
 {

@@ -1,5 +1,6 @@
 // Tests expression evaluation against Spark 3.5 non-ANSI results: exact decimals, integer
 // wrap-around, NULL logic, IN/LIKE/CASE, casts, timestamps and the scalar functions.
+#include "expr_test.h"
 #include "expr/expression.h"
 
 #include "streamstep/value_format.h"
@@ -10,10 +11,9 @@
 
 using namespace streamstep;
 using namespace streamstep::expr;
+using namespace streamstep::testing;
 
 namespace {
-
-QString q(const std::string &s) { return QString::fromStdString(s); }
 
 int64_t utcMicros(int y, unsigned m, unsigned d, int hh = 0, int mm = 0, int ss = 0, int64_t micros = 0)
 {
@@ -53,14 +53,7 @@ ColumnBatch oneRow()
 // "type:value" of the expression over the one-row batch, e.g. "decimal(9,2):250000.30".
 std::string evaluateText(const std::string &text, int64_t now = 0)
 {
-    const ColumnBatch batch = oneRow();
-    BoundExprPtr bound = bind(*parseExpression(text), batch.schema);
-    EvalContext context;
-    context.currentTimestampMicros = now;
-    Column c = bound->evaluate(batch, context);
-    if (c.size() != 1 || !(c.type() == bound->type))
-        return "bad column";
-    return bound->type.sparkName() + ":" + toDisplayString(c.get(0));
+    return typedFirstValue(text, oneRow(), EvalContext{now});
 }
 
 } // namespace

@@ -1,5 +1,6 @@
 // Tests the expression lexer/parser: Spark's precedence, literal typing, source positions,
 // syntax errors with their columns, and Spark's automatic column names (defaultName).
+#include "expr_test.h"
 #include "expr/expression.h"
 
 #include "streamstep/value_format.h"
@@ -8,10 +9,9 @@
 
 using namespace streamstep;
 using namespace streamstep::expr;
+using namespace streamstep::testing;
 
 namespace {
-
-QString q(const std::string &s) { return QString::fromStdString(s); }
 
 // A compact prefix form of the tree, to compare shapes: (+ a (* b 2)).
 std::string dump(const AstNode &n)

@@ -2,6 +2,7 @@
 // parentheses, NOTs, upper() calls or a 10,000-term `a + a + …` chain are rejected with a located
 // error instead of overflowing the stack, through the parser, the binder and the planner; at
 // exactly kMaxExpressionDepth levels every pass (parse, bind, evaluate, print, run) still works.
+#include "expr_test.h"
 #include "expr/expression.h"
 #include "expr/expression_text.h"
 #include "stream_test.h"
@@ -13,8 +14,6 @@ using namespace streamstep::testing;
 using namespace streamstep::expr;
 
 namespace {
-
-QString q(const std::string &s) { return QString::fromStdString(s); }
 
 std::string repeated(const std::string &part, int n)
 {
@@ -65,11 +64,7 @@ ColumnBatch twoRows()
 
 std::string valuesOf(const BoundExpr &e)
 {
-    const Column c = e.evaluate(twoRows(), EvalContext{});
-    std::string out;
-    for (size_t r = 0; r < c.size(); ++r)
-        out += (r ? "," : "") + toDisplayString(c.get(r));
-    return out;
+    return joinedValues(e.evaluate(twoRows(), EvalContext{}), ",");
 }
 
 } // namespace

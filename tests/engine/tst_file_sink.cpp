@@ -1,6 +1,7 @@
 // Checks the csv and json file sinks: RFC 4180 quoting and Spark's CSV/JSON value forms, exact
 // round trips, the _spark_metadata manifest (only committed files are read, a replayed batch id
 // is skipped, a crash's orphans are invisible) and the sink path rules.
+#include "expect_error.h"
 #include "test_data.h"
 #include "checkpoint/atomic_file.h"
 #include "sinks/csv_format.h"
@@ -411,12 +412,8 @@ void TestFileSink::sparkLogIsCompactedEveryTenthBatch()
     QCOMPARE(FileSink::readCommitted(folder).numRows, size_t(18));
     // Without StreamStep's entries the folder is one Spark (or another tool) wrote.
     fs::remove_all(log / FileSink::kBookkeepingFolder);
-    try {
-        FileSink::readCommitted(folder);
-        QFAIL("a folder without StreamStep's entries was read");
-    } catch (const Error &e) {
-        QVERIFY2(e.message().find("lists 'part-00000-c000.json', which StreamStep did not write") != std::string::npos, e.what());
-    }
+    VERIFY_ERROR_CONTAINS(FileSink::readCommitted(folder),
+                          "lists 'part-00000-c000.json', which StreamStep did not write");
 }
 
 void TestFileSink::damagedFilesAreNamed()
@@ -431,26 +428,11 @@ void TestFileSink::damagedFilesAreNamed()
     }
     const fs::path part = folder / FileSink::partFileName(1, FileSink::Format::Json);
     fs::resize_file(part, fs::file_size(part) - 3);
-    try {
-        FileSink::readCommitted(folder);
-        QFAIL("a truncated part file was read");
-    } catch (const Error &e) {
-        QVERIFY2(e.message().find("part file '" + part.string() + "' is damaged") != std::string::npos, e.what());
-    }
+    VERIFY_ERROR_CONTAINS(FileSink::readCommitted(folder), "part file '" + part.string() + "' is damaged");
     const fs::path entry = folder / FileSink::kManifestFolder / FileSink::kBookkeepingFolder / "0";
     std::ofstream(entry) << "v1\n{\"batchId\": 0, \"files\": [";
-    try {
-        FileSink::readCommitted(folder);
-        QFAIL("a damaged manifest entry was read");
-    } catch (const Error &e) {
-        QVERIFY2(e.message().find("'" + entry.string() + "' is damaged") != std::string::npos, e.what());
-    }
-    try {
-        FileSink::readCommitted(fs::path(dir.path().toStdString()));
-        QFAIL("a folder without manifest was read");
-    } catch (const Error &e) {
-        QVERIFY2(e.message().find("is not a file sink folder") != std::string::npos, e.what());
-    }
+    VERIFY_ERROR_CONTAINS(FileSink::readCommitted(folder), "'" + entry.string() + "' is damaged");
+    VERIFY_ERROR_CONTAINS(FileSink::readCommitted(fs::path(dir.path().toStdString())), "is not a file sink folder");
 }
 
 // FileSink::readCommitted of a folder's files (the fuzzers' entry point) reads what the disk

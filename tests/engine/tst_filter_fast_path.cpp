@@ -2,6 +2,7 @@
 // the column array) against the generic path (evaluate the condition, drop NULL and FALSE) on
 // tricky data: NULLs, NaN, -0.0, infinities, decimal edge values, empty and odd strings, empty
 // batches; and a filter query end to end, including a batch whose rows are all filtered out.
+#include "expr_test.h"
 #include "expr/expr_node.h"
 #include "expr/expression.h"
 #include "stream_test.h"
@@ -13,6 +14,7 @@
 
 using namespace streamstep;
 using namespace streamstep::expr;
+using namespace streamstep::testing;
 
 namespace {
 
@@ -36,12 +38,7 @@ ColumnBatch trickyRows()
 {
     const double nan = std::numeric_limits<double>::quiet_NaN();
     const double inf = std::numeric_limits<double>::infinity();
-    const Int128 max38 = [] {
-        Int128 v = 1;
-        for (int i = 0; i < 38; ++i)
-            v *= 10;
-        return v - 1;
-    }();
+    const Int128 max38 = maxDecimal38();
     ColumnBatch b = ColumnBatch::empty(trickySchema());
     const auto row = [&](Value l, Value i, Value d, Value m, Value w, Value s, Value t, Value bo) {
         b.appendRow({l, i, d, m, w, s, t, bo});

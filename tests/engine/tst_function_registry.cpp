@@ -1,6 +1,7 @@
 // Tests the function registry (expr/function_registry.h) through the binder: every function and
 // alias resolves, every arity error has Spark's WRONG_NUM_ARGS text, unknown names get a "did you
 // mean" from the registry's names, and aliases evaluate exactly like the function they name.
+#include "expr_test.h"
 #include "expr/expression.h"
 #include "expr/function_registry.h"
 
@@ -12,10 +13,9 @@
 
 using namespace streamstep;
 using namespace streamstep::expr;
+using namespace streamstep::testing;
 
 namespace {
-
-QString q(const std::string &s) { return QString::fromStdString(s); }
 
 Schema schema()
 {
@@ -35,22 +35,12 @@ ColumnBatch oneRow()
 
 std::string bindError(const std::string &text)
 {
-    try {
-        bind(*parseExpression(text), schema());
-    } catch (const Error &e) {
-        return e.message() + " @" + std::to_string(e.expressionPosition() ? e.expressionPosition()->column : 0);
-    }
-    return "no error";
+    return bindErrorAt(text, schema());
 }
 
 std::string evaluateText(const std::string &text)
 {
-    const ColumnBatch batch = oneRow();
-    BoundExprPtr bound = bind(*parseExpression(text), batch.schema);
-    EvalContext context;
-    context.currentTimestampMicros = 1'772'359'200'000'000;
-    Column c = bound->evaluate(batch, context);
-    return bound->type.sparkName() + ":" + toDisplayString(c.get(0));
+    return typedFirstValue(text, oneRow(), EvalContext{1'772'359'200'000'000});
 }
 
 std::string arityMessage(const std::string &name, const std::string &expected, size_t actual)

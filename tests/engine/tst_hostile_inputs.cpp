@@ -4,6 +4,7 @@
 // offset logs edited by a stranger, timestamp texts with endless digits. Every one must be
 // refused with an Error that says what is damaged — never a crash, an exception of another
 // kind or undefined behaviour (the sanitizer build of CI runs these too).
+#include "expect_error.h"
 #include "stream_test.h"
 
 #include "checkpoint/atomic_file.h"
@@ -26,12 +27,7 @@ namespace {
 
 QString errorOf(const std::function<void()> &f)
 {
-    try {
-        f();
-    } catch (const Error &e) {
-        return QString::fromStdString(e.message());
-    }
-    return QStringLiteral("(no error)");
+    return QString::fromStdString(errorMessageOf(f));
 }
 
 const char *kOneStep = R"J([[["A1", "M", "10.00", "2026-03-01 10:01:00"]]])J";

@@ -7,6 +7,7 @@
 // fails mid-batch (a CHECK constraint), a server that is not there and the jdbc spelling are
 // checked through the CLI as a user meets them.
 #include "cli_child.h"
+#include "crash_runs.h"
 #include "postgres_test_server.h"
 #include "sinks/postgres_connection.h"
 
@@ -36,45 +37,21 @@ struct Config {
     std::string tableOption; // "table" or "dbtable"
 };
 
+// `rowsPerStep` transactions a step over `accounts` accounts, some named with quotes and a newline.
 nlohmann::json transactions(int rowsPerStep, int accounts)
 {
-    std::mt19937 random(20261201);
-    nlohmann::json steps = nlohmann::json::array();
-    for (int s = 0; s < 6; ++s) {
-        nlohmann::json rows = nlohmann::json::array();
-        for (int i = 0; i < rowsPerStep; ++i) {
-            const int minute = 600 + s * 4 + static_cast<int>(random() % 10) - 6; // some rows arrive late
-            char time[32];
-            std::snprintf(time, sizeof time, "2026-03-01 %02d:%02d:%02d", minute / 60, minute % 60, i % 60);
-            char amount[32];
-            std::snprintf(amount, sizeof amount, "%u.%02u", 1 + static_cast<unsigned>(random() % 99999),
-                          static_cast<unsigned>(random() % 100));
-            const int account = static_cast<int>(random() % static_cast<unsigned>(accounts));
-            const std::string name = account % 7 == 0 ? "ACC '" + std::to_string(account) + "'\n\"q\"" : "ACC-" + std::to_string(account);
-            rows.push_back({name, i % 3 ? "MUMBAI" : "DELHI", amount, time});
-        }
-        steps.push_back({{"rows", rows}});
-    }
-    return steps;
+    return crash_runs::transactionSteps(20261201, rowsPerStep, [accounts](int, int, std::mt19937 &random) {
+        const int account = static_cast<int>(random() % static_cast<unsigned>(accounts));
+        return account % 7 == 0 ? "ACC '" + std::to_string(account) + "'\n\"q\"" : "ACC-" + std::to_string(account);
+    });
 }
 
 Config makeConfig(const std::string &name)
 {
     const bool large = name == "postgres-update-copy";
-    nlohmann::json doc = {
-        {"format", "streamstep-scenario"},
-        {"version", 1},
-        {"title", "postgres crash recovery: " + name},
-        {"source",
-         {{"name", "transactions"},
-          {"schema", nlohmann::json::parse(R"J([{"name": "accountId", "type": "string"},
-                {"name": "branchCode", "type": "string"}, {"name": "amount", "type": "decimal(12,2)"},
-                {"name": "eventTime", "type": "timestamp"}])J")}}},
-        {"steps", large ? transactions(1500, 4000) : transactions(12, 5)}};
-    const nlohmann::json windowed = nlohmann::json::parse(R"J([
-        {"op": "withWatermark", "column": "eventTime", "delay": "5 minutes"},
-        {"op": "groupBy", "keys": ["window(eventTime, '5 minutes')", "accountId"],
-         "aggs": ["sum(amount) AS total", "count(*) AS n"]}])J");
+    const nlohmann::json doc = crash_runs::scenarioDoc("postgres crash recovery: " + name,
+                                                       large ? transactions(1500, 4000) : transactions(12, 5));
+    const nlohmann::json windowed = crash_runs::windowedTotals();
     Config c{name, doc, {}, "table"};
     const std::string url = testPostgresUrl();
     if (name == "postgres-update" || large) {
@@ -82,8 +59,7 @@ Config makeConfig(const std::string &name)
         c.doc["outputMode"] = "update";
         c.sink = {{"format", "postgres"}, {"options", {{"url", url}, {"key", {"window", "accountId"}}}}};
     } else if (name == "postgres-complete") {
-        c.doc["query"] = nlohmann::json::parse(
-            R"J([{"op": "groupBy", "keys": ["branchCode"], "aggs": ["sum(amount) AS total", "count(*) AS n"]}])J");
+        c.doc["query"] = crash_runs::branchTotals();
         c.doc["outputMode"] = "complete";
         c.sink = {{"format", "postgres"}, {"options", {{"url", url}, {"key", "branchCode"}}}};
     } else { // jdbc-append: the lesson's spelling, append mode, no key
@@ -115,33 +91,15 @@ private slots:
 
 private:
     // A folder and a table of their own for one run of a configuration.
-    struct RunFolder {
-        fs::path root;
+    struct RunFolder : crash_runs::CheckpointedRun {
         std::string table; // the sink option: schema.name, the name needing quotes
         std::string quotedTable(const std::string &schema) const
         {
             return schema + ".\"" + table.substr(schema.size() + 1) + "\"";
         }
-        fs::path scenario() const { return root / "crash.scenario.json"; }
-        fs::path checkpoint() const { return root / "checkpoint"; }
-        std::vector<std::string> runArgs() const
-        {
-            return {"run", scenario().string(), "--jsonl", "--output-dir", root.string(), "--checkpoint", checkpoint().string()};
-        }
-        size_t numCommits() const
-        {
-            std::error_code ec;
-            size_t n = 0;
-            for (const auto &e : fs::directory_iterator(checkpoint() / "commits", ec))
-                n += e.path().filename().string().front() != '.';
-            return n;
-        }
     };
-    struct Reference {
+    struct Reference : crash_runs::BatchReports {
         std::string rows;
-        std::vector<int64_t> dataBatches;
-        std::vector<int64_t> noDataBatches;
-        qint64 ms = 0;
     };
 
     RunFolder newRun(const Config &config, const std::string &label);
@@ -192,7 +150,8 @@ void TestPostgresCrashRecovery::cleanupTestCase()
 
 TestPostgresCrashRecovery::RunFolder TestPostgresCrashRecovery::newRun(const Config &config, const std::string &label)
 {
-    RunFolder folder{m_base / (label + "-" + std::to_string(++m_runs)), {}};
+    const fs::path root = m_base / (label + "-" + std::to_string(++m_runs));
+    RunFolder folder{{root, root}, {}};
     // A table name that needs quoting, in the test's schema.
     folder.table = m_schema + "." + config.name + " run " + std::to_string(m_runs);
     fs::create_directories(folder.root);
@@ -220,15 +179,7 @@ const TestPostgresCrashRecovery::Reference &TestPostgresCrashRecovery::reference
     const ChildResult r = runCli(folder.runArgs(), folder.root);
     if (r.exitCode != 0)
         qFatal("reference run of %s failed: %s", name.c_str(), describe(r).constData());
-    Reference ref;
-    ref.ms = r.ms;
-    size_t start = 0;
-    while (start < r.out.size()) {
-        const size_t end = r.out.find('\n', start);
-        const nlohmann::json report = nlohmann::json::parse(r.out.substr(start, end - start));
-        (report["noData"].get<bool>() ? ref.noDataBatches : ref.dataBatches).push_back(report["batchId"].get<int64_t>());
-        start = end + 1;
-    }
+    Reference ref{crash_runs::batchReports(r)};
     ref.rows = sinkCat(folder);
     if (std::count(ref.rows.begin(), ref.rows.end(), '\n') < 2)
         qFatal("reference run of %s wrote too little: %s", name.c_str(), ref.rows.c_str());
@@ -254,16 +205,12 @@ void TestPostgresCrashRecovery::injectedCrashes()
     const Config c = makeConfig(config.toStdString());
     const Reference &ref = reference(c.name);
     QVERIFY(ref.dataBatches.size() >= 4);
-    const int64_t batchId = batch == "data" ? ref.dataBatches[ref.dataBatches.size() / 2]
-                                            : (ref.noDataBatches.empty() ? ref.dataBatches.back() : ref.noDataBatches[1]);
+    const int64_t batchId = crash_runs::crashBatch(ref, batch == "data");
     const RunFolder folder = newRun(c, "injected");
-    const ChildResult crashed = runCli(folder.runArgs(), folder.root,
-                                       {point.toStdString() + ":" + std::to_string(batchId), 0, false, {}});
-    QVERIFY2(crashed.killed(), describe(crashed));
-    QCOMPARE(folder.numCommits(), size_t(batchId + (point == "after-commit" ? 1 : 0)));
-    const ChildResult resumed = runCli(folder.runArgs(), folder.root);
-    QVERIFY2(resumed.exitCode == 0, describe(resumed));
-    QVERIFY2(resumed.err.find("Resuming from checkpoint") != std::string::npos, resumed.err.c_str());
+    ChildResult resumed;
+    crash_runs::crashAndResume(folder, point.toStdString(), batchId, resumed);
+    if (QTest::currentTestFailed())
+        return;
     QCOMPARE(sinkCat(folder), ref.rows);
     // Killed after the sink committed but before the commit log: the sink skipped the replayed
     // batch, and the bookkeeping table holds each batch id once.
@@ -285,33 +232,15 @@ void TestPostgresCrashRecovery::randomKills()
     QFETCH(QString, config);
     const Config c = makeConfig(config.toStdString());
     const Reference &ref = reference(c.name);
-    std::mt19937 random(static_cast<unsigned>(qHash(config)) ^ 0x5eed);
-    int kills = 0;
-    // Kill times are drawn from the first 80 % of a fresh run's length: the reference run's at
-    // first, then that of a fresh run the kill missed (it finished first; a run's length moves
-    // with the machine's load). Iterations go on (up to 30) until at least 8 kills landed in
-    // this configuration.
-    qint64 runMs = ref.ms;
-    for (int iteration = 0; iteration < 30 && (iteration < 3 || kills < 8); ++iteration) {
-        const RunFolder folder = newRun(c, "random");
-        for (int attempts = 1;; ++attempts) {
-            ChildOptions options;
-            if (attempts <= 5) // then let it finish
-                options.killAfterUs = static_cast<int>(random() % static_cast<unsigned>(runMs * 800 + 1));
-            const ChildResult r = runCli(folder.runArgs(), folder.root, options);
-            if (r.killed()) {
-                ++m_randomKills;
-                ++kills;
-                continue;
-            }
-            if (attempts == 1)
-                runMs = std::max<qint64>(1, std::min(runMs, r.ms));
-            QVERIFY2(r.exitCode == 0, describe(r));
-            break;
-        }
-        QCOMPARE(sinkCat(folder), ref.rows);
-    }
-    QVERIFY2(kills >= 8, "the random kills should land during the runs");
+    // Up to 30 fresh runs, at least 3, until 8 kills landed in this configuration.
+    crash_runs::RandomKillCounts counts;
+    crash_runs::killAtRandom<RunFolder>(
+        {.minIterations = 3, .maxIterations = 30, .minKills = 8, .killedAttempts = 5}, ref.ms,
+        static_cast<unsigned>(qHash(config)) ^ 0x5eed, [&] { return newRun(c, "random"); },
+        [&](const RunFolder &folder) { return sinkCat(folder); }, ref.rows, counts);
+    m_randomKills += counts.kills;
+    if (QTest::currentTestFailed())
+        return;
     ++m_randomConfigs;
 }
 

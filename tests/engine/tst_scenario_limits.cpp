@@ -8,6 +8,7 @@
 #include <QtTest>
 
 #include <filesystem>
+#include <functional>
 #include <fstream>
 #include <string>
 
@@ -141,6 +142,23 @@ QString fileErrorOf(const std::string &path, size_t *numRows = nullptr)
     return QStringLiteral("(read)");
 }
 
+// Each limit is tried at itself and one `unit` over it.
+void addAtAndOneOver(const char *unit)
+{
+    QTest::addColumn<int>("extra");
+    QTest::addRow("at the limit") << 0;
+    QTest::addRow("one %s over", unit) << 1;
+}
+
+// At the limit the file reads; one over, it is refused with `message()`.
+void compareAtOrOneOver(const QString &error, int extra, const std::function<std::string()> &message)
+{
+    if (extra == 0)
+        QCOMPARE(error, "(read)");
+    else
+        QCOMPARE(error, QString::fromStdString(message()));
+}
+
 } // namespace
 
 class TestScenarioLimits : public QObject {
@@ -218,9 +236,7 @@ private slots:
 
     void stringLength_data()
     {
-        QTest::addColumn<int>("extra");
-        QTest::addRow("at the limit") << 0;
-        QTest::addRow("one byte over") << 1;
+        addAtAndOneOver("byte");
     }
     void stringLength()
     {
@@ -228,11 +244,10 @@ private slots:
         ScenarioText text(1, std::string(kMaxScenarioStringBytes + extra, 'x'));
         text.addStep(1);
         const QString error = errorOf(text.finish());
-        if (extra == 0)
-            QCOMPARE(error, "(read)");
-        else
-            QCOMPARE(error, QString::fromStdString(at(text.titleAt()) + "a string of 1,048,577 bytes; a scenario "
-                                                                         "file's strings may have at most 1,048,576 bytes (1 MiB)"));
+        compareAtOrOneOver(error, extra, [&] {
+            return at(text.titleAt()) + "a string of 1,048,577 bytes; a scenario "
+                "file's strings may have at most 1,048,576 bytes (1 MiB)";
+        });
     }
 
     void keyLength()
@@ -245,9 +260,7 @@ private slots:
 
     void numberOfSteps_data()
     {
-        QTest::addColumn<int>("extra");
-        QTest::addRow("at the limit") << 0;
-        QTest::addRow("one step over") << 1;
+        addAtAndOneOver("step");
     }
     void numberOfSteps()
     {
@@ -256,18 +269,15 @@ private slots:
         for (size_t s = 0; s < kMaxScenarioSteps + extra; ++s)
             text.addStep(0);
         const QString error = errorOf(text.finish());
-        if (extra == 0)
-            QCOMPARE(error, "(read)");
-        else
-            QCOMPARE(error, QString::fromStdString(at(text.stepAt(kMaxScenarioSteps))
-                                                   + "more than 100,000 steps; a scenario file may have at most that many"));
+        compareAtOrOneOver(error, extra, [&] {
+            return at(text.stepAt(kMaxScenarioSteps))
+                + "more than 100,000 steps; a scenario file may have at most that many";
+        });
     }
 
     void rowsPerStep_data()
     {
-        QTest::addColumn<int>("extra");
-        QTest::addRow("at the limit") << 0;
-        QTest::addRow("one row over") << 1;
+        addAtAndOneOver("row");
     }
     void rowsPerStep()
     {
@@ -275,20 +285,17 @@ private slots:
         ScenarioText text;
         const size_t overAt = text.addStep(kMaxScenarioRowsPerStep + extra, kMaxScenarioRowsPerStep);
         const QString error = errorOf(text.finish());
-        if (extra == 0)
-            QCOMPARE(error, "(read)");
-        else
-            QCOMPARE(error, QString::fromStdString(at(overAt) + "more than 1,000,000 rows in one step; a step may "
-                                                                "have at most that many"));
+        compareAtOrOneOver(error, extra, [&] {
+            return at(overAt) + "more than 1,000,000 rows in one step; a step may "
+                "have at most that many";
+        });
     }
 
     // A rows file may hold kMaxRowsFileRows rows, more than a step written in the file; one more
     // is refused at its line (NDJSON through the fast reader at the limit, CSV over it).
     void rowsFileRows_data()
     {
-        QTest::addColumn<int>("extra");
-        QTest::addRow("at the limit") << 0;
-        QTest::addRow("one row over") << 1;
+        addAtAndOneOver("row");
     }
     void rowsFileRows()
     {
@@ -318,9 +325,7 @@ private slots:
     // Counted over steps written in the file and rows files alike.
     void cellsOfAllSteps_data()
     {
-        QTest::addColumn<int>("extra");
-        QTest::addRow("at the limit") << 0;
-        QTest::addRow("one row over") << 1;
+        addAtAndOneOver("row");
     }
     void cellsOfAllSteps()
     {
@@ -377,9 +382,7 @@ private slots:
 
     void totalRows_data()
     {
-        QTest::addColumn<int>("extra");
-        QTest::addRow("at the limit") << 0;
-        QTest::addRow("one row over") << 1;
+        addAtAndOneOver("row");
     }
     void totalRows()
     {
@@ -389,18 +392,15 @@ private slots:
         text.addStep(kMaxScenarioTotalRows - kMaxScenarioRowsPerStep - 1);
         const size_t overAt = text.addStep(1 + extra, extra);
         const QString error = errorOf(text.finish());
-        if (extra == 0)
-            QCOMPARE(error, "(read)");
-        else
-            QCOMPARE(error, QString::fromStdString(at(overAt) + "more than 2,000,000 rows in all steps; a scenario "
-                                                                "file may have at most that many"));
+        compareAtOrOneOver(error, extra, [&] {
+            return at(overAt) + "more than 2,000,000 rows in all steps; a scenario "
+                "file may have at most that many";
+        });
     }
 
     void numberOfColumns_data()
     {
-        QTest::addColumn<int>("extra");
-        QTest::addRow("at the limit") << 0;
-        QTest::addRow("one column over") << 1;
+        addAtAndOneOver("column");
     }
     void numberOfColumns()
     {
@@ -408,11 +408,10 @@ private slots:
         ScenarioText text(static_cast<int>(kMaxScenarioColumns) + extra);
         text.addStep(2);
         const QString error = errorOf(text.finish());
-        if (extra == 0)
-            QCOMPARE(error, "(read)");
-        else
-            QCOMPARE(error, QString::fromStdString(at(text.columnAt(kMaxScenarioColumns))
-                                                   + "more than 1,000 columns; a scenario's source may have at most that many"));
+        compareAtOrOneOver(error, extra, [&] {
+            return at(text.columnAt(kMaxScenarioColumns))
+                + "more than 1,000 columns; a scenario's source may have at most that many";
+        });
     }
 
     // Exactly kMaxScenarioJsonValues values read; one more is refused where it starts. Rows of
@@ -420,9 +419,7 @@ private slots:
     // processing time (three).
     void jsonValues_data()
     {
-        QTest::addColumn<int>("extra");
-        QTest::addRow("at the limit") << 0;
-        QTest::addRow("one value over") << 1;
+        addAtAndOneOver("value");
     }
     void jsonValues()
     {

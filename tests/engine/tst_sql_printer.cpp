@@ -2,6 +2,7 @@
 // (implicit casts left out, literals as Spark writes them, names backquoted where needed), and
 // for every operator and function: print -> parse -> bind gives the same type and the same values
 // on sample data, and printing that again gives the same text.
+#include "expr_test.h"
 #include "expr/expr_node.h"
 #include "expr/expression.h"
 
@@ -13,10 +14,9 @@
 
 using namespace streamstep;
 using namespace streamstep::expr;
+using namespace streamstep::testing;
 
 namespace {
-
-QString q(const std::string &s) { return QString::fromStdString(s); }
 
 Schema schema()
 {
@@ -34,12 +34,7 @@ Schema schema()
 
 ColumnBatch sampleRows()
 {
-    const Int128 max38 = [] {
-        Int128 v = 1;
-        for (int i = 0; i < 38; ++i)
-            v *= 10;
-        return v - 1;
-    }();
+    const Int128 max38 = maxDecimal38();
     ColumnBatch b = ColumnBatch::empty(schema());
     const Value null = Value::null();
     b.appendRow({Value::string("A1"), Value::decimal(25000010, 12, 2), Value::timestamp(1'772'359'260'000'000),
@@ -65,11 +60,9 @@ std::string valuesOf(const BoundExpr &e, const ColumnBatch &batch)
 {
     EvalContext context;
     context.currentTimestampMicros = 1'772'359'200'000'000;
-    const Column c = e.evaluate(batch, context);
-    std::string out;
-    for (size_t r = 0; r < c.size(); ++r)
-        out += (r ? " | " : "") + (c.isNull(r) ? std::string("NULL") : toJsonText(c.get(r)));
-    return out;
+    return joinedValues(e.evaluate(batch, context), " | ", [](const Column &c, size_t r) {
+        return c.isNull(r) ? std::string("NULL") : toJsonText(c.get(r));
+    });
 }
 
 // Empty when the printed text of `text` binds to the same type and values and prints the same;

@@ -1,6 +1,7 @@
 // Checks the SQLite upsert sink: the table it creates, update/complete/append semantics, a
 // replayed batch skipped through the bookkeeping table, exact decimals and timestamps, quoted
 // identifiers, schema checks and a clear error for a locked database.
+#include "expect_error.h"
 #include "test_data.h"
 #include "checkpoint/atomic_file.h"
 #include "sinks/sqlite_sink.h"
@@ -261,12 +262,8 @@ void TestSqliteSink::lockedDatabaseGivesClearError()
                  e.what());
     }
     QVERIFY(timer.elapsed() < 5000);
-    try {
-        SqliteSink opening(db, "x.db", "t", {"accountId"}, countsSchema(), OutputMode::Update, context());
-        QFAIL("opened a locked database for writing");
-    } catch (const Error &e) {
-        QVERIFY2(e.message().find("locked") != std::string::npos, e.what());
-    }
+    VERIFY_ERROR_CONTAINS(SqliteSink opening(db, "x.db", "t", {"accountId"}, countsSchema(), OutputMode::Update, context()),
+                          "locked");
     sqlite3_exec(other, "ROLLBACK", nullptr, nullptr, nullptr);
     sqlite3_close(other);
     // Nothing of batch 1 was written; it goes through once the lock is gone.
@@ -302,18 +299,8 @@ void TestSqliteSink::readTablePicksTheOnlyTable()
     QCOMPARE(rowsInOrder(SqliteSink::readTable(db, "")),
              (QStringList{R"({"accountId": "A1", "count": 2, "total": 2.50})", R"({"accountId": "B2", "count": 1, "total": 1.00})"}));
     query(db, "CREATE TABLE other (a)");
-    try {
-        SqliteSink::readTable(db, "");
-        QFAIL("picked one of two tables");
-    } catch (const Error &e) {
-        QVERIFY2(e.message().find("has 2 tables (other, t); name one with --table") != std::string::npos, e.what());
-    }
-    try {
-        SqliteSink::readTable(db, "missing");
-        QFAIL("read a missing table");
-    } catch (const Error &e) {
-        QVERIFY2(e.message().find("has no table \"missing\"") != std::string::npos, e.what());
-    }
+    VERIFY_ERROR_CONTAINS(SqliteSink::readTable(db, ""), "has 2 tables (other, t); name one with --table");
+    VERIFY_ERROR_CONTAINS(SqliteSink::readTable(db, "missing"), "has no table \"missing\"");
 }
 
 // SqliteSink::readTable of a database's bytes (the fuzzers' entry point, no file) reads what the
@@ -331,12 +318,7 @@ void TestSqliteSink::readTableOfBytesReadsLikeTheFile()
     QCOMPARE(rowsInOrder(SqliteSink::readTable(bytes, "x.db", "")), rowsInOrder(SqliteSink::readTable(db, "")));
     QCOMPARE(rowsInOrder(SqliteSink::readTable(bytes, "x.db", "t")), rowsInOrder(SqliteSink::readTable(db, "t")));
     QCOMPARE(AtomicFile::read(db), bytes); // read in place, never written
-    try {
-        SqliteSink::readTable(bytes, "x.db", "missing");
-        QFAIL("read a missing table");
-    } catch (const Error &e) {
-        QVERIFY2(e.message().find("'x.db' has no table \"missing\"") != std::string::npos, e.what());
-    }
+    VERIFY_ERROR_CONTAINS(SqliteSink::readTable(bytes, "x.db", "missing"), "'x.db' has no table \"missing\"");
     for (const std::string &damaged : {std::string("not a database"), bytes.substr(0, 100), std::string()}) {
         try {
             SqliteSink::readTable(damaged, "x.db", "");

@@ -33,29 +33,19 @@ void compareReports(const std::vector<BatchReport> &actual, const std::vector<Ba
     for (size_t i = 0; i < actual.size(); ++i) {
         const BatchReport &a = actual[i];
         const BatchReport &e = expected[i];
-        QCOMPARE(a.batchId, e.batchId);
-        QCOMPARE(a.step, e.step);
-        QCOMPARE(a.noData, e.noData);
-        QCOMPARE(a.numInputRows, e.numInputRows);
-        QVERIFY(a.inputFates == e.inputFates);
-        QCOMPARE(a.watermarkMs, e.watermarkMs);
-        QCOMPARE(a.nextWatermarkMs, e.nextWatermarkMs);
+        compareReport(a, e);
+        if (QTest::currentTestFailed())
+            return;
         QCOMPARE(a.eventTime.has_value(), e.eventTime.has_value());
         if (a.eventTime) {
             QCOMPARE(a.eventTime->minMs, e.eventTime->minMs);
             QCOMPARE(a.eventTime->maxMs, e.eventTime->maxMs);
             QCOMPARE(a.eventTime->count, e.eventTime->count);
         }
-        QCOMPARE(a.stateRows, e.stateRows);
         QCOMPARE(a.stateRowsUpdated, e.stateRowsUpdated);
         QCOMPARE(a.stateRowsRemoved, e.stateRowsRemoved);
-        QCOMPARE(a.numRowsDroppedByWatermark, e.numRowsDroppedByWatermark);
-        QCOMPARE(a.numOutputRows, e.numOutputRows);
-        QVERIFY(sameBatch(a.emitted, e.emitted));
         QCOMPARE(a.hasResultTable, e.hasResultTable);
-        QVERIFY(sameBatch(a.resultTable, e.resultTable));
         QVERIFY(a.resultStatuses == e.resultStatuses);
-        QCOMPARE(a.sinkText, e.sinkText);
         QCOMPARE(a.hasSinkTable, e.hasSinkTable);
         QVERIFY(sameBatch(a.sinkTable, e.sinkTable));
     }

@@ -1,6 +1,7 @@
 // Why every row went where (format §4.3): each input row's fate with the numbers that decided
 // it, each result row's status and whether it was written, and the batch's narrative — all
 // computed by the engine from what the run recorded (Run::setExplain).
+#include "explained_run.h"
 #include "stream_test.h"
 
 #include "streamstep/why.h"
@@ -10,36 +11,7 @@ using namespace streamstep::testing;
 
 namespace {
 
-// Steps a scenario with explanations on; returns every batch of every step.
-struct Explained {
-    std::shared_ptr<const Query> query;
-    std::vector<BatchReport> batches;
-};
-
-Explained explained(const Scenario &scenario)
-{
-    Explained out{Query::compile(scenario), {}};
-    Run run(out.query);
-    run.setExplain(true);
-    const std::vector<int64_t> times = triggerTimesMicros(scenario.steps);
-    for (size_t i = 0; i < scenario.steps.size(); ++i)
-        for (BatchReport &r : run.step(scenario.steps[i].rows, static_cast<int>(i), times[i]))
-            out.batches.push_back(std::move(r));
-    return out;
-}
-
-QString why(const Explained &e, size_t batch, size_t row)
-{
-    return QString::fromStdString(whyInputRow(*e.query, e.batches[batch], row).text());
-}
-
-QString resultWhy(const Explained &e, size_t batch, size_t row)
-{
-    return QString::fromStdString(
-        whyResultRow(*e.query, e.batches[batch], batch > 0 ? &e.batches[batch - 1] : nullptr, row).text());
-}
-
-QString narrative(const Explained &e, size_t batch)
+QString narrative(const ExplainedRun &e, size_t batch)
 {
     QStringList out;
     for (const Sentence &s : batchNarrative(*e.query, e.batches[batch], batch > 0 ? &e.batches[batch - 1] : nullptr))
@@ -67,7 +39,7 @@ private slots:
     // an open window is kept, and Spark's counter counts late groups, not rows.
     void windowedAggregationRows()
     {
-        const Explained e = explained(makeScenario(kWindowedSum, "append", R"J([
+        const ExplainedRun e = explainedRun(makeScenario(kWindowedSum, "append", R"J([
             [["A1", "M", "10.00", "2026-03-01 10:01:00"], ["A2", "M", "1.00", "2026-03-01 10:17:30"]],
             [["A1", "M", "5.00", "2026-03-01 10:02:00"], ["A1", "M", "6.00", "2026-03-01 10:03:00"],
              ["A3", "M", "7.00", "2026-03-01 10:04:00"], ["A2", "M", "2.00", "2026-03-01 10:06:00"],
@@ -81,15 +53,15 @@ private slots:
         QCOMPARE(b2.inputFacts[0].compared, InputRowFacts::Compared::WindowEnd);
         QCOMPARE(b2.inputFacts[0].comparedMicros, micros("2026-03-01 10:05:00"));
         QCOMPARE(b2.inputFacts[0].lateWatermarkMs, ms("2026-03-01 10:07:30"));
-        QCOMPARE(why(e, 2, 0), QStringLiteral("dropped as late: its window [10:00, 10:05) ends at or before the "
+        QCOMPARE(inputRowWhy(e, 2, 0), QStringLiteral("dropped as late: its window [10:00, 10:05) ends at or before the "
                                               "watermark 10:07:30 (= max event time 10:17:30 − 10 minutes, set at "
                                               "the end of batch 0)"));
         QCOMPARE(b2.inputFates[3], InputRowFate::LateButKept);
         QCOMPARE(b2.inputFacts[3].comparedMicros, micros("2026-03-01 10:06:00"));
         QCOMPARE(b2.inputFacts[3].windowEndMicros, micros("2026-03-01 10:10:00"));
-        QCOMPARE(why(e, 2, 3), QStringLiteral("late but kept: its event time 10:06 is at or before the watermark "
+        QCOMPARE(inputRowWhy(e, 2, 3), QStringLiteral("late but kept: its event time 10:06 is at or before the watermark "
                                               "10:07:30, but its window [10:05, 10:10) is still open"));
-        QCOMPARE(why(e, 2, 4), QStringLiteral("processed: counted in window [10:30, 10:35)"));
+        QCOMPARE(inputRowWhy(e, 2, 4), QStringLiteral("processed: counted in window [10:30, 10:35)"));
         QCOMPARE(b2.numRowsDroppedByWatermark, int64_t(2));
         QVERIFY2(narrative(e, 2).contains("3 rows were dropped as late, judged by the watermark 10:07:30. Spark's "
                                           "numRowsDroppedByWatermark says 2: it counts late groups after partial "
@@ -99,14 +71,14 @@ private slots:
 
         // Result rows: held until the watermark passes the window's end, then final and written.
         const BatchReport &b0 = e.batches[0];
-        QCOMPARE(resultWhy(e, 0, resultRow(b0, "A1")),
+        QCOMPARE(resultRowWhy(e, 0, resultRow(b0, "A1")),
                  QStringLiteral("held: append writes this window once the watermark passes its end 10:05"));
         const BatchReport &b1 = e.batches[1];
         QVERIFY(b1.noData);
         const size_t a1 = resultRow(b1, "A1");
         QCOMPARE(b1.resultStatuses[a1], ResultRowStatus::Final);
         QVERIFY(resultRowEmitted(b1, a1));
-        QCOMPARE(resultWhy(e, 1, a1), QStringLiteral("written in append mode: the watermark 10:07:30 passed its end "
+        QCOMPARE(resultRowWhy(e, 1, a1), QStringLiteral("written in append mode: the watermark 10:07:30 passed its end "
                                                      "10:05, so it is final and leaves the state"));
         QVERIFY2(narrative(e, 1).startsWith("No row arrived: Spark ran this no-data batch because the watermark moved "
                                             "from 1970-01-01 00:00 to 10:07:30"),
@@ -119,41 +91,41 @@ private slots:
     // write says "evicted, nothing written".
     void updateModeResultRows()
     {
-        const Explained e = explained(makeScenario(kWindowedSum, "update", R"J([
+        const ExplainedRun e = explainedRun(makeScenario(kWindowedSum, "update", R"J([
             [["A1", "M", "10.00", "2026-03-01 10:01:00"], ["A2", "M", "1.00", "2026-03-01 10:02:00"]],
             [["A1", "M", "5.00", "2026-03-01 10:03:00"]],
             [["A3", "M", "1.00", "2026-03-01 10:20:00"]]])J"));
         // Each step's data batch moves the watermark (09:52, 09:53, 10:10), so each is followed
         // by a no-data batch: 0, 1 | 2, 3 | 4, 5.
         QCOMPARE(e.batches.size(), size_t(6));
-        QCOMPARE(resultWhy(e, 0, resultRow(e.batches[0], "A1")), QStringLiteral("written in update mode: a new group"));
-        QCOMPARE(resultWhy(e, 2, resultRow(e.batches[2], "A1")),
+        QCOMPARE(resultRowWhy(e, 0, resultRow(e.batches[0], "A1")), QStringLiteral("written in update mode: a new group"));
+        QCOMPARE(resultRowWhy(e, 2, resultRow(e.batches[2], "A1")),
                  QStringLiteral("written in update mode: its total changed from 10.00 to 15.00"));
-        QCOMPARE(resultWhy(e, 2, resultRow(e.batches[2], "A2")),
+        QCOMPARE(resultRowWhy(e, 2, resultRow(e.batches[2], "A2")),
                  QStringLiteral("not written: no row of this batch reached it (update writes changed groups only)"));
         const BatchReport &b5 = e.batches[5];
         const size_t a2 = resultRow(b5, "A2");
         QCOMPARE(b5.resultStatuses[a2], ResultRowStatus::Final);
         QVERIFY(!resultRowEmitted(b5, a2));
-        QCOMPARE(resultWhy(e, 5, a2), QStringLiteral("evicted, nothing written: the watermark 10:10 passed its end "
+        QCOMPARE(resultRowWhy(e, 5, a2), QStringLiteral("evicted, nothing written: the watermark 10:10 passed its end "
                                                      "10:05 (update wrote it when it last changed)"));
     }
 
     // A filter names the condition and the values it read; NULL is told apart from FALSE.
     void filteredRowsNameTheirCondition()
     {
-        const Explained e = explained(makeScenario(R"J([{"op": "filter", "condition": "amount > 100000.00"},
+        const ExplainedRun e = explainedRun(makeScenario(R"J([{"op": "filter", "condition": "amount > 100000.00"},
             {"op": "filter", "condition": "branchCode = 'DELHI'"}])J", "append", R"J([
             [["A1", "MUMBAI", "85556.00", "2026-03-01 10:00:00"], ["A2", "DELHI", "250000.00", "2026-03-01 10:01:00"],
              ["A3", null, "150000.00", "2026-03-01 10:02:00"], ["A4", "MUMBAI", "150000.00", "2026-03-01 10:03:00"]]])J"));
         const BatchReport &b = e.batches[0];
         QCOMPARE(b.inputFates[0], InputRowFate::Filtered);
-        QCOMPARE(why(e, 0, 0), QStringLiteral("filtered: amount > 100000.00 is false (amount = 85556.00)"));
-        QCOMPARE(why(e, 0, 1), QStringLiteral("written: a query without aggregation writes every row that passes it"));
-        QCOMPARE(why(e, 0, 2), QStringLiteral("filtered: branchCode = 'DELHI' is NULL (branchCode = NULL), and a filter "
+        QCOMPARE(inputRowWhy(e, 0, 0), QStringLiteral("filtered: amount > 100000.00 is false (amount = 85556.00)"));
+        QCOMPARE(inputRowWhy(e, 0, 1), QStringLiteral("written: a query without aggregation writes every row that passes it"));
+        QCOMPARE(inputRowWhy(e, 0, 2), QStringLiteral("filtered: branchCode = 'DELHI' is NULL (branchCode = NULL), and a filter "
                                               "keeps only TRUE"));
         QVERIFY(b.inputFacts[2].conditionIsNull);
-        QCOMPARE(why(e, 0, 3), QStringLiteral("filtered: branchCode = 'DELHI' is false (branchCode = MUMBAI)"));
+        QCOMPARE(inputRowWhy(e, 0, 3), QStringLiteral("filtered: branchCode = 'DELHI' is false (branchCode = MUMBAI)"));
         QVERIFY2(narrative(e, 0).contains("3 rows were filtered out.") && narrative(e, 0).contains("The query keeps no state."),
                  qPrintable(narrative(e, 0)));
     }
@@ -161,23 +133,23 @@ private slots:
     // dropDuplicates: a duplicate names where its key first arrived; a late row its event time.
     void duplicatesAndLateRowsOfDropDuplicates()
     {
-        const Explained e = explained(makeScenario(R"J([
+        const ExplainedRun e = explainedRun(makeScenario(R"J([
             {"op": "withWatermark", "column": "eventTime", "delay": "10 minutes"},
             {"op": "dropDuplicates", "columns": ["accountId", "eventTime"]}])J", "append", R"J([
             [["A1", "M", "1.00", "2026-03-01 10:30:00"], ["A1", "M", "2.00", "2026-03-01 10:30:00"]],
             [["A1", "M", "3.00", "2026-03-01 10:30:00"], ["A2", "M", "4.00", "2026-03-01 10:05:00"]]])J"));
-        QCOMPARE(why(e, 0, 1), QStringLiteral("duplicate of input row 0 of this batch"));
+        QCOMPARE(inputRowWhy(e, 0, 1), QStringLiteral("duplicate of input row 0 of this batch"));
         // Batch 0 set the watermark 10:20; its no-data batch 1; batch 2 has the step's rows.
         QCOMPARE(e.batches[2].batchId, int64_t(2));
-        QCOMPARE(why(e, 2, 0), QStringLiteral("duplicate of the row that arrived in batch 0"));
-        QCOMPARE(why(e, 2, 1), QStringLiteral("dropped as late: its event time 10:05 is at or before the watermark 10:20 "
+        QCOMPARE(inputRowWhy(e, 2, 0), QStringLiteral("duplicate of the row that arrived in batch 0"));
+        QCOMPARE(inputRowWhy(e, 2, 1), QStringLiteral("dropped as late: its event time 10:05 is at or before the watermark 10:20 "
                                               "(= max event time 10:30 − 10 minutes, set at the end of batch 0)"));
     }
 
     // A session's late row is judged by its session's end; a NULL event time leaves no window.
     void sessionsAndNullEventTimes()
     {
-        const Explained e = explained(makeScenario(R"J([
+        const ExplainedRun e = explainedRun(makeScenario(R"J([
             {"op": "withWatermark", "column": "eventTime", "delay": "0 seconds"},
             {"op": "groupBy", "keys": ["session_window(eventTime, '5 minutes')", "accountId"], "aggs": ["count(*) AS n"]}])J",
                                                    "append", R"J([
@@ -185,17 +157,17 @@ private slots:
             [["A2", "M", "1.00", "2026-03-01 10:20:00"], ["A3", "M", "1.00", null]]])J"));
         const BatchReport &late = e.batches.back();
         QCOMPARE(late.inputFates[0], InputRowFate::DroppedByWatermark);
-        QCOMPARE(why(e, e.batches.size() - 1, 0),
+        QCOMPARE(inputRowWhy(e, e.batches.size() - 1, 0),
                  QStringLiteral("dropped as late: its session [10:20, 10:25) ends at or before the watermark 10:30 "
                                 "(= max event time 10:30 − 0 seconds, set at the end of batch 0)"));
-        QCOMPARE(why(e, e.batches.size() - 1, 1), QStringLiteral("filtered: its event time is NULL, so window() puts it in no window"));
+        QCOMPARE(inputRowWhy(e, e.batches.size() - 1, 1), QStringLiteral("filtered: its event time is NULL, so window() puts it in no window"));
     }
 
     // Provenance: a written row knows the input rows, of this batch and earlier ones, that went
     // into it; a dropped row went into none.
     void inputRowsThatContributedToAResultRow()
     {
-        const Explained e = explained(makeScenario(kWindowedSum, "append", R"J([
+        const ExplainedRun e = explainedRun(makeScenario(kWindowedSum, "append", R"J([
             [["A1", "M", "10.00", "2026-03-01 10:01:00"], ["A2", "M", "1.00", "2026-03-01 10:02:00"]],
             [["A1", "M", "5.00", "2026-03-01 10:03:00"], ["A1", "M", "1.00", "2026-03-01 10:30:00"]],
             [["A1", "M", "7.00", "2026-03-01 10:04:00"]]])J"));
