@@ -3,6 +3,8 @@
 // sanitizer build's loops leave out.
 #pragma once
 
+#include "../engine/test_data.h" // bundledLessonPaths
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>

@@ -5,6 +5,7 @@
 #include "main_window.h"
 
 #include "streamstep/scenario.h"
+#include "../engine/test_data.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -25,11 +26,7 @@ namespace {
 
 QStringList bundledFiles()
 {
-    const QDir dir(QStringLiteral(STREAMSTEP_SOURCE_DIR "/scenarios"));
-    QStringList paths;
-    for (const QString &name : dir.entryList({QStringLiteral("*.scenario.json")}, QDir::Files, QDir::Name))
-        paths << dir.filePath(name);
-    return paths;
+    return streamstep::testing::bundledLessonPaths();
 }
 
 // Every bundled lesson, read by the engine (the page must show what the files say).

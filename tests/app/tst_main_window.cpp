@@ -44,11 +44,7 @@ QString scenarioDir()
 
 QStringList bundledScenarios()
 {
-    const QDir dir(scenarioDir());
-    QStringList paths;
-    for (const QString &name : dir.entryList({QStringLiteral("*.scenario.json")}, QDir::Files, QDir::Name))
-        paths << dir.filePath(name);
-    return paths;
+    return streamstep::testing::bundledLessonPaths();
 }
 
 QString cellText(const ColumnBatch &batch, size_t row, size_t column)

@@ -554,13 +554,12 @@ void TestPresentation::essentialColumnsAreNotClipped_data()
     QTest::addColumn<QSize>("size");
     QTest::addColumn<bool>("dark");
     QTest::addColumn<QString>("lesson");
-    const QDir dir(QStringLiteral(STREAMSTEP_SOURCE_DIR "/scenarios"));
     for (const QSize size : {QSize(1920, 1080), QSize(1280, 800)})
         for (bool dark : {false, true})
-            for (const QString &file : dir.entryList({QStringLiteral("*.scenario.json")}, QDir::Files, QDir::Name)) {
-                if (streamstep::testing::leftOutUnderSanitizers(file))
+            for (const QString &path : streamstep::testing::bundledLessonPaths()) {
+                if (streamstep::testing::leftOutUnderSanitizers(path))
                     continue;
-                const QString lesson = file.chopped(int(qstrlen(".scenario.json")));
+                const QString lesson = QFileInfo(path).fileName().chopped(int(qstrlen(".scenario.json")));
                 QTest::addRow("%dx%d %s %s", size.width(), size.height(), dark ? "dark" : "light", qPrintable(lesson))
                     << size << dark << lesson;
             }

@@ -7,6 +7,7 @@
 #include "streamstep/error.h"
 #include "streamstep/scenario_check.h"
 
+#include <QDir>
 #include <QString>
 #include <QStringList>
 
@@ -17,6 +18,18 @@
 #include <vector>
 
 namespace streamstep::testing {
+
+#ifdef STREAMSTEP_SOURCE_DIR
+// The bundled lessons, scenarios/*.scenario.json, by file name.
+inline QStringList bundledLessonPaths()
+{
+    const QDir dir(QStringLiteral(STREAMSTEP_SOURCE_DIR "/scenarios"));
+    QStringList paths;
+    for (const QString &name : dir.entryList({QStringLiteral("*.scenario.json")}, QDir::Files, QDir::Name))
+        paths << dir.filePath(name);
+    return paths;
+}
+#endif
 
 constexpr int64_t kMarch1At10 = 1772359200000000LL; // 2026-03-01 10:00:00 UTC
 constexpr int64_t kMinute = 60000000LL;

@@ -69,11 +69,10 @@ private slots:
     void bundledLessonsAreReadAlikeByBothPaths_data()
     {
         QTest::addColumn<QString>("path");
-        const QDir dir(QStringLiteral(STREAMSTEP_SOURCE_DIR "/scenarios"));
-        const QStringList files = dir.entryList({QStringLiteral("*.scenario.json")}, QDir::Files, QDir::Name);
+        const QStringList files = streamstep::testing::bundledLessonPaths();
         QVERIFY(files.size() >= 20);
-        for (const QString &name : files)
-            QTest::newRow(qPrintable(name)) << dir.filePath(name);
+        for (const QString &path : files)
+            QTest::newRow(qPrintable(QFileInfo(path).fileName())) << path;
     }
     void bundledLessonsAreReadAlikeByBothPaths()
     {

@@ -32,9 +32,8 @@ private slots:
     void everyLessonOutlinesAsItReads_data()
     {
         QTest::addColumn<QString>("path");
-        const QDir dir(QStringLiteral(STREAMSTEP_SOURCE_DIR "/scenarios"));
-        for (const QString &name : dir.entryList({QStringLiteral("*.scenario.json")}, QDir::Files, QDir::Name))
-            QTest::newRow(qPrintable(name)) << dir.filePath(name);
+        for (const QString &path : streamstep::testing::bundledLessonPaths())
+            QTest::newRow(qPrintable(QFileInfo(path).fileName())) << path;
     }
     void everyLessonOutlinesAsItReads()
     {
