@@ -285,6 +285,7 @@ ColumnBatch ColumnBatch::empty(const Schema &schema)
 {
     ColumnBatch b;
     b.schema = schema;
+    b.columns.reserve(schema.fields.size()); // one allocation, no Column moved while growing
     for (const Field &f : schema.fields)
         b.columns.emplace_back(f.type);
     return b;
