@@ -246,7 +246,7 @@ Flow assignTimeWindows(const PlanNode &plan, Flow &input, BatchContext &context,
         Flow out = std::move(input);
         if (target == apart) {
             out.appended = apart;
-            out.appendedSchema = plan.output;
+            out.appendedSchema = &plan.output;
         } else {
             out.batch.schema = plan.output;
             out.batch.columns.push_back(std::move(window));
