@@ -216,10 +216,10 @@ Flow assignTimeWindows(const PlanNode &plan, Flow &input, BatchContext &context,
         Column *target = &window;
         if (apart && !anyNull) {
             target = apart;
-            if (apart->type().kind != TypeKind::Window || apart->size() < numKept)
+            if (apart->type().kind != TypeKind::Window)
                 *apart = Column::zeros(DataType::window(), numKept);
             else
-                apart->truncate(numKept); // all rows stay non-NULL
+                apart->resize(numKept); // all rows stay non-NULL, in the storage they had
         } else {
             window = Column::zeros(DataType::window(), numKept);
         }
@@ -395,7 +395,7 @@ std::vector<uint8_t> TimeWindowOperator::liveInput(const std::vector<uint8_t> &l
 Flow TimeWindowOperator::process(Flow &input, BatchContext &context)
 {
     if (m_feedsAggregate && input.borrowed && !input.unexpandedWindows)
-        return assignTimeWindows(node(), input, context, &m_window.column); // the input is read in place
+        return assignTimeWindows(node(), input, context, &*m_window); // the input is read in place
     input.own(&liveIn()); // copies only the columns read from here on
     return assignTimeWindows(node(), input, context);
 }

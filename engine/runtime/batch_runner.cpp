@@ -102,10 +102,12 @@ private:
         report.watermarkMs = m_state.tracker.globalWatermarkMs();
         report.watermarkOrigin = m_state.tracker.origin();
 
-        std::vector<EventTimeAccumulator> stats(static_cast<size_t>(m_query.numWatermarkNodes));
+        std::vector<EventTimeAccumulator> &stats = m_state.batchBuffers->eventTimeStats;
+        stats.assign(static_cast<size_t>(m_query.numWatermarkNodes), EventTimeAccumulator{});
         // Per input row, its event time at the first withWatermark (only a query with one has
         // late rows to mark).
-        std::vector<std::optional<int64_t>> eventTimes(m_query.hasWatermark() ? numRows : 0);
+        std::vector<std::optional<int64_t>> &eventTimes = m_state.batchBuffers->inputEventTimes;
+        eventTimes.assign(m_query.hasWatermark() ? numRows : 0, std::nullopt);
 
         BatchContext context;
         context.hasWatermark = m_query.hasWatermark();
@@ -174,6 +176,7 @@ private:
                     }
                 }
         }
+        releaseIfLarge(eventTimes);
         done += 1;
         for (const StateOperatorReport &op : report.stateOperators) {
             report.stateRows += op.numRowsTotal;
