@@ -659,6 +659,8 @@ void StatefulAggregate::sortByKey(std::vector<uint32_t> &groups) const
 ColumnBatch StatefulAggregate::outputRows(const std::vector<uint32_t> &groups) const
 {
     const PlanNode &node = this->node();
+    if (groups.empty()) // most batches of append mode: the columns as the loops below leave them
+        return ColumnBatch::empty(node.output);
     const size_t numKeys = m_spec.keys.size();
     ColumnBatch out = ColumnBatch::empty(node.output);
     for (size_t k = 0; k < numKeys; ++k)

@@ -324,26 +324,29 @@ Flow WatermarkOperator::process(Flow &flow, BatchContext &context)
     const Flow expanded = flow.unexpandedWindows ? expandWindows(flow) : Flow();
     const Flow &rows = flow.unexpandedWindows ? expanded : flow;
     const size_t eventColumn = static_cast<size_t>(m_spec.eventTimeColumn);
+    // The event time of each row: a window's end, or the timestamp (the planner allows no other
+    // type), read from the storage directly.
+    const auto eventTimes = [](const Column &column) {
+        return column.type().kind == TypeKind::Window ? column.ends().data() : column.ints().data();
+    };
     if (context.inputEventTimes && m_spec.watermarkId == 0 && flow.tracksOrigin) {
         // Unexpanded sliding windows: a row's latest window stands for it.
         const Column &column = flow.rows().columns[eventColumn];
-        const bool window = column.type().kind == TypeKind::Window;
+        const uint8_t *nulls = column.nulls().data();
+        const int64_t *times = eventTimes(column);
+        std::vector<std::optional<int64_t>> &noted = *context.inputEventTimes;
         for (size_t r = 0; r < flow.rows().numRows; ++r)
-            if (!column.isNull(r))
-                (*context.inputEventTimes)[flow.originOf(r)] = window ? column.ends()[r] : column.ints()[r];
+            if (!nulls[r])
+                noted[flow.originOf(r)] = times[r];
     }
     const ColumnBatch &input = rows.rows();
-    const Column &column = input.columns[eventColumn];
-    const bool window = column.type().kind == TypeKind::Window;
     if (context.eventTimeStats) {
+        const Column &column = input.columns[eventColumn];
+        const uint8_t *nulls = column.nulls().data();
+        const int64_t *times = eventTimes(column);
         EventTimeAccumulator &stats = (*context.eventTimeStats)[static_cast<size_t>(m_spec.watermarkId)];
-        for (size_t r = 0; r < input.numRows; ++r) {
-            // Spark: getEventTime(row).getLong(0) reads a NULL as 0.
-            int64_t micros = 0;
-            if (!column.isNull(r))
-                micros = window ? column.ends()[r] : column.ints()[r];
-            stats.add(micros / 1000);
-        }
+        for (size_t r = 0; r < input.numRows; ++r)
+            stats.add((nulls[r] ? 0 : times[r]) / 1000); // Spark: getEventTime(row).getLong(0) reads a NULL as 0
     }
     return std::move(flow);
 }
