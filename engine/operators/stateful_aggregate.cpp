@@ -51,10 +51,13 @@ void StatefulAggregate::EvaluatedInput::evaluate(const AggregateNode &node, cons
                                                  const expr::EvalContext &eval)
 {
     release();
-    size_t calls = 0;
+    size_t computed = 0; // the expressions that are no plain column: only they need storage
+    for (const auto &key : node.keys)
+        computed += !key->columnIndex;
     for (const auto &aggregate : node.aggregates)
-        calls += aggregate.calls.size();
-    storage.resize(node.keys.size() + calls);
+        for (const auto &call : aggregate.calls)
+            computed += call.argument && !call.argument->columnIndex;
+    storage.resize(computed);
     size_t s = 0;
     // A plain column is read in place (through Flow::column: it may be the column apart).
     const auto column = [&](const expr::BoundExpr &e) -> const Column * {
