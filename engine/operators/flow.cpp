@@ -34,7 +34,8 @@ void Flow::own(const std::vector<uint8_t> *live)
             batch.columns.emplace_back(from.columns[c].type());
     }
     if (appended) {
-        batch.schema = std::move(appendedSchema);
+        batch.schema = *appendedSchema;
+        appendedSchema = nullptr;
         batch.columns.push_back(*appended);
         appended = nullptr;
     }

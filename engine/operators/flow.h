@@ -55,9 +55,10 @@ struct Flow {
     // no copy: the window column of a TimeWindow that an aggregation reads right after it (see
     // TimeWindowOperator, which owns the column until its next batch). column() reads either;
     // rows() only once own() made the flow an ordinary one (with a copy of it), with
-    // `appendedSchema` (the rows' schema with the column).
+    // `appendedSchema` (the rows' schema with the column: the TimeWindow node's output, which
+    // the compiled query keeps, so no batch copies it unless it is owned).
     const Column *appended = nullptr;
-    Schema appendedSchema;
+    const Schema *appendedSchema = nullptr;
 
     const ColumnBatch &rows() const
     {

@@ -358,7 +358,9 @@ void GroupTable::findOrInsertPackedW(const std::vector<const Column *> &keys, co
     // 1. Without a branch per row: a row whose group is in its home slot or the next (most
     //    rows, the index being at most a quarter full) takes it; the others are listed for
     //    step 2. A row whose home slot is empty has a key no group has (equal keys hash equally).
-    std::vector<uint32_t> misses(count);
+    std::vector<uint32_t> &misses = *m_misses;
+    if (misses.size() < count)
+        misses.resize(count);
     size_t numMisses = 0;
     if (m_size > 0)
         numMisses = homeSlotHits<W>(m_slots.data(), m_slots.size() - 1, m_shift, m_packed.data(), words, rows, count, hashes, hashBase,

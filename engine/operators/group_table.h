@@ -10,6 +10,7 @@
 // compares a tag and a few words in cache per row instead of walking the key columns.
 #pragma once
 
+#include "operators/scratch.h"
 #include "streamstep/column_batch.h"
 
 #include <string>
@@ -199,6 +200,7 @@ private:
     size_t m_packableWords = 0;
     size_t m_size = 0;
     int64_t m_stringBytes = 0; // heap bytes of key strings too long for the inline buffer
+    Scratch<std::vector<uint32_t>> m_misses; // findOrInsertPackedW's rows left for probing
 };
 
 inline bool GroupTable::equals(uint32_t group, const std::vector<const Column *> &keys, size_t row,

@@ -45,32 +45,34 @@ void markLateFates(const Flow &input, const std::vector<uint8_t> &rowKept, Batch
         fates[input.origin[r]] = anyKept[input.origin[r]] ? InputRowFate::Processed : InputRowFate::DroppedByWatermark;
 }
 
-// The key and argument columns of a batch, evaluated once (plain column references in place).
-struct EvaluatedInput {
-    std::vector<Column> storage;
-    std::vector<const Column *> keys;
-    std::vector<const Column *> arguments; // per call, null for count(*)
+} // namespace
 
-    EvaluatedInput(const AggregateNode &node, const Flow &flow, const expr::EvalContext &eval)
-    {
-        size_t calls = 0;
-        for (const auto &aggregate : node.aggregates)
-            calls += aggregate.calls.size();
-        storage.resize(node.keys.size() + calls);
-        size_t s = 0;
-        // A plain column is read in place (through Flow::column: it may be the column apart).
-        const auto evaluate = [&](const expr::BoundExpr &e) -> const Column * {
-            if (e.columnIndex)
-                return &flow.column(static_cast<size_t>(*e.columnIndex));
-            return &evaluateColumn(e, flow.rows(), eval, storage[s++]);
-        };
-        for (const auto &key : node.keys)
-            keys.push_back(evaluate(*key));
-        for (const auto &aggregate : node.aggregates)
-            for (const auto &call : aggregate.calls)
-                arguments.push_back(call.argument ? evaluate(*call.argument) : nullptr);
-    }
-};
+void StatefulAggregate::EvaluatedInput::evaluate(const AggregateNode &node, const Flow &flow,
+                                                 const expr::EvalContext &eval)
+{
+    release();
+    size_t computed = 0; // the expressions that are no plain column: only they need storage
+    for (const auto &key : node.keys)
+        computed += !key->columnIndex;
+    for (const auto &aggregate : node.aggregates)
+        for (const auto &call : aggregate.calls)
+            computed += call.argument && !call.argument->columnIndex;
+    storage.resize(computed);
+    size_t s = 0;
+    // A plain column is read in place (through Flow::column: it may be the column apart).
+    const auto column = [&](const expr::BoundExpr &e) -> const Column * {
+        if (e.columnIndex)
+            return &flow.column(static_cast<size_t>(*e.columnIndex));
+        return &evaluateColumn(e, flow.rows(), eval, storage[s++]);
+    };
+    for (const auto &key : node.keys)
+        keys.push_back(column(*key));
+    for (const auto &aggregate : node.aggregates)
+        for (const auto &call : aggregate.calls)
+            arguments.push_back(call.argument ? column(*call.argument) : nullptr);
+}
+
+namespace {
 
 // Hashes rows [begin, begin + count) of `keys` into `hashes` and, while `table` packs keys (see
 // GroupTable), packs them into `packed`: returns their packed keys, or null when it does not
@@ -225,7 +227,9 @@ Flow StatefulAggregate::processRows(const Flow &input, BatchContext &context, St
 {
     const size_t n = input.numRows();
     const bool filterLate = context.outputMode != OutputMode::Complete && context.hasWatermark && m_eventKey >= 0;
-    const EvaluatedInput in(m_spec, input, context.eval);
+    BatchBuffers &scratch = *m_scratch;
+    scratch.input.evaluate(m_spec, input, context.eval);
+    const EvaluatedInput &in = scratch.input;
 
     // Spark: StateStoreSaveExec sees one partially aggregated row per key of this batch; late
     // keys (event time <= watermark) are dropped there and counted once per key.
@@ -238,16 +242,18 @@ Flow StatefulAggregate::processRows(const Flow &input, BatchContext &context, St
                                 : eventKeyIsWindow ? eventKey->ends().data()
                                                    : eventKey->ints().data();
     std::vector<uint8_t> rowKept; // filled once a row is late
-    std::vector<uint32_t> updated;
+    std::vector<uint32_t> &updated = scratch.updated;
+    updated.clear();
     GroupTable lateKeys;
     // Chunks keep the per-row working memory small and in cache.
-    std::vector<uint64_t> hashes;
-    std::vector<uint64_t> packedKeys;
-    std::vector<uint32_t> rows;
-    std::vector<uint32_t> groups;
+    std::vector<uint64_t> &hashes = scratch.hashes;
+    std::vector<uint64_t> &packedKeys = scratch.packedKeys;
+    std::vector<uint32_t> &rows = scratch.rows;
+    std::vector<uint32_t> &groups = scratch.groups;
     rows.reserve(std::min(n, kChunkRows));
     groups.reserve(std::min(n, kChunkRows));
-    std::vector<uint8_t> nullChecks; // when first needed (see findGroups)
+    std::vector<uint8_t> &nullChecks = scratch.nullChecks; // when first needed (see findGroups)
+    nullChecks.clear();
     for (size_t begin = 0; begin < n; begin += kChunkRows) {
         const size_t count = std::min(kChunkRows, n - begin);
         // Whether row r (the chunk's i-th) is late: its key is then only counted, once per key.
@@ -324,6 +330,7 @@ Flow StatefulAggregate::processRows(const Flow &input, BatchContext &context, St
         }
     }
     metrics.numRowsDroppedByWatermark += static_cast<int64_t>(lateKeys.size());
+    scratch.input.release();
     return finishBatch(updated, context, metrics);
 }
 
@@ -383,7 +390,9 @@ Flow StatefulAggregate::processPanes(const Flow &input, BatchContext &context, S
     const size_t numKeys = m_spec.keys.size();
     const bool filterLate = context.outputMode != OutputMode::Complete && context.hasWatermark && m_eventKey >= 0;
     const int64_t lateLimit = context.lateWatermarkMs * 1000;
-    const EvaluatedInput in(m_spec, input, context.eval);
+    BatchBuffers &scratch = *m_scratch;
+    scratch.input.evaluate(m_spec, input, context.eval);
+    const EvaluatedInput &in = scratch.input;
     size_t windowKey = 0;
     while (!(m_spec.keys[windowKey]->columnIndex && *m_spec.keys[windowKey]->columnIndex == windows.column))
         ++windowKey;
@@ -444,7 +453,8 @@ Flow StatefulAggregate::processPanes(const Flow &input, BatchContext &context, S
 
     // 3. Fold each pane into its windows' state; late windows are counted once per key.
     GroupTable lateKeys(keyTypes(node()));
-    std::vector<uint32_t> updated;
+    std::vector<uint32_t> &updated = scratch.updated;
+    updated.clear();
     for (size_t w = 0; w < count; ++w) {
         const int64_t shift = static_cast<int64_t>(w) * windows.slideMicros;
         const int64_t *paneStarts = paneWindow.ints().data();
@@ -470,6 +480,7 @@ Flow StatefulAggregate::processPanes(const Flow &input, BatchContext &context, S
     if (!rowKept.empty())
         markLateFates(input, rowKept, context);
     metrics.numRowsDroppedByWatermark += static_cast<int64_t>(lateKeys.size());
+    scratch.input.release();
     return finishBatch(updated, context, metrics);
 }
 
@@ -488,33 +499,41 @@ Flow StatefulAggregate::finishBatch(std::vector<uint32_t> &updated, BatchContext
     const OutputMode mode = context.outputMode;
     const bool evict = mode != OutputMode::Complete && context.hasWatermark && m_eventKey >= 0;
 
-    std::vector<uint32_t> evicted;
+    std::vector<uint32_t> &evicted = m_scratch->evicted;
+    evicted.clear();
     if (evict) {
+        // eventTimeOf(g) <= limit, with the key's type looked at once.
         const int64_t limit = context.evictionWatermarkMs * 1000;
-        for (uint32_t g = 0; g < m_groups.size(); ++g)
-            if (const auto t = eventTimeOf(g); t && *t <= limit)
-                evicted.push_back(g);
+        const Column &key = m_groups.keys()[static_cast<size_t>(m_eventKey)];
+        const TypeKind kind = key.type().kind;
+        if (kind == TypeKind::Window || kind == TypeKind::Timestamp) {
+            const int64_t *times = kind == TypeKind::Window ? key.ends().data() : key.ints().data();
+            const uint8_t *nulls = key.nulls().data();
+            for (uint32_t g = 0; g < m_groups.size(); ++g)
+                if (!nulls[g] && times[g] <= limit)
+                    evicted.push_back(g);
+        }
     }
     // Output rows in key order (Spark's ascending sort of the keys). In update mode a group
-    // updated in this batch is output even when it is evicted right after.
-    std::vector<uint32_t> rows;
+    // updated in this batch is output even when it is evicted right after. Neither list is
+    // needed in its old order below.
+    const std::vector<uint32_t> *rows = &m_order;
     switch (mode) {
     case OutputMode::Update:
-        rows = updated;
-        sortByKey(rows);
+        sortByKey(updated);
+        rows = &updated;
         break;
     case OutputMode::Append:
-        rows = evicted;
-        sortByKey(rows);
+        sortByKey(evicted);
+        rows = &evicted;
         break;
     case OutputMode::Complete:
         extendOrder();
-        rows = m_order;
         break;
     }
     Flow out;
     out.tracksOrigin = false;
-    out.batch = outputRows(rows);
+    out.batch = outputRows(*rows);
 
     if (!evicted.empty()) {
         if (context.collectResultTables) {
@@ -565,6 +584,8 @@ Flow StatefulAggregate::finishBatch(std::vector<uint32_t> &updated, BatchContext
         extendOrder(); // the result table lists every group in key order
     metrics.numRowsTotal += static_cast<int64_t>(m_groups.size());
     metrics.memoryUsedBytes += estimateBytes();
+    releaseIfLarge(updated);
+    releaseIfLarge(evicted);
     return out;
 }
 
@@ -641,6 +662,8 @@ void StatefulAggregate::sortByKey(std::vector<uint32_t> &groups) const
 ColumnBatch StatefulAggregate::outputRows(const std::vector<uint32_t> &groups) const
 {
     const PlanNode &node = this->node();
+    if (groups.empty()) // most batches of append mode: the columns as the loops below leave them
+        return ColumnBatch::empty(node.output);
     const size_t numKeys = m_spec.keys.size();
     ColumnBatch out = ColumnBatch::empty(node.output);
     for (size_t k = 0; k < numKeys; ++k)

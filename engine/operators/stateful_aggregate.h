@@ -7,6 +7,7 @@
 #include "operators/flow.h"
 #include "operators/group_table.h"
 #include "operators/operator.h"
+#include "operators/scratch.h"
 #include "state/state_codec.h"
 
 #include <vector>
@@ -110,6 +111,35 @@ private:
     int64_t m_batch = -1;
     std::vector<uint64_t> m_updatedBits;
     size_t m_createdFrom = 0;
+
+    // The key and argument columns of a batch, evaluated once (plain column references in place).
+    struct EvaluatedInput {
+        std::vector<Column> storage;
+        std::vector<const Column *> keys;
+        std::vector<const Column *> arguments; // per call, null for count(*)
+
+        // Evaluates them over the flow (forgetting the last batch's).
+        void evaluate(const AggregateNode &node, const Flow &flow, const expr::EvalContext &eval);
+        // Lets go of the evaluated columns (keeping the vectors' capacity).
+        void release()
+        {
+            storage.clear();
+            keys.clear();
+            arguments.clear();
+        }
+    };
+    // A batch's working memory (see Scratch): kept, a trigger of a few rows allocates none.
+    struct BatchBuffers {
+        EvaluatedInput input;
+        std::vector<uint64_t> hashes;
+        std::vector<uint64_t> packedKeys;
+        std::vector<uint32_t> rows;
+        std::vector<uint32_t> groups;
+        std::vector<uint32_t> updated;
+        std::vector<uint32_t> evicted;
+        std::vector<uint8_t> nullChecks;
+    };
+    Scratch<BatchBuffers> m_scratch;
 };
 
 } // namespace streamstep

@@ -216,10 +216,10 @@ Flow assignTimeWindows(const PlanNode &plan, Flow &input, BatchContext &context,
         Column *target = &window;
         if (apart && !anyNull) {
             target = apart;
-            if (apart->type().kind != TypeKind::Window || apart->size() < numKept)
+            if (apart->type().kind != TypeKind::Window)
                 *apart = Column::zeros(DataType::window(), numKept);
             else
-                apart->truncate(numKept); // all rows stay non-NULL
+                apart->resize(numKept); // all rows stay non-NULL, in the storage they had
         } else {
             window = Column::zeros(DataType::window(), numKept);
         }
@@ -246,7 +246,7 @@ Flow assignTimeWindows(const PlanNode &plan, Flow &input, BatchContext &context,
         Flow out = std::move(input);
         if (target == apart) {
             out.appended = apart;
-            out.appendedSchema = plan.output;
+            out.appendedSchema = &plan.output;
         } else {
             out.batch.schema = plan.output;
             out.batch.columns.push_back(std::move(window));
@@ -324,26 +324,29 @@ Flow WatermarkOperator::process(Flow &flow, BatchContext &context)
     const Flow expanded = flow.unexpandedWindows ? expandWindows(flow) : Flow();
     const Flow &rows = flow.unexpandedWindows ? expanded : flow;
     const size_t eventColumn = static_cast<size_t>(m_spec.eventTimeColumn);
+    // The event time of each row: a window's end, or the timestamp (the planner allows no other
+    // type), read from the storage directly.
+    const auto eventTimes = [](const Column &column) {
+        return column.type().kind == TypeKind::Window ? column.ends().data() : column.ints().data();
+    };
     if (context.inputEventTimes && m_spec.watermarkId == 0 && flow.tracksOrigin) {
         // Unexpanded sliding windows: a row's latest window stands for it.
         const Column &column = flow.rows().columns[eventColumn];
-        const bool window = column.type().kind == TypeKind::Window;
+        const uint8_t *nulls = column.nulls().data();
+        const int64_t *times = eventTimes(column);
+        std::vector<std::optional<int64_t>> &noted = *context.inputEventTimes;
         for (size_t r = 0; r < flow.rows().numRows; ++r)
-            if (!column.isNull(r))
-                (*context.inputEventTimes)[flow.originOf(r)] = window ? column.ends()[r] : column.ints()[r];
+            if (!nulls[r])
+                noted[flow.originOf(r)] = times[r];
     }
     const ColumnBatch &input = rows.rows();
-    const Column &column = input.columns[eventColumn];
-    const bool window = column.type().kind == TypeKind::Window;
     if (context.eventTimeStats) {
+        const Column &column = input.columns[eventColumn];
+        const uint8_t *nulls = column.nulls().data();
+        const int64_t *times = eventTimes(column);
         EventTimeAccumulator &stats = (*context.eventTimeStats)[static_cast<size_t>(m_spec.watermarkId)];
-        for (size_t r = 0; r < input.numRows; ++r) {
-            // Spark: getEventTime(row).getLong(0) reads a NULL as 0.
-            int64_t micros = 0;
-            if (!column.isNull(r))
-                micros = window ? column.ends()[r] : column.ints()[r];
-            stats.add(micros / 1000);
-        }
+        for (size_t r = 0; r < input.numRows; ++r)
+            stats.add((nulls[r] ? 0 : times[r]) / 1000); // Spark: getEventTime(row).getLong(0) reads a NULL as 0
     }
     return std::move(flow);
 }
@@ -395,7 +398,7 @@ std::vector<uint8_t> TimeWindowOperator::liveInput(const std::vector<uint8_t> &l
 Flow TimeWindowOperator::process(Flow &input, BatchContext &context)
 {
     if (m_feedsAggregate && input.borrowed && !input.unexpandedWindows)
-        return assignTimeWindows(node(), input, context, &m_window.column); // the input is read in place
+        return assignTimeWindows(node(), input, context, &*m_window); // the input is read in place
     input.own(&liveIn()); // copies only the columns read from here on
     return assignTimeWindows(node(), input, context);
 }

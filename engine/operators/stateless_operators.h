@@ -6,6 +6,7 @@
 #include "analysis/logical_plan.h"
 #include "operators/flow.h"
 #include "operators/operator.h"
+#include "operators/scratch.h"
 #include "streamstep/engine.h"
 
 namespace streamstep {
@@ -56,12 +57,7 @@ private:
     bool m_feedsAggregate = false;
     // The window column a borrowed flow carries apart (Flow::appended), valid until the next
     // batch; a copy of the operator starts without one.
-    struct Scratch {
-        Column column;
-        Scratch() = default;
-        Scratch(const Scratch &) {}
-        Scratch &operator=(const Scratch &) { return *this; }
-    } m_window;
+    Scratch<Column> m_window;
 };
 
 // The operators' work as functions of their plan node, for tests that compare the operators'

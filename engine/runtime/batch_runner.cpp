@@ -39,18 +39,18 @@ public:
     // throws (cancelled); `shared` ones are copied (the Input phase, after its checkpoint).
     // When the report keeps no input (Run::setKeepInput) and the step cannot be cancelled,
     // `owned` rows move into the batch's flow instead, and are gone when it throws.
-    BatchReport run(ColumnBatch *owned, const ColumnBatch *shared, int step, bool noData,
-                    int64_t triggerTimeMicros)
+    // The report is filled in place (`report`, fresh, is the caller's: no report is moved).
+    void run(BatchReport &report, ColumnBatch *owned, const ColumnBatch *shared, int step, bool noData,
+             int64_t triggerTimeMicros)
     {
         const auto started = std::chrono::steady_clock::now();
         m_monitor.checkpoint(noData ? StepPhase::NoDataBatch : StepPhase::Input, 0);
-        BatchReport report;
         if (owned && !m_state.keepInput && !m_monitor.cancellable()) {
             ColumnBatch rows = std::move(*owned);
             *owned = ColumnBatch::empty(rows.schema);
             report.input = ColumnBatch::empty(rows.schema);
             runBatch(report, rows, &rows, step, noData, triggerTimeMicros, started);
-            return report;
+            return;
         }
         const ColumnBatch *rows = shared;
         if (owned) {
@@ -69,7 +69,6 @@ public:
         }
         if (!m_state.keepInput)
             report.input = ColumnBatch::empty(rows->schema);
-        return report;
     }
 
 private:
@@ -103,10 +102,12 @@ private:
         report.watermarkMs = m_state.tracker.globalWatermarkMs();
         report.watermarkOrigin = m_state.tracker.origin();
 
-        std::vector<EventTimeAccumulator> stats(static_cast<size_t>(m_query.numWatermarkNodes));
+        std::vector<EventTimeAccumulator> &stats = m_state.batchBuffers->eventTimeStats;
+        stats.assign(static_cast<size_t>(m_query.numWatermarkNodes), EventTimeAccumulator{});
         // Per input row, its event time at the first withWatermark (only a query with one has
         // late rows to mark).
-        std::vector<std::optional<int64_t>> eventTimes(m_query.hasWatermark() ? numRows : 0);
+        std::vector<std::optional<int64_t>> &eventTimes = m_state.batchBuffers->inputEventTimes;
+        eventTimes.assign(m_query.hasWatermark() ? numRows : 0, std::nullopt);
 
         BatchContext context;
         context.hasWatermark = m_query.hasWatermark();
@@ -175,6 +176,7 @@ private:
                     }
                 }
         }
+        releaseIfLarge(eventTimes);
         done += 1;
         for (const StateOperatorReport &op : report.stateOperators) {
             report.stateRows += op.numRowsTotal;
@@ -331,9 +333,12 @@ std::vector<BatchReport> runStep(const CompiledQuery &query, RunState &state, co
     const bool mayRunNoDataBatch = query.hasWatermark()
         && std::any_of(state.operators.begin(), state.operators.end(), [](const auto &op) { return op->isStateful(); });
     const double dataShare = mayRunNoDataBatch ? 0.9 : 1.0;
+    reports.reserve(mayRunNoDataBatch ? 2 : 1); // no report moved while the vector grows
+    bool dataBatchRan = false; // then its report holds the step's rows
     try {
         monitor.beginBatch(0, dataShare, runner.batchUnits());
-        reports.push_back(runner.run(owned, &rows, stepIndex, false, triggerTime));
+        runner.run(reports.emplace_back(), owned, &rows, stepIndex, false, triggerTime);
+        dataBatchRan = true;
         const BatchReport &last = reports.back();
         // Spark >= 3.4 (WatermarkPropagator): a withWatermark below another one fails the query
         // as soon as a non-zero watermark is propagated, after the batch that produced it.
@@ -349,13 +354,13 @@ std::vector<BatchReport> runStep(const CompiledQuery &query, RunState &state, co
         if (shouldRunAnotherBatch(query, state, last.nextWatermarkMs, last.watermarkMs)) {
             monitor.beginBatch(dataShare, 1 - dataShare, runner.batchUnits());
             ColumnBatch none = ColumnBatch::empty(query.sourceSchema);
-            reports.push_back(runner.run(&none, nullptr, stepIndex, true, triggerTime));
+            runner.run(reports.emplace_back(), &none, nullptr, stepIndex, true, triggerTime);
         }
     } catch (...) {
         // Cancelled (or failed) half-way: put the state back as it was before the step, and
         // hand the rows back to the caller (the data batch's report had taken them).
         monitor.rollback(state);
-        if (owned && !reports.empty())
+        if (owned && dataBatchRan)
             *owned = std::move(reports.front().input);
         try {
             throw;

@@ -5,6 +5,7 @@
 
 #include "analysis/logical_plan.h"
 #include "operators/operator.h"
+#include "operators/scratch.h"
 #include "runtime/watermark_tracker.h"
 #include "streamstep/engine.h"
 
@@ -35,6 +36,13 @@ public:
     // The source columns the first operator or a later one reads (the others are dropped as soon
     // as a batch owns its rows).
     std::vector<uint8_t> liveSource;
+    // The batch runner's working memory (see Scratch): a batch's event-time statistics per
+    // withWatermark and each input row's event time at the first one.
+    struct BatchBuffers {
+        std::vector<EventTimeAccumulator> eventTimeStats;
+        std::vector<std::optional<int64_t>> inputEventTimes;
+    };
+    Scratch<BatchBuffers> batchBuffers;
 };
 
 } // namespace streamstep

@@ -217,6 +217,14 @@ void Column::truncate(size_t n)
     });
 }
 
+void Column::resize(size_t n)
+{
+    const size_t before = size();
+    forEachStorage(*this, *this, [n](auto &values, auto &) { values.resize(n); });
+    if (m_type.kind == TypeKind::Null && n > before)
+        std::fill(m_nulls.begin() + static_cast<std::ptrdiff_t>(before), m_nulls.end(), uint8_t(1));
+}
+
 void Column::reserve(size_t n)
 {
     forEachStorage(*this, *this, [n](auto &values, auto &) { values.reserve(n); });
@@ -285,6 +293,7 @@ ColumnBatch ColumnBatch::empty(const Schema &schema)
 {
     ColumnBatch b;
     b.schema = schema;
+    b.columns.reserve(schema.fields.size()); // one allocation, no Column moved while growing
     for (const Field &f : schema.fields)
         b.columns.emplace_back(f.type);
     return b;

@@ -89,6 +89,9 @@ public:
     void eraseRows(size_t first, size_t count);
     void retainRows(const std::vector<uint32_t> &rows);
     void truncate(size_t n);
+    // Makes the column n rows long in the storage it has: rows from n on are removed, new rows
+    // are added as zeros() makes them (not NULL, zero/empty; NULL for the Null type).
+    void resize(size_t n);
     void reserve(size_t n);
     // Exact equality of type, NULL flags and every slot (doubles bit for bit, so NaN equals NaN
     // and -0.0 differs from 0.0).
