@@ -153,14 +153,18 @@ namespace {
 
 // One key column's pass of hashKeyRows: adds each row's term (nullTerm for a NULL) to out[i] and,
 // with Pack, writes its words (zero for a NULL) at o[i * words] and ORs its header bits (the
-// null flag `nullBit`, a string's length) into header[i * words]. value(i, words, headerBits)
-// gives a non-NULL row's term and words. Without a NULL among the rows (AnyNull false) the
-// null flags are not read at all.
-template <bool AnyNull, bool Pack, bool HeaderBits, size_t Words, class Value>
-inline void keyColumnPass(size_t count, const uint8_t *__restrict nulls, uint64_t *__restrict out,
-                          uint64_t *__restrict o, uint64_t *__restrict header, size_t words, uint64_t nullTerm,
-                          uint64_t nullBit, Value &&value)
+// null flag `nullBit`, a string's length) into header[i * words]. The first column's pass
+// (First) stores the terms and header words instead, so nothing is zeroed beforehand.
+// value(i, words, headerBits, flags) gives a non-NULL row's term and words, and may OR bits
+// into `flags`, which the pass returns. Without a NULL among the rows (AnyNull false) the null
+// flags are not read at all. `value` is taken by value and its captures by value, so that the
+// stores to out/o/header (uint64_t) cannot alias them: they stay in registers.
+template <bool AnyNull, bool Pack, bool HeaderBits, bool First, size_t Words, class Value>
+inline uint64_t keyColumnPass(size_t count, const uint8_t *__restrict nulls, uint64_t *__restrict out,
+                              uint64_t *__restrict o, uint64_t *__restrict header, size_t words, uint64_t nullTerm,
+                              uint64_t nullBit, Value value)
 {
+    uint64_t flags = 0;
     for (size_t i = 0; i < count; ++i) {
         uint64_t bits = 0;
         uint64_t term;
@@ -169,16 +173,22 @@ inline void keyColumnPass(size_t count, const uint8_t *__restrict nulls, uint64_
             term = nullTerm;
             bits = nullBit;
         } else {
-            term = value(i, w, bits);
+            term = value(i, w, bits, flags);
         }
-        out[i] += term;
+        if (First)
+            out[i] = term;
+        else
+            out[i] += term;
         if (Pack) {
             for (size_t j = 0; j < Words; ++j)
                 o[i * words + j] = w[j];
-            if (AnyNull || HeaderBits)
+            if (First)
+                header[i * words] = bits;
+            else if (AnyNull || HeaderBits)
                 header[i * words] |= bits;
         }
     }
+    return flags;
 }
 
 // hashRows (columnHash, column at a time: the same sums in typed loops) and, when `packed` is
@@ -190,11 +200,15 @@ template <bool Pack>
 bool hashKeyRowsT(const std::vector<const Column *> &keys, size_t begin, size_t count, std::vector<uint64_t> &h,
                   uint64_t *packed, size_t words)
 {
-    h.assign(count, 0);
+    if (keys.empty()) {
+        h.assign(count, 0);
+        if (Pack)
+            for (size_t i = 0; i < count; ++i)
+                packed[i * words] = 0;
+        return true;
+    }
+    h.resize(count); // the first column's pass stores every hash (and header word)
     bool fits = true;
-    if (Pack)
-        for (size_t i = 0; i < count; ++i)
-            packed[i * words] = 0;
     size_t at = 1; // the column's first word in a packed key
     size_t strings = 0;
     for (size_t position = 0; position < keys.size(); ++position) {
@@ -208,32 +222,34 @@ bool hashKeyRowsT(const std::vector<const Column *> &keys, size_t begin, size_t 
             anyNull |= nulls[i];
         uint64_t *out = h.data();
         uint64_t *o = Pack ? packed + at : nullptr;
-        // Runs the column's pass with and without NULLs.
-        const auto pass = [&]<bool HeaderBits, size_t Words>(auto &&value) {
+        const bool first = position == 0;
+        // Runs the column's pass with and without NULLs, as the first column's or a later one's.
+        const auto pass = [&]<bool HeaderBits, size_t Words>(auto value) {
             if (anyNull)
-                keyColumnPass<true, Pack, HeaderBits, Words>(count, nulls, out, o, packed, words, nullTerm, nullBit, value);
-            else
-                keyColumnPass<false, Pack, HeaderBits, Words>(count, nulls, out, o, packed, words, nullTerm, nullBit, value);
+                return first ? keyColumnPass<true, Pack, HeaderBits, true, Words>(count, nulls, out, o, packed, words, nullTerm, nullBit, value)
+                             : keyColumnPass<true, Pack, HeaderBits, false, Words>(count, nulls, out, o, packed, words, nullTerm, nullBit, value);
+            return first ? keyColumnPass<false, Pack, HeaderBits, true, Words>(count, nulls, out, o, packed, words, nullTerm, nullBit, value)
+                         : keyColumnPass<false, Pack, HeaderBits, false, Words>(count, nulls, out, o, packed, words, nullTerm, nullBit, value);
         };
         switch (c.type().kind) {
         case TypeKind::Null:
-            pass.template operator()<false, 0>([&](size_t, uint64_t *, uint64_t &) { return nullTerm; });
+            pass.template operator()<false, 0>([nullTerm](size_t, uint64_t *, uint64_t &, uint64_t &) { return nullTerm; });
             break;
         case TypeKind::Boolean:
         case TypeKind::Int:
         case TypeKind::Long:
         case TypeKind::Timestamp: {
-            const int64_t *__restrict v = c.ints().data() + begin;
-            pass.template operator()<false, 1>([&](size_t i, uint64_t *w, uint64_t &) {
+            const int64_t *v = c.ints().data() + begin;
+            pass.template operator()<false, 1>([v, k](size_t i, uint64_t *w, uint64_t &, uint64_t &) {
                 w[0] = static_cast<uint64_t>(v[i]);
                 return mixWord(w[0] ^ k);
             });
             break;
         }
         case TypeKind::Window: {
-            const int64_t *__restrict v = c.ints().data() + begin;
-            const int64_t *__restrict e = c.ends().data() + begin;
-            pass.template operator()<false, 2>([&](size_t i, uint64_t *w, uint64_t &) {
+            const int64_t *v = c.ints().data() + begin;
+            const int64_t *e = c.ends().data() + begin;
+            pass.template operator()<false, 2>([v, e, k](size_t i, uint64_t *w, uint64_t &, uint64_t &) {
                 w[0] = static_cast<uint64_t>(v[i]);
                 w[1] = static_cast<uint64_t>(e[i]);
                 return mixWord(w[0] ^ k) + mixWord(w[1] + k);
@@ -241,16 +257,16 @@ bool hashKeyRowsT(const std::vector<const Column *> &keys, size_t begin, size_t 
             break;
         }
         case TypeKind::Double: {
-            const double *__restrict v = c.doubles().data() + begin;
-            pass.template operator()<false, 1>([&](size_t i, uint64_t *w, uint64_t &) {
+            const double *v = c.doubles().data() + begin;
+            pass.template operator()<false, 1>([v, k](size_t i, uint64_t *w, uint64_t &, uint64_t &) {
                 w[0] = orderedDoubleBits(v[i]);
                 return mixWord(w[0] ^ k);
             });
             break;
         }
         case TypeKind::Decimal: {
-            const Int128 *__restrict v = c.decimals().data() + begin;
-            pass.template operator()<false, 2>([&](size_t i, uint64_t *w, uint64_t &) {
+            const Int128 *v = c.decimals().data() + begin;
+            pass.template operator()<false, 2>([v, k](size_t i, uint64_t *w, uint64_t &, uint64_t &) {
                 const auto u = static_cast<unsigned __int128>(v[i]);
                 w[0] = static_cast<uint64_t>(u);
                 w[1] = static_cast<uint64_t>(u >> 64);
@@ -259,22 +275,22 @@ bool hashKeyRowsT(const std::vector<const Column *> &keys, size_t begin, size_t 
             break;
         }
         case TypeKind::String: {
-            const std::string *__restrict v = c.strings().data() + begin;
+            const std::string *v = c.strings().data() + begin;
             const int shift = static_cast<int>(8 + 8 * strings);
-            size_t longest = 0;
-            pass.template operator()<true, 2>([&](size_t i, uint64_t *w, uint64_t &bits) {
-                if (i + 24 < count) // the strings stream from memory: ask early
-                    __builtin_prefetch(v + i + 24);
-                const char *p = v[i].data();
-                const size_t n = v[i].size();
-                longest = std::max(longest, n);
-                if (Pack) {
-                    packBytes(p, n, w[0], w[1]);
-                    bits = static_cast<uint64_t>(n & 0xff) << shift;
-                }
-                return mixWord(hashBytes(p, n) ^ k);
-            });
-            fits = fits && longest <= kPackedMaxBytes;
+            const uint64_t tooLong = pass.template operator()<true, 2>(
+                [v, k, shift, count](size_t i, uint64_t *w, uint64_t &bits, uint64_t &flags) {
+                    if (i + 24 < count) // the strings stream from memory: ask early
+                        __builtin_prefetch(v + i + 24);
+                    const char *p = v[i].data();
+                    const size_t n = v[i].size();
+                    flags |= n > kPackedMaxBytes;
+                    if (Pack) {
+                        packBytes(p, n, w[0], w[1]);
+                        bits = static_cast<uint64_t>(n & 0xff) << shift;
+                    }
+                    return mixWord(hashBytes(p, n) ^ k);
+                });
+            fits = fits && !tooLong;
             ++strings;
             break;
         }
