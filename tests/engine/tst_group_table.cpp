@@ -187,6 +187,8 @@ private slots:
             QTest::addRow("%s", columns) << columns << false << false;
             QTest::addRow("%s long strings", columns) << columns << true << true;
         }
+        // (window, string) without NULLs has a one-pass hashAndPackRows: also with a string too long.
+        QTest::addRow("21 long strings, no nulls") << QString("21") << false << true;
     }
     void packedGroupsLikeTheKeyEncoding()
     {
