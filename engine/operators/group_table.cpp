@@ -369,8 +369,9 @@ namespace {
 
 // Step 1 of findOrInsertPackedW, in two passes over locals the compiler keeps in registers (the
 // stores alias nothing they read): each row's candidate group from its tag, then its packed key
-// compared with the candidate's. Returns the number of misses written.
-template <size_t W>
+// compared with the candidate's. Returns the number of misses written. Contiguous: rows[i] is
+// hashBase + i (no row left out), so the row numbers are not read.
+template <size_t W, bool Contiguous>
 size_t homeSlotHits(const uint64_t *__restrict slots, size_t mask, int shift, const uint64_t *__restrict packed,
                     size_t words, const uint32_t *__restrict rows, size_t count, const uint64_t *__restrict hashes,
                     size_t hashBase, const uint64_t *__restrict packedKeys, uint32_t *__restrict groups,
@@ -381,7 +382,7 @@ size_t homeSlotHits(const uint64_t *__restrict slots, size_t mask, int shift, co
     constexpr uint32_t kNone = ~uint32_t(0);
     for (size_t i = 0; i < count; ++i) {
         // The home slot, or the next one (where linear probing puts most other keys).
-        const uint32_t tag = GroupTable::tagOf(hashes[rows[i] - hashBase]);
+        const uint32_t tag = GroupTable::tagOf(hashes[Contiguous ? i : rows[i] - hashBase]);
         const size_t home = tag >> shift;
         const uint64_t first = slots[home];
         const uint64_t second = slots[(home + 1) & mask];
@@ -396,7 +397,7 @@ size_t homeSlotHits(const uint64_t *__restrict slots, size_t mask, int shift, co
     for (size_t i = 0; i < count; ++i) {
         const uint32_t candidate = groups[i];
         const uint64_t *have = packed + static_cast<size_t>(candidate == kNone ? 0 : candidate) * words;
-        const uint64_t *key = packedKeys + (rows[i] - hashBase) * words;
+        const uint64_t *key = packedKeys + (Contiguous ? i : rows[i] - hashBase) * words;
         uint64_t differ = candidate == kNone;
         for (size_t w = 0; w < words; ++w)
             differ |= have[w] ^ key[w];
@@ -422,8 +423,11 @@ void GroupTable::findOrInsertPackedW(const std::vector<const Column *> &keys, co
         misses.resize(count);
     size_t numMisses = 0;
     if (m_size > 0)
-        numMisses = homeSlotHits<W>(m_slots.data(), m_slots.size() - 1, m_shift, m_packed.data(), words, rows, count, hashes, hashBase,
-                                    packedKeys, groups, misses.data());
+        numMisses = count > 0 && rows[0] == hashBase && rows[count - 1] - hashBase == count - 1 // rows ascend
+                        ? homeSlotHits<W, true>(m_slots.data(), m_slots.size() - 1, m_shift, m_packed.data(), words, rows, count,
+                                                hashes, hashBase, packedKeys, groups, misses.data())
+                        : homeSlotHits<W, false>(m_slots.data(), m_slots.size() - 1, m_shift, m_packed.data(), words, rows,
+                                                 count, hashes, hashBase, packedKeys, groups, misses.data());
     else
         for (; numMisses < count; ++numMisses)
             misses[numMisses] = static_cast<uint32_t>(numMisses);

@@ -120,7 +120,7 @@ public:
     // longer than 16 bytes). Only when packed().
     bool hashAndPackRows(const std::vector<const Column *> &keys, size_t begin, size_t count,
                          std::vector<uint64_t> &hashes, std::vector<uint64_t> &packed) const;
-    // findOrInsert for each of rows rows[0 .. count) of `keys`, with the hash and packed key of
+    // findOrInsert for each of rows rows[0 .. count) of `keys` (ascending, no row twice), with the hash and packed key of
     // row r at hashes[r - hashBase] and packedKeys[(r - hashBase) * packedWords()] (from
     // hashAndPackRows): writes the groups to groups[0 .. count).
     // New groups are numbered in row order. The table may stop packing on the way (it grew past
