@@ -191,14 +191,10 @@ inline uint64_t keyColumnPass(size_t count, const uint8_t *__restrict nulls, uin
     return flags;
 }
 
-// hashRows (columnHash, column at a time: the same sums in typed loops) and, when `packed` is
-// set, the rows' packed keys (`words` per row) from the same loads: a header word of null flags
-// and string lengths, then each column's words, a NULL as zero words, so equal keys (as equals()
-// sees them) pack equally: doubles by orderedDoubleBits, strings by length and bytes. Returns
-// false when a string is too long to pack (the hashes are complete either way).
 // hashKeyRowsT<true> for the commonest key of all, (window, string) without a NULL among the
 // rows: one pass over both columns instead of a pass per column, with the same hashes and
 // packed keys (header: the string's length; then start, end and the string's two words).
+// tst_group_table compares it with the general passes; a change to either changes both.
 bool hashAndPackWindowString(const Column &window, const Column &string, size_t begin, size_t count,
                              uint64_t *__restrict h, uint64_t *__restrict packed)
 {
@@ -235,6 +231,11 @@ bool noNull(const Column &c, size_t begin, size_t count)
     return !any;
 }
 
+// hashRows (columnHash, column at a time: the same sums in typed loops) and, when `packed` is
+// set, the rows' packed keys (`words` per row) from the same loads: a header word of null flags
+// and string lengths, then each column's words, a NULL as zero words, so equal keys (as equals()
+// sees them) pack equally: doubles by orderedDoubleBits, strings by length and bytes. Returns
+// false when a string is too long to pack (the hashes are complete either way).
 template <bool Pack>
 bool hashKeyRowsT(const std::vector<const Column *> &keys, size_t begin, size_t count, std::vector<uint64_t> &h,
                   uint64_t *packed, size_t words)
