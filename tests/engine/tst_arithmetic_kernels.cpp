@@ -2,6 +2,7 @@
 // lets through, each with a NULL on either side, overflow and division by zero, and with literal
 // operands on either side: Spark 3.5's non-ANSI results (integers wrap, division or remainder by
 // zero and decimal overflow are NULL, decimals are exact with DecimalPrecision's result types).
+#include "test_columns.h"
 #include "expr_test.h"
 #include "expr/expr_node.h"
 #include "expr/expression.h"
@@ -73,8 +74,7 @@ std::string evaluateRows(const std::string &text)
 // Every table of this test: an expression and its "type: v0, v1, …" over rows().
 void addExpressionColumns()
 {
-    QTest::addColumn<QString>("text");
-    QTest::addColumn<QString>("expected");
+    addColumns<QString, QString>("text", "expected");
 }
 
 void compareRows()

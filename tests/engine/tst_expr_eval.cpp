@@ -1,5 +1,6 @@
 // Tests expression evaluation against Spark 3.5 non-ANSI results: exact decimals, integer
 // wrap-around, NULL logic, IN/LIKE/CASE, casts, timestamps and the scalar functions.
+#include "test_columns.h"
 #include "expr_test.h"
 #include "expr/expression.h"
 
@@ -64,8 +65,7 @@ class TestExprEval : public QObject {
 private slots:
     void values_data()
     {
-        QTest::addColumn<QString>("text");
-        QTest::addColumn<QString>("expected");
+        addColumns<QString, QString>("text", "expected");
         // Exact decimals.
         QTest::newRow("decimal add exact") << "250000.10 + 0.20" << "decimal(9,2):250000.30";
         QTest::newRow("column add exact") << "amount + 0.20" << "decimal(13,2):250000.30";

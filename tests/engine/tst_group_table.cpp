@@ -4,6 +4,7 @@
 // zero bytes, long strings); sortGroups (two-word prefixes) orders like compare(); the typed
 // call-at-a-time AggregationBuffers::update gives what expr::updateAggregate gives row by row
 // (decimal overflow to NULL, long wrap-around, NaN, -0.0, NULLs, first/last).
+#include "test_columns.h"
 #include "expr/expression.h"
 #include "operators/aggregation_buffers.h"
 #include "operators/flow.h"
@@ -18,6 +19,7 @@
 #include <numeric>
 
 using namespace streamstep;
+using streamstep::testing::addColumns;
 
 namespace {
 
@@ -132,8 +134,7 @@ class TestGroupTable : public QObject {
 private slots:
     void groupsLikeTheKeyEncoding_data()
     {
-        QTest::addColumn<QString>("columns");
-        QTest::addColumn<bool>("withNulls");
+        addColumns<QString, bool>("columns", "withNulls");
         for (const char *columns : {"01234", "1", "0", "21", "3", "4", "24"}) {
             QTest::addRow("%s nulls", columns) << columns << true;
             QTest::addRow("%s", columns) << columns << false;
@@ -179,9 +180,7 @@ private slots:
     // table grows past kPackedMaxGroups; retain() keeps the packed keys in step.
     void packedGroupsLikeTheKeyEncoding_data()
     {
-        QTest::addColumn<QString>("columns");
-        QTest::addColumn<bool>("withNulls");
-        QTest::addColumn<bool>("longStrings");
+        addColumns<QString, bool, bool>("columns", "withNulls", "longStrings");
         for (const char *columns : {"01234", "1", "0", "21", "3", "4", "24", "12"}) {
             QTest::addRow("%s nulls", columns) << columns << true << false;
             QTest::addRow("%s", columns) << columns << false << false;
@@ -286,8 +285,7 @@ private slots:
 
     void sortsLikeCompare_data()
     {
-        QTest::addColumn<QString>("columns");
-        QTest::addColumn<bool>("withNulls");
+        addColumns<QString, bool>("columns", "withNulls");
         for (const char *columns : {"21", "01234", "1", "34", "40", "32", "2"}) {
             QTest::addRow("%s nulls", columns) << columns << true;
             QTest::addRow("%s", columns) << columns << false;

@@ -6,6 +6,7 @@
 // the multi-row INSERT, large ones through binary COPY and the staging table. A statement that
 // fails mid-batch (a CHECK constraint), a server that is not there and the jdbc spelling are
 // checked through the CLI as a user meets them.
+#include "test_columns.h"
 #include "cli_child.h"
 #include "crash_runs.h"
 #include "postgres_test_server.h"
@@ -23,6 +24,8 @@
 #include <fstream>
 #include <map>
 #include <random>
+
+using streamstep::testing::addColumns;
 
 namespace fs = std::filesystem;
 using namespace cli_child;
@@ -188,9 +191,7 @@ const TestPostgresCrashRecovery::Reference &TestPostgresCrashRecovery::reference
 
 void TestPostgresCrashRecovery::injectedCrashes_data()
 {
-    QTest::addColumn<QString>("config");
-    QTest::addColumn<QString>("point");
-    QTest::addColumn<QString>("batch");
+    addColumns<QString, QString, QString>("config", "point", "batch");
     for (const char *config : {"postgres-update", "postgres-complete", "jdbc-append", "postgres-update-copy"})
         for (const char *point : {"after-offsets", "mid-sink", "after-sink", "after-commit"})
             for (const char *batch : {"data", "nodata"})

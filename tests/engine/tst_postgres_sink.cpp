@@ -4,6 +4,7 @@
 // identifiers, an existing table checked column by column, and a clear message for a server that
 // is down, a refused login, a missing database, a statement failing mid-batch (rolled back, then
 // written once) and a connection the app did not approve.
+#include "test_columns.h"
 #include "test_data.h"
 #include "sinks/postgres_sink.h"
 
@@ -154,9 +155,7 @@ void TestPostgresSink::createsTableFromSchema()
 
 void TestPostgresSink::modes_data()
 {
-    QTest::addColumn<int>("mode");
-    QTest::addColumn<int>("method");
-    QTest::addColumn<QStringList>("expected");
+    addColumns<int, int, QStringList>("mode", "method", "expected");
     // Batch 0: A1=1, B2=2. Batch 1: A1=3, C3=1.
     const QStringList update{R"({"accountId": "A1", "count": 3, "total": 3.00})", R"({"accountId": "B2", "count": 2, "total": 2.00})",
                              R"({"accountId": "C3", "count": 1, "total": 1.00})"};
@@ -302,9 +301,7 @@ void TestPostgresSink::strangeNamesAreJustNames()
 
 void TestPostgresSink::existingTableIsChecked_data()
 {
-    QTest::addColumn<QString>("create");
-    QTest::addColumn<int>("mode");
-    QTest::addColumn<QString>("message");
+    addColumns<QString, int, QString>("create", "mode", "message");
     QTest::newRow("another type") << "(\"accountId\" text PRIMARY KEY, count integer, total numeric(22,2))" << int(OutputMode::Update)
                                   << "exists, but its column \"count\" is integer, but the query writes bigint (bigint)";
     QTest::newRow("a smaller decimal") << "(\"accountId\" text PRIMARY KEY, count bigint, total numeric(10,2))" << int(OutputMode::Update)
