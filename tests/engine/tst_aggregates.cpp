@@ -17,16 +17,14 @@ namespace {
 
 Schema inputSchema()
 {
-    Schema s;
-    s.fields = {
+    return Schema{{
         {"accountId", DataType::string(), {}},
         {"amount", DataType::decimal(12, 2), {}},
         {"qty", DataType::int32(), {}},
         {"price", DataType::float64(), {}},
         {"name", DataType::string(), {}},
         {"huge", DataType::decimal(38, 0), {}},
-    };
-    return s;
+    }};
 }
 
 // accountId, amount, qty, price, name, huge

@@ -21,12 +21,10 @@ namespace {
 
 Schema schema()
 {
-    Schema s;
-    s.fields = {{"accountId", DataType::string(), {}},  {"qty", DataType::int32(), {}},
-                {"big", DataType::int64(), {}},          {"amount", DataType::decimal(12, 2), {}},
-                {"zero", DataType::int32(), {}},         {"s", DataType::string(), {}},
-                {"d", DataType::decimal(38, 2), {}}};
-    return s;
+    return Schema{{{"accountId", DataType::string(), {}},  {"qty", DataType::int32(), {}},
+                  {"big", DataType::int64(), {}},          {"amount", DataType::decimal(12, 2), {}},
+                  {"zero", DataType::int32(), {}},         {"s", DataType::string(), {}},
+                  {"d", DataType::decimal(38, 2), {}}}};
 }
 
 // The row of the Spark runs: ('A1', 2, 3000000000, 10.00, 0, 'x', 10^36 - 1).

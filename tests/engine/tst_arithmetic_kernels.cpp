@@ -21,13 +21,11 @@ namespace {
 
 Schema schema()
 {
-    Schema s;
-    s.fields = {{"i", DataType::int32(), {}},          {"j", DataType::int32(), {}},
-                {"l", DataType::int64(), {}},          {"k", DataType::int64(), {}},
-                {"d", DataType::float64(), {}},        {"e", DataType::float64(), {}},
-                {"m", DataType::decimal(12, 2), {}},   {"n", DataType::decimal(5, 3), {}},
-                {"w", DataType::decimal(38, 0), {}},   {"s", DataType::string(), {}}};
-    return s;
+    return Schema{{{"i", DataType::int32(), {}},          {"j", DataType::int32(), {}},
+                  {"l", DataType::int64(), {}},          {"k", DataType::int64(), {}},
+                  {"d", DataType::float64(), {}},        {"e", DataType::float64(), {}},
+                  {"m", DataType::decimal(12, 2), {}},   {"n", DataType::decimal(5, 3), {}},
+                  {"w", DataType::decimal(38, 0), {}},   {"s", DataType::string(), {}}}};
 }
 
 // Rows: 0 plain values, 1 NULL on the left, 2 NULL on the right, 3 overflow of `-`,

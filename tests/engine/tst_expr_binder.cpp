@@ -14,8 +14,7 @@ namespace {
 
 Schema transactions()
 {
-    Schema s;
-    s.fields = {
+    return Schema{{
         {"accountId", DataType::string(), {}},
         {"branchCode", DataType::string(), {}},
         {"amount", DataType::decimal(12, 2), {}},
@@ -25,8 +24,7 @@ Schema transactions()
         {"price", DataType::float64(), {}},
         {"flag", DataType::boolean(), {}},
         {"window", DataType::window(), 600000},
-    };
-    return s;
+    }};
 }
 
 } // namespace

@@ -25,8 +25,7 @@ int64_t utcMicros(int y, unsigned m, unsigned d, int hh = 0, int mm = 0, int ss 
 
 Schema rowSchema()
 {
-    Schema s;
-    s.fields = {
+    return Schema{{
         {"accountId", DataType::string(), {}},
         {"amount", DataType::decimal(12, 2), {}},
         {"eventTime", DataType::timestamp(), {}},
@@ -36,8 +35,7 @@ Schema rowSchema()
         {"flag", DataType::boolean(), {}},
         {"note", DataType::string(), {}},
         {"window", DataType::window(), {}},
-    };
-    return s;
+    }};
 }
 
 // One row: A1, 250000.10, 2026-03-01 10:01:00, 3, 3000000000, 2.5, true, NULL, [10:00, 10:05).

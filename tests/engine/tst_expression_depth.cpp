@@ -49,10 +49,8 @@ const std::string kTooDeep = "expression nested deeper than 1000 levels";
 
 Schema transactions()
 {
-    Schema s;
-    s.fields = {{"accountId", DataType::string(), {}}, {"branchCode", DataType::string(), {}},
-                {"amount", DataType::decimal(12, 2), {}}, {"eventTime", DataType::timestamp(), {}}};
-    return s;
+    return Schema{{{"accountId", DataType::string(), {}}, {"branchCode", DataType::string(), {}},
+                  {"amount", DataType::decimal(12, 2), {}}, {"eventTime", DataType::timestamp(), {}}}};
 }
 
 ColumnBatch twoRows()

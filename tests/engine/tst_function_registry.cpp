@@ -20,10 +20,8 @@ namespace {
 
 Schema schema()
 {
-    Schema s;
-    s.fields = {{"s", DataType::string(), {}}, {"x", DataType::int32(), {}},
-                {"d", DataType::decimal(12, 2), {}}, {"ts", DataType::timestamp(), {}}};
-    return s;
+    return Schema{{{"s", DataType::string(), {}}, {"x", DataType::int32(), {}},
+                  {"d", DataType::decimal(12, 2), {}}, {"ts", DataType::timestamp(), {}}}};
 }
 
 ColumnBatch oneRow()

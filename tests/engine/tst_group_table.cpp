@@ -43,13 +43,11 @@ struct Lcg {
 
 Schema keySchema()
 {
-    Schema s;
-    s.fields = {{"d", DataType::float64(), {}},
-                {"s", DataType::string(), {}},
-                {"w", DataType::window(), {}},
-                {"m", DataType::decimal(38, 0), {}},
-                {"l", DataType::int64(), {}}};
-    return s;
+    return Schema{{{"d", DataType::float64(), {}},
+                  {"s", DataType::string(), {}},
+                  {"w", DataType::window(), {}},
+                  {"m", DataType::decimal(38, 0), {}},
+                  {"l", DataType::int64(), {}}}};
 }
 
 // Rows drawn from small pools of tricky values, so most keys repeat. Without longStrings, no

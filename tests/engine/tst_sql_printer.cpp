@@ -21,16 +21,14 @@ namespace {
 
 Schema schema()
 {
-    Schema s;
-    s.fields = {{"accountId", DataType::string(), {}}, {"amount", DataType::decimal(12, 2), {}},
-                {"eventTime", DataType::timestamp(), {}}, {"qty", DataType::int32(), {}},
-                {"big", DataType::int64(), {}},          {"price", DataType::float64(), {}},
-                {"flag", DataType::boolean(), {}},       {"note", DataType::string(), {}},
-                {"window", DataType::window(), {}},      {"odd name", DataType::int32(), {}},
-                {"end", DataType::int32(), {}},          {"current_timestamp", DataType::timestamp(), {}},
-                {"a`b", DataType::string(), {}},         {"1st", DataType::int32(), {}},
-                {"wide", DataType::decimal(38, 0), {}}};
-    return s;
+    return Schema{{{"accountId", DataType::string(), {}}, {"amount", DataType::decimal(12, 2), {}},
+                  {"eventTime", DataType::timestamp(), {}}, {"qty", DataType::int32(), {}},
+                  {"big", DataType::int64(), {}},          {"price", DataType::float64(), {}},
+                  {"flag", DataType::boolean(), {}},       {"note", DataType::string(), {}},
+                  {"window", DataType::window(), {}},      {"odd name", DataType::int32(), {}},
+                  {"end", DataType::int32(), {}},          {"current_timestamp", DataType::timestamp(), {}},
+                  {"a`b", DataType::string(), {}},         {"1st", DataType::int32(), {}},
+                  {"wide", DataType::decimal(38, 0), {}}}};
 }
 
 ColumnBatch sampleRows()
