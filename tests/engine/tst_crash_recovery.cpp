@@ -183,12 +183,7 @@ const Reference &TestCrashRecovery::reference(const std::string &name)
 
 void TestCrashRecovery::injectedCrashes_data()
 {
-    // batch: "data": a data batch mid-run; "nodata": a no-data batch (or the last)
-    addColumns<QString, QString, QString>("config", "point", "batch");
-    for (const char *config : {"csv", "json", "sqlite-update", "sqlite-complete"})
-        for (const char *point : {"after-offsets", "mid-sink", "after-sink", "after-commit"})
-            for (const char *batch : {"data", "nodata"})
-                QTest::addRow("%s %s %s", config, point, batch) << config << point << batch;
+    crash_runs::addInjectedCrashRows({"csv", "json", "sqlite-update", "sqlite-complete"});
 }
 
 void TestCrashRecovery::injectedCrashes()
