@@ -30,6 +30,14 @@ inline bool leftOutUnderSanitizers(const QString &path)
 #endif
 }
 
+// Gives the test program its own settings (organization StreamStepTests, application `name`), so
+// that a test never reads or writes the user's StreamStep settings.
+inline void useTestSettings(const char *name)
+{
+    QCoreApplication::setOrganizationName(QStringLiteral("StreamStepTests"));
+    QCoreApplication::setApplicationName(QString::fromLatin1(name));
+}
+
 // STREAMSTEP_SCREENSHOT_DIR, else <tmp>/streamstep-presentation (made when missing).
 inline QString screenshotDir()
 {
