@@ -6,7 +6,6 @@
 // the multi-row INSERT, large ones through binary COPY and the staging table. A statement that
 // fails mid-batch (a CHECK constraint), a server that is not there and the jdbc spelling are
 // checked through the CLI as a user meets them.
-#include "test_columns.h"
 #include "cli_child.h"
 #include "crash_runs.h"
 #include "postgres_test_server.h"
@@ -24,8 +23,6 @@
 #include <fstream>
 #include <map>
 #include <random>
-
-using streamstep::testing::addColumns;
 
 namespace fs = std::filesystem;
 using namespace cli_child;
