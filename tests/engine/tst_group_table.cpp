@@ -4,11 +4,11 @@
 // zero bytes, long strings); sortGroups (two-word prefixes) orders like compare(); the typed
 // call-at-a-time AggregationBuffers::update gives what expr::updateAggregate gives row by row
 // (decimal overflow to NULL, long wrap-around, NaN, -0.0, NULLs, first/last).
-#include "test_columns.h"
 #include "expr/expression.h"
 #include "operators/aggregation_buffers.h"
 #include "operators/flow.h"
 #include "operators/group_table.h"
+#include "test_columns.h"
 
 #include <QtTest>
 
