@@ -80,43 +80,16 @@ BatchChartView::BatchChartView(BatchListModel *model, QWidget *parent)
 
 int BatchChartView::addChart()
 {
-    auto *chart = new QChart;
-    chart->setMargins(QMargins(2, 2, 2, 2));
-    chart->setBackgroundRoundness(0);
-    chart->legend()->hide(); // the legend below names every figure in full
-
-    auto *page = new QWidget(m_tabs);
-    page->setAutoFillBackground(true);
-    page->setBackgroundRole(QPalette::Base);
-    auto *layout = new QVBoxLayout(page);
-    layout->setContentsMargins(0, 0, 0, 4);
-    layout->setSpacing(0);
-    auto *view = new QChartView(chart, page);
-    view->setRenderHint(QPainter::Antialiasing);
-    view->setFrameShape(QFrame::NoFrame);
-    view->viewport()->installEventFilter(this);
-    view->viewport()->setMouseTracking(true);
-    layout->addWidget(view, 1);
-    auto *legend = new QWidget(page);
-    auto *legendLayout = new QGridLayout(legend);
+    const ChartPage p = addChartPage(m_tabs, 4);
+    p.view->viewport()->installEventFilter(this);
+    p.view->viewport()->setMouseTracking(true);
+    auto *legendLayout = new QGridLayout(p.legend);
     legendLayout->setContentsMargins(8, 0, 8, 0);
     legendLayout->setHorizontalSpacing(6);
     legendLayout->setVerticalSpacing(1);
     legendLayout->setColumnStretch(1, 1);
-    layout->addWidget(legend);
-
-    Chart c{view, new QValueAxis(chart), new QValueAxis(chart), new QLineSeries(chart), legend};
-    c.batchAxis->setLabelFormat(QStringLiteral("%d"));
-    c.batchAxis->setTickType(QValueAxis::TicksDynamic);
-    c.batchAxis->setTickAnchor(0);
-    c.batchAxis->setTickInterval(1);
-    chart->addAxis(c.batchAxis, Qt::AlignBottom);
-    chart->addAxis(c.valueAxis, Qt::AlignLeft);
-    chart->addSeries(c.currentMarker);
-    c.currentMarker->attachAxis(c.batchAxis);
-    c.currentMarker->attachAxis(c.valueAxis);
-    m_tabs->addTab(page, QString());
-    m_charts.append(c);
+    m_tabs->addTab(p.page, QString());
+    m_charts.append(Chart{p.view, p.batchAxis, p.valueAxis, p.currentMarker, p.legend});
     return int(m_charts.size()) - 1;
 }
 
@@ -353,27 +326,8 @@ void BatchChartView::applyPalette()
         int inChart = 0;
         for (int i = 0; i < index; ++i)
             inChart += m_figures[i].chart == f.chart;
-        const QColor color = figureColor(inChart, dark);
-        QPen pen(color);
-        pen.setWidthF(2);
-        pen.setStyle(f.dash);
-        f.series->setPen(pen);
-        f.series->setColor(color);
-        const QImage marker = markerImage(f.shape, color, base);
-        f.series->setLightMarker(marker);
-        // The legend icon: the figure's dash pattern through its marker.
-        const qreal dpr = devicePixelRatioF();
-        QPixmap icon(QSize(34, 16) * dpr);
-        icon.setDevicePixelRatio(dpr);
-        icon.fill(Qt::transparent);
-        {
-            QPainter p(&icon);
-            p.setRenderHint(QPainter::Antialiasing);
-            p.setPen(pen);
-            p.drawLine(QPointF(1, 8), QPointF(33, 8));
-            p.drawImage(QRectF(10, 1, 14, 14), marker);
-        }
-        f.legendIcon->setPixmap(icon);
+        f.legendIcon->setPixmap(
+            styleFigure(f.series, f.shape, f.dash, figureColor(inChart, dark), base, devicePixelRatioF()));
         ++index;
     }
 }

@@ -8,6 +8,8 @@
 #include <QLineSeries>
 #include <QPainter>
 #include <QValueAxis>
+#include <QVBoxLayout>
+#include <QWidget>
 #include <QPainterPath>
 #include <QTransform>
 
@@ -143,6 +145,65 @@ void applyChartTextScale(QChartView *view, double scale)
         axis->setLabelsFont(scaledFont(axis, "streamstepLabelsFont", axis->labelsFont(), scale));
         axis->setTitleFont(scaledFont(axis, "streamstepTitleFont", axis->titleFont(), scale));
     }
+}
+
+QPixmap styleFigure(QLineSeries *series, int shape, Qt::PenStyle dash, const QColor &color, const QColor &background,
+                    qreal devicePixelRatio)
+{
+    QPen pen(color);
+    pen.setWidthF(2);
+    pen.setStyle(dash);
+    series->setPen(pen);
+    series->setColor(color);
+    const QImage marker = markerImage(shape, color, background);
+    series->setLightMarker(marker);
+    QPixmap icon(QSize(34, 16) * devicePixelRatio);
+    icon.setDevicePixelRatio(devicePixelRatio);
+    icon.fill(Qt::transparent);
+    {
+        QPainter p(&icon);
+        p.setRenderHint(QPainter::Antialiasing);
+        p.setPen(pen);
+        p.drawLine(QPointF(1, 8), QPointF(33, 8));
+        p.drawImage(QRectF(10, 1, 14, 14), marker);
+    }
+    return icon;
+}
+
+ChartPage addChartPage(QWidget *parent, int bottomMargin)
+{
+    auto *chart = new QChart;
+    chart->setMargins(QMargins(2, 2, 2, 2));
+    chart->setBackgroundRoundness(0);
+    chart->legend()->hide();
+
+    ChartPage p{};
+    p.page = new QWidget(parent);
+    p.page->setAutoFillBackground(true);
+    p.page->setBackgroundRole(QPalette::Base);
+    auto *layout = new QVBoxLayout(p.page);
+    layout->setContentsMargins(0, 0, 0, bottomMargin);
+    layout->setSpacing(0);
+    p.view = new QChartView(chart, p.page);
+    p.view->setRenderHint(QPainter::Antialiasing);
+    p.view->setFrameShape(QFrame::NoFrame);
+    layout->addWidget(p.view, 1);
+    p.legend = new QWidget(p.page);
+    layout->addWidget(p.legend);
+
+    p.batchAxis = new QValueAxis(chart);
+    p.valueAxis = new QValueAxis(chart);
+    p.currentMarker = new QLineSeries(chart);
+    p.batchAxis->setLabelFormat(QStringLiteral("%d"));
+    p.batchAxis->setTickType(QValueAxis::TicksDynamic);
+    p.batchAxis->setTickAnchor(0);
+    p.batchAxis->setTickInterval(1);
+    chart->addAxis(p.batchAxis, Qt::AlignBottom);
+    chart->addAxis(p.valueAxis, Qt::AlignLeft);
+    chart->addSeries(p.currentMarker);
+    p.currentMarker->attachAxis(p.batchAxis);
+    p.currentMarker->attachAxis(p.valueAxis);
+    return p;
 }
 
 } // namespace streamstep

@@ -14,7 +14,6 @@
 #include <QPainter>
 #include <QPixmap>
 #include <QToolTip>
-#include <QVBoxLayout>
 #include <QVXYModelMapper>
 #include <QValueAxis>
 
@@ -52,39 +51,17 @@ ModeComparisonChart::ModeComparisonChart(ModeComparisonModel *model, QWidget *pa
 void ModeComparisonChart::addChart(int index)
 {
     Chart &c = m_charts[index];
-    auto *chart = new QChart;
-    chart->setMargins(QMargins(2, 2, 2, 2));
-    chart->setBackgroundRoundness(0);
-    chart->legend()->hide(); // the legend below says each mode in full
-    auto *page = new QWidget(this);
-    page->setAutoFillBackground(true);
-    page->setBackgroundRole(QPalette::Base);
-    auto *pageLayout = new QVBoxLayout(page);
-    pageLayout->setContentsMargins(0, 0, 0, 2);
-    pageLayout->setSpacing(0);
-    c.view = new QChartView(chart, page);
+    const ChartPage p = addChartPage(this, 2);
+    c.view = p.view;
     c.view->setObjectName(index == 0 ? QStringLiteral("writtenChart") : QStringLiteral("stateChart"));
-    c.view->setRenderHint(QPainter::Antialiasing);
-    c.view->setFrameShape(QFrame::NoFrame);
-    pageLayout->addWidget(c.view, 1);
-    auto *legend = new QWidget(page);
+    QWidget *legend = p.legend;
     auto *legendLayout = new QHBoxLayout(legend);
     legendLayout->setContentsMargins(8, 0, 8, 0);
     legendLayout->setSpacing(4);
-    pageLayout->addWidget(legend);
-
-    c.triggerAxis = new QValueAxis(chart);
-    c.valueAxis = new QValueAxis(chart);
-    c.triggerAxis->setLabelFormat(QStringLiteral("%d"));
-    c.triggerAxis->setTickType(QValueAxis::TicksDynamic);
-    c.triggerAxis->setTickAnchor(0);
-    c.triggerAxis->setTickInterval(1);
-    chart->addAxis(c.triggerAxis, Qt::AlignBottom);
-    chart->addAxis(c.valueAxis, Qt::AlignLeft);
-    c.currentMarker = new QLineSeries(chart);
-    chart->addSeries(c.currentMarker);
-    c.currentMarker->attachAxis(c.triggerAxis);
-    c.currentMarker->attachAxis(c.valueAxis);
+    c.triggerAxis = p.batchAxis;
+    c.valueAxis = p.valueAxis;
+    c.currentMarker = p.currentMarker;
+    QChart *chart = c.view->chart();
     for (size_t m = 0; m < ModeComparisonModel::kModes.size(); ++m) {
         const OutputMode mode = ModeComparisonModel::kModes[m];
         auto *line = new QLineSeries(chart);
@@ -198,26 +175,8 @@ void ModeComparisonChart::applyPalette()
     for (Chart &c : m_charts) {
         applyChartPalette(pal, c.view, c.triggerAxis, c.valueAxis, c.currentMarker);
         for (size_t m = 0; m < 3; ++m) {
-            const QColor color = figureColor(int(m), dark);
-            QPen pen(color);
-            pen.setWidthF(2);
-            pen.setStyle(kDashes[m]);
-            c.lines[m]->setPen(pen);
-            c.lines[m]->setColor(color);
-            const QImage image = markerImage(kShapes[m], color, base);
-            c.lines[m]->setLightMarker(image);
-            const qreal dpr = devicePixelRatioF();
-            QPixmap icon(QSize(34, 16) * dpr);
-            icon.setDevicePixelRatio(dpr);
-            icon.fill(Qt::transparent);
-            {
-                QPainter p(&icon);
-                p.setRenderHint(QPainter::Antialiasing);
-                p.setPen(pen);
-                p.drawLine(QPointF(1, 8), QPointF(33, 8));
-                p.drawImage(QRectF(10, 1, 14, 14), image);
-            }
-            c.icons[m]->setPixmap(icon);
+            c.icons[m]->setPixmap(
+                styleFigure(c.lines[m], kShapes[m], kDashes[m], figureColor(int(m), dark), base, devicePixelRatioF()));
         }
     }
 }

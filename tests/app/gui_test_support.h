@@ -1,10 +1,12 @@
-// What the GUI tests share: the folder their screenshots go to and the window sizes they are
+// What the GUI tests share: their own settings, the folder their screenshots go to, the contrast
+// of two colours and the window sizes they are
 // taken at, the German translation installed for the length of a scope, and the lessons the
 // sanitizer build's loops leave out.
 #pragma once
 
 #include "../engine/test_data.h" // bundledLessonPaths
 
+#include <QColor>
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
@@ -13,6 +15,9 @@
 #include <QString>
 #include <QTest>
 #include <QTranslator>
+
+#include <algorithm>
+#include <cmath>
 
 namespace streamstep::testing {
 
@@ -30,12 +35,33 @@ inline bool leftOutUnderSanitizers(const QString &path)
 #endif
 }
 
-// STREAMSTEP_SCREENSHOT_DIR, else <tmp>/streamstep-presentation (made when missing).
-inline QString screenshotDir()
+// Gives the test program its own settings (organization StreamStepTests, application `name`), so
+// that a test never reads or writes the user's StreamStep settings.
+inline void useTestSettings(const char *name)
+{
+    QCoreApplication::setOrganizationName(QStringLiteral("StreamStepTests"));
+    QCoreApplication::setApplicationName(QString::fromLatin1(name));
+}
+
+// WCAG 2's relative luminance of a colour, and the contrast ratio of two (text needs 4.5 or more).
+inline double luminance(const QColor &c)
+{
+    const auto channel = [](double v) { return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
+    return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(c.blueF());
+}
+
+inline double contrast(const QColor &a, const QColor &b)
+{
+    const double la = luminance(a), lb = luminance(b);
+    return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
+}
+
+// STREAMSTEP_SCREENSHOT_DIR, else <tmp>/`folder` (made when missing).
+inline QString screenshotDir(const QString &folder = QStringLiteral("streamstep-presentation"))
 {
     QString dir = qEnvironmentVariable("STREAMSTEP_SCREENSHOT_DIR");
     if (dir.isEmpty())
-        dir = QDir::tempPath() + QStringLiteral("/streamstep-presentation");
+        dir = QDir::tempPath() + QLatin1Char('/') + folder;
     QDir().mkpath(dir);
     return dir;
 }

@@ -4,6 +4,7 @@
 // window's undo stack; the generator fills steps with exactly the rows of the engine's
 // TransactionGenerator; and save → open keeps every edited and generated row.
 #include "generator_dialog.h"
+#include "gui_test_support.h"
 #include "input_test_support.h"
 #include "input_edit_command.h"
 #include "input_editor.h"
@@ -111,8 +112,7 @@ private Q_SLOTS:
 
 void TestInputEditing::initTestCase()
 {
-    QApplication::setOrganizationName(QStringLiteral("StreamStepTests"));
-    QApplication::setApplicationName(QStringLiteral("tst_input_editing"));
+    streamstep::testing::useTestSettings("tst_input_editing");
     qputenv("STREAMSTEP_NO_PROMPTS", "1");
 }
 

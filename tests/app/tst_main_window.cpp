@@ -128,8 +128,7 @@ private Q_SLOTS:
 
 void TestMainWindow::initTestCase()
 {
-    QApplication::setOrganizationName(QStringLiteral("StreamStepTests"));
-    QApplication::setApplicationName(QStringLiteral("tst_main_window"));
+    streamstep::testing::useTestSettings("tst_main_window");
     QVERIFY(!bundledScenarios().isEmpty());
 }
 

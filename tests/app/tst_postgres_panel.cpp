@@ -7,7 +7,7 @@
 #include "query_editor.h"
 #include "run_controller.h"
 
-#include "../engine/postgres_test_server.h"
+#include "../engine/postgres_test_urls.h"
 
 #include "streamstep/scenario.h"
 #include "streamstep/value_format.h"
@@ -63,32 +63,6 @@ QStringList sql(const std::string &query)
     return out;
 }
 
-// The test server's url with another password or port.
-std::string urlWith(const std::string &password, const std::string &port = {})
-{
-    std::string url = testPostgresUrl(); // postgresql://streamstep:streamstep@127.0.0.1:PORT/streamstep
-    const size_t colon = url.find(':', std::string("postgresql://").size());
-    const size_t at = url.find('@');
-    url = url.substr(0, colon + 1) + password + url.substr(at);
-    if (!port.empty()) {
-        const size_t portAt = url.rfind(':');
-        url = url.substr(0, portAt + 1) + port + url.substr(url.rfind('/'));
-    }
-    return url;
-}
-
-// A port on 127.0.0.1 where nothing listens.
-std::string freePort()
-{
-    for (int port = 21000 + static_cast<int>(::getpid() % 1000);; port += 7) {
-        PGconn *probe = PQconnectdb((urlWith("streamstep", std::to_string(port)) + "?connect_timeout=2").c_str());
-        const bool refused = PQstatus(probe) != CONNECTION_OK
-            && std::string(PQerrorMessage(probe)).find("Connection refused") != std::string::npos;
-        PQfinish(probe);
-        if (refused)
-            return std::to_string(port);
-    }
-}
 
 // "accountId|count" rows of a table, in its order.
 QStringList rowsOf(const ColumnBatch &table)
@@ -263,9 +237,9 @@ void TestPostgresPanel::declinedConnectionSendsNothing()
 
 void TestPostgresPanel::unreachableServerKeepsTheRunInMemory()
 {
-    const std::string port = freePort();
+    const std::string port = refusedPostgresPort(21000);
     MainWindow window;
-    openLesson(window, "unreachable", urlWith("streamstep", port));
+    openLesson(window, "unreachable", testPostgresUrlWith("streamstep", {}, port));
     RunController *controller = window.controller();
     controller->setConnectionApprover([](const SinkEndpoint &) { return true; });
     QVERIFY(controller->step());
@@ -309,7 +283,7 @@ void TestPostgresPanel::testConnectionSaysWhatItFound()
     QVERIFY(found.tableExists);
     QVERIFY2(found.tableProblem.find("count") != std::string::npos, found.tableProblem.c_str());
 
-    sink.options["url"] = urlWith("wrong-password");
+    sink.options["url"] = testPostgresUrlWith("wrong-password");
     found = editor->testConnection(sink);
     QVERIFY(!found.ok);
     QVERIFY2(found.message.find("password authentication failed") != std::string::npos, found.message.c_str());

@@ -68,27 +68,8 @@ QString lessonPath(const char *name)
     return QStringLiteral(STREAMSTEP_SOURCE_DIR "/scenarios/%1.scenario.json").arg(QLatin1String(name));
 }
 
-QString screenshotDir()
-{
-    QString dir = qEnvironmentVariable("STREAMSTEP_SCREENSHOT_DIR");
-    if (dir.isEmpty())
-        dir = QDir::tempPath() + QStringLiteral("/streamstep-presentation");
-    QDir().mkpath(dir);
-    return dir;
-}
-
-
-double luminance(const QColor &c)
-{
-    const auto channel = [](double v) { return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
-    return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(c.blueF());
-}
-
-double contrast(const QColor &a, const QColor &b)
-{
-    const double la = luminance(a), lb = luminance(b);
-    return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
-}
+using streamstep::testing::contrast;
+using streamstep::testing::screenshotDir;
 
 // `over` painted on `under` with its alpha.
 QColor composite(const QColor &over, const QColor &under)

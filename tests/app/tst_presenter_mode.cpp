@@ -6,6 +6,7 @@
 // $STREAMSTEP_SCREENSHOT_DIR (default: <temp>/streamstep-presenter) for a human look.
 #include "batch_narrative_view.h"
 #include "event_time_timeline.h"
+#include "gui_test_support.h"
 #include "key_help.h"
 #include "lessons_page.h"
 #include "main_window.h"
@@ -42,11 +43,7 @@ QString lessonPath(const QString &name)
 
 QString screenshotDir()
 {
-    QString dir = qEnvironmentVariable("STREAMSTEP_SCREENSHOT_DIR");
-    if (dir.isEmpty())
-        dir = QDir::tempPath() + QStringLiteral("/streamstep-presenter");
-    QDir().mkpath(dir);
-    return dir;
+    return streamstep::testing::screenshotDir(QStringLiteral("streamstep-presenter"));
 }
 
 QString nameOf(const QWidget *w)

@@ -2,6 +2,7 @@
 // the previous scenario; an edit that Spark would reject shows its message and disables the
 // stepper, fixing it enables it again; edits are saved losslessly; the op forms check their
 // expressions as the user types.
+#include "gui_test_support.h"
 #include "main_window.h"
 #include "query_editor.h"
 #include "query_op_dialog.h"
@@ -62,8 +63,7 @@ private Q_SLOTS:
 
 void TestQueryEditing::initTestCase()
 {
-    QApplication::setOrganizationName(QStringLiteral("StreamStepTests"));
-    QApplication::setApplicationName(QStringLiteral("tst_query_editing"));
+    streamstep::testing::useTestSettings("tst_query_editing");
     qputenv("STREAMSTEP_NO_PROMPTS", "1");
 }
 

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "cli_child.h"
+#include "test_columns.h"
 
 #include <QtTest>
 
@@ -14,6 +15,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <functional>
+#include <initializer_list>
 #include <random>
 #include <string>
 #include <vector>
@@ -124,6 +126,17 @@ inline int64_t crashBatch(const BatchReports &reports, bool dataBatch)
 {
     return dataBatch ? reports.dataBatches[reports.dataBatches.size() / 2]
                      : (reports.noDataBatches.empty() ? reports.dataBatches.back() : reports.noDataBatches[1]);
+}
+
+// The injected-crash table of both crash tests: each configuration crashed at each point, in a
+// data batch ("data": mid-run) and in a no-data batch ("nodata": a no-data batch, or the last).
+inline void addInjectedCrashRows(std::initializer_list<const char *> configs)
+{
+    streamstep::testing::addColumns<QString, QString, QString>("config", "point", "batch");
+    for (const char *config : configs)
+        for (const char *point : {"after-offsets", "mid-sink", "after-sink", "after-commit"})
+            for (const char *batch : {"data", "nodata"})
+                QTest::addRow("%s %s %s", config, point, batch) << config << point << batch;
 }
 
 // Crashes the run at `point` ("after-offsets", "mid-sink", "after-sink", "after-commit") of batch

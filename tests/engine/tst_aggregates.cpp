@@ -1,6 +1,7 @@
 // Tests aggregate binding and running state against Spark 3.5 (Count/Sum/Average/Min/Max/
 // First/Last, non-ANSI): result types, NULL handling, decimal overflow, output names, and the
 // grouping-key rules of bindAggregate.
+#include "test_columns.h"
 #include "expr_test.h"
 #include "expr/expression.h"
 
@@ -16,16 +17,14 @@ namespace {
 
 Schema inputSchema()
 {
-    Schema s;
-    s.fields = {
+    return Schema{{
         {"accountId", DataType::string(), {}},
         {"amount", DataType::decimal(12, 2), {}},
         {"qty", DataType::int32(), {}},
         {"price", DataType::float64(), {}},
         {"name", DataType::string(), {}},
         {"huge", DataType::decimal(38, 0), {}},
-    };
-    return s;
+    }};
 }
 
 // accountId, amount, qty, price, name, huge
@@ -87,10 +86,7 @@ class TestAggregates : public QObject {
 private slots:
     void results_data()
     {
-        QTest::addColumn<QString>("text");
-        QTest::addColumn<QString>("name");
-        QTest::addColumn<QString>("type");
-        QTest::addColumn<QString>("value");
+        addColumns<QString, QString, QString, QString>("text", "name", "type", "value");
         QTest::newRow("count star") << "count(*)" << "count(1)" << "bigint" << "4";
         QTest::newRow("count one") << "count(1)" << "count(1)" << "bigint" << "4";
         QTest::newRow("count column skips nulls") << "count(qty)" << "count(qty)" << "bigint" << "2";
@@ -194,9 +190,7 @@ private slots:
 
     void errors_data()
     {
-        QTest::addColumn<QString>("text");
-        QTest::addColumn<QString>("message");
-        QTest::addColumn<int>("column");
+        addColumns<QString, QString, int>("text", "message", "column");
         QTest::newRow("not grouped")
             << "sum(qty) + amount"
             << "expression 'amount' is neither present in the group by, nor is it an aggregate "

@@ -3,6 +3,7 @@
 // from real Spark 4.2.0 runs of the same expressions with the same row), the values and types of
 // AnsiStringPromotionTypeCoercion, that AND / OR / CASE WHEN / coalesce do not fail for rows a
 // branch does not take, and that the legacy (3.5) results stay as they were.
+#include "test_columns.h"
 #include "expr_test.h"
 #include "expr/expr_node.h"
 #include "expr/expression.h"
@@ -20,12 +21,10 @@ namespace {
 
 Schema schema()
 {
-    Schema s;
-    s.fields = {{"accountId", DataType::string(), {}},  {"qty", DataType::int32(), {}},
-                {"big", DataType::int64(), {}},          {"amount", DataType::decimal(12, 2), {}},
-                {"zero", DataType::int32(), {}},         {"s", DataType::string(), {}},
-                {"d", DataType::decimal(38, 2), {}}};
-    return s;
+    return Schema{{{"accountId", DataType::string(), {}},  {"qty", DataType::int32(), {}},
+                  {"big", DataType::int64(), {}},          {"amount", DataType::decimal(12, 2), {}},
+                  {"zero", DataType::int32(), {}},         {"s", DataType::string(), {}},
+                  {"d", DataType::decimal(38, 2), {}}}};
 }
 
 // The row of the Spark runs: ('A1', 2, 3000000000, 10.00, 0, 'x', 10^36 - 1).
@@ -57,9 +56,7 @@ const std::string kAnsiHint = " If necessary set \"spark.sql.ansi.enabled\" to \
 // The tables of what an expression gives under a mode: its type and the row's value.
 void addTypeAndValueColumns()
 {
-    QTest::addColumn<QString>("expression");
-    QTest::addColumn<QString>("type");
-    QTest::addColumn<QString>("value");
+    addColumns<QString, QString, QString>("expression", "type", "value");
 }
 
 void compareTypeAndValue(EvalMode mode)
@@ -82,9 +79,7 @@ class TestAnsiMode : public QObject {
 private slots:
     void errors_data()
     {
-        QTest::addColumn<QString>("expression");
-        QTest::addColumn<QString>("spark");
-        QTest::addColumn<QString>("message");
+        addColumns<QString, QString, QString>("expression", "spark", "message");
         const std::string overflow = "[ARITHMETIC_OVERFLOW] overflow. Use '";
         const std::string overflowEnd = "' to tolerate overflow and return NULL instead." + kAnsiHint + " SQLSTATE: 22003";
         const std::string divide = "[DIVIDE_BY_ZERO] Division by zero. Use `try_divide` to tolerate divisor being 0 "

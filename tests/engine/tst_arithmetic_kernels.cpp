@@ -2,6 +2,7 @@
 // lets through, each with a NULL on either side, overflow and division by zero, and with literal
 // operands on either side: Spark 3.5's non-ANSI results (integers wrap, division or remainder by
 // zero and decimal overflow are NULL, decimals are exact with DecimalPrecision's result types).
+#include "test_columns.h"
 #include "expr_test.h"
 #include "expr/expr_node.h"
 #include "expr/expression.h"
@@ -20,13 +21,11 @@ namespace {
 
 Schema schema()
 {
-    Schema s;
-    s.fields = {{"i", DataType::int32(), {}},          {"j", DataType::int32(), {}},
-                {"l", DataType::int64(), {}},          {"k", DataType::int64(), {}},
-                {"d", DataType::float64(), {}},        {"e", DataType::float64(), {}},
-                {"m", DataType::decimal(12, 2), {}},   {"n", DataType::decimal(5, 3), {}},
-                {"w", DataType::decimal(38, 0), {}},   {"s", DataType::string(), {}}};
-    return s;
+    return Schema{{{"i", DataType::int32(), {}},          {"j", DataType::int32(), {}},
+                  {"l", DataType::int64(), {}},          {"k", DataType::int64(), {}},
+                  {"d", DataType::float64(), {}},        {"e", DataType::float64(), {}},
+                  {"m", DataType::decimal(12, 2), {}},   {"n", DataType::decimal(5, 3), {}},
+                  {"w", DataType::decimal(38, 0), {}},   {"s", DataType::string(), {}}}};
 }
 
 // Rows: 0 plain values, 1 NULL on the left, 2 NULL on the right, 3 overflow of `-`,
@@ -73,8 +72,7 @@ std::string evaluateRows(const std::string &text)
 // Every table of this test: an expression and its "type: v0, v1, …" over rows().
 void addExpressionColumns()
 {
-    QTest::addColumn<QString>("text");
-    QTest::addColumn<QString>("expected");
+    addColumns<QString, QString>("text", "expected");
 }
 
 void compareRows()

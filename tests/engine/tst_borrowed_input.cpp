@@ -6,6 +6,7 @@
 // on NULLs, NaN, empty batches, all or no rows filtered, filters not followed by a select, a
 // filter after withWatermark, aggregations behind a filter, and a step cancelled half-way; and
 // Run::setKeepInput(false), where the batch takes the rows over and the report keeps none.
+#include "test_columns.h"
 #include "analysis/logical_plan.h"
 #include "operators/flow.h"
 #include "operators/stateless_operators.h"
@@ -303,8 +304,7 @@ private slots:
     // after batch, as the same query fed through a filter that reads and keeps every column.
     void statefulQueriesMatchGenericPath_data()
     {
-        QTest::addColumn<QString>("ops");
-        QTest::addColumn<QString>("mode");
+        addColumns<QString, QString>("ops", "mode");
         QTest::newRow("window agg") << R"J({"op": "groupBy", "keys": ["window(eventTime, '5 minutes')", "accountId"], "aggs": ["sum(amount) AS total", "count(*) AS n"]})J"
                                     << "update";
         // The window column kept apart from the borrowed input (Flow::appended), read in

@@ -3,6 +3,7 @@
 // output of an uninterrupted run; a finished run does nothing; an incompatible query, a
 // changed input or a bad path is refused without touching anything; damaged files are named.
 // (tst_crash_recovery does the same with real processes and SIGKILL.)
+#include "test_columns.h"
 #include "checkpoint/atomic_file.h"
 #include "checkpoint/checkpoint.h"
 #include "checkpoint/metadata_log.h"
@@ -20,6 +21,7 @@
 #include <map>
 
 using namespace streamstep;
+using streamstep::testing::addColumns;
 namespace fs = std::filesystem;
 
 namespace {
@@ -154,8 +156,7 @@ void TestCheckpoint::atomicFileReplacesWhole()
 
 void TestCheckpoint::metadataLogDamage_data()
 {
-    QTest::addColumn<QByteArray>("content");
-    QTest::addColumn<QString>("why");
+    addColumns<QByteArray, QString>("content", "why");
     QTest::newRow("garbage") << QByteArray("\x01\x02garbage\n") << "it does not start with the version line 'v1'";
     QTest::newRow("newer version") << QByteArray("v7\n{}\n") << "log version 7 is newer than this StreamStep supports (v1)";
     QTest::newRow("torn JSON") << QByteArray("v1\n{\"batchId\": 3,") << "the entry is not a JSON object";
@@ -181,8 +182,7 @@ void TestCheckpoint::metadataLogDamage()
 
 void TestCheckpoint::stateSnapshotDamage_data()
 {
-    QTest::addColumn<int>("damage");
-    QTest::addColumn<QString>("why");
+    addColumns<int, QString>("damage", "why");
     QTest::newRow("flipped byte") << 0 << "checksum mismatch";
     QTest::newRow("truncated") << 1 << "it holds 9 bytes, its header says 10";
     QTest::newRow("no header") << 2 << "it does not start with 'STREAMSTEP-STATE v1 <size> <crc32>'";
@@ -212,8 +212,9 @@ void TestCheckpoint::stateSnapshotDamage()
 
 void TestCheckpoint::recoverChecksTheLogs_data()
 {
-    QTest::addColumn<QStringList>("files"); // created with a valid entry
-    QTest::addColumn<QString>("message");   // empty: consistent
+    // files: created with a valid entry
+    // message: empty: consistent
+    addColumns<QStringList, QString>("files", "message");
     QTest::newRow("empty folder") << QStringList{} << "";
     QTest::newRow("planned batch 0") << QStringList{"metadata", "offsets/0"} << "";
     QTest::newRow("gap in offsets") << QStringList{"metadata", "offsets/0", "offsets/2", "commits/0"}
@@ -293,9 +294,7 @@ void TestCheckpoint::layoutAndOrder()
 
 void TestCheckpoint::resumesAfterCrash_data()
 {
-    QTest::addColumn<QString>("scenario");
-    QTest::addColumn<QString>("point");
-    QTest::addColumn<int>("batchId");
+    addColumns<QString, QString, int>("scenario", "point", "batchId");
     // windowed_totals_json runs 9 batches: data batches 0,2,4,6,7 and no-data batches 1,3,5,8.
     const std::vector<std::pair<const char *, std::vector<int>>> cases = {
         {"high_value_csv", {0, 1}}, {"account_counts_sqlite", {0, 1, 2}}, {"windowed_totals_json", {0, 1, 3, 6, 7, 8}}};
@@ -408,9 +407,8 @@ void TestCheckpoint::newStepsRunAfterFinishedOnes()
 
 void TestCheckpoint::incompatibleQueryTouchesNothing_data()
 {
-    QTest::addColumn<QString>("scenario");
-    QTest::addColumn<QString>("change"); // a JSON merge patch applied to the scenario
-    QTest::addColumn<QString>("message");
+    // change: a JSON merge patch applied to the scenario
+    addColumns<QString, QString, QString>("scenario", "change", "message");
     QTest::newRow("other grouping key")
         << "account_counts_sqlite" << R"J({"query": [{"op": "groupBy", "keys": ["branchCode"], "aggs": ["count(*) AS count"]}], "sink": {"options": {"key": "branchCode"}}})J"
         << "The query's state does not match the state in checkpoint '<cp>' (Spark: StateSchemaNotCompatible, "
@@ -462,9 +460,8 @@ void TestCheckpoint::incompatibleQueryTouchesNothing()
 
 void TestCheckpoint::damagedCheckpointIsNamed_data()
 {
-    QTest::addColumn<QString>("file");
-    QTest::addColumn<QByteArray>("content"); // empty: flip a byte in the middle
-    QTest::addColumn<QString>("message");
+    // content: empty: flip a byte in the middle
+    addColumns<QString, QByteArray, QString>("file", "content", "message");
     QTest::newRow("metadata") << "checkpoint/metadata" << QByteArray("{\"id\": ") << "checkpoint file '<root>/checkpoint/metadata' is damaged: it is not a JSON object";
     QTest::newRow("planned offsets") << "checkpoint/offsets/2" << QByteArray("v1\n{\"batchId\": 2}\n")
                                      << "checkpoint file '<root>/checkpoint/offsets/2' is damaged: it has no 'step'";

@@ -1,5 +1,6 @@
 // Checks the console sink's text against Spark 3.5's ConsoleWriter + Dataset.showString output,
 // character for character, and its option parsing against ConsoleWriter's getInt/getBoolean.
+#include "test_columns.h"
 #include "test_data.h"
 #include "sinks/console_format.h"
 
@@ -59,11 +60,7 @@ private slots:
 
 void TestConsoleFormat::formatConsoleBatch_data()
 {
-    QTest::addColumn<int>("batchId");
-    QTest::addColumn<ColumnBatch>("rows");
-    QTest::addColumn<int>("numRows");
-    QTest::addColumn<int>("truncate");
-    QTest::addColumn<QByteArray>("expected");
+    addColumns<int, ColumnBatch, int, int, QByteArray>("batchId", "rows", "numRows", "truncate", "expected");
 
     QTest::newRow("windows truncated, right-aligned")
         << 0 << windowBatch() << 20 << 20
@@ -261,8 +258,7 @@ void TestConsoleFormat::formatConsoleBatch()
 
 void TestConsoleFormat::stringHalfWidth_data()
 {
-    QTest::addColumn<QByteArray>("text");
-    QTest::addColumn<int>("expected");
+    addColumns<QByteArray, int>("text", "expected");
     QTest::newRow("ascii") << QByteArray("abc") << 3;
     QTest::newRow("empty") << QByteArray("") << 0;
     QTest::newRow("latin accents") << QByteArray("café") << 4;
@@ -282,10 +278,7 @@ void TestConsoleFormat::stringHalfWidth()
 
 void TestConsoleFormat::parseConsoleOptions_data()
 {
-    QTest::addColumn<QByteArray>("options");
-    QTest::addColumn<int>("numRows");
-    QTest::addColumn<int>("truncate");
-    QTest::addColumn<QByteArray>("error");
+    addColumns<QByteArray, int, int, QByteArray>("options", "numRows", "truncate", "error");
     QTest::newRow("defaults") << QByteArray("{}") << 20 << 20 << QByteArray();
     QTest::newRow("number") << QByteArray(R"({"numRows": 5})") << 5 << 20 << QByteArray();
     QTest::newRow("strings") << QByteArray(R"({"numRows": "10", "truncate": "false"})") << 10 << 0

@@ -6,6 +6,7 @@
 // without batch ids would hold (batch 1's rows twice after a crash between sink and commit log).
 // A memory sink is not fault tolerant: it is given the batch twice. Windowed aggregation in update
 // mode into sqlite shows the same with a no-data batch in the plan.
+#include "test_columns.h"
 #include "expect_error.h"
 #include "stream_test.h"
 
@@ -68,14 +69,9 @@ class TestCrashDemo : public QObject {
 private slots:
     void reportFollowsTheRuns_data()
     {
-        QTest::addColumn<QString>("format");
-        QTest::addColumn<QString>("point");
-        QTest::addColumn<QStringList>("committed");
-        QTest::addColumn<int>("replayed");  // -1: none
-        QTest::addColumn<int>("sinkHeld");  // -1: none
-        QTest::addColumn<bool>("skipped");
-        QTest::addColumn<QStringList>("naive"); // accounts, in delivery order
-        QTest::addColumn<QStringList>("duplicated");
+        // replayed, sinkHeld: -1 for none; naive: the accounts, in delivery order.
+        addColumns<QString, QString, QStringList, int, int, bool, QStringList, QStringList>(
+            "format", "point", "committed", "replayed", "sinkHeld", "skipped", "naive", "duplicated");
         for (const char *format : {"json", "csv", "parquet", "sqlite"}) {
             QTest::addRow("%s after-offsets", format) << format << "after-offsets" << QStringList{"0"} << 1 << 0 << false
                                                     << QStringList{"A", "C", "D", "E"} << QStringList{};

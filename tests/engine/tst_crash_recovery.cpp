@@ -4,6 +4,7 @@
 // what `sink-cat` shows must equal an uninterrupted run, row for row. A full disk (RLIMIT_FSIZE),
 // a read-only or missing output folder and a locked SQLite database must each fail with a clear
 // message and leave the checkpoint so that a later run completes the same output.
+#include "test_columns.h"
 #include "cli_child.h"
 #include "crash_runs.h"
 
@@ -26,6 +27,8 @@
 #include <map>
 #include <optional>
 #include <random>
+
+using streamstep::testing::addColumns;
 
 namespace fs = std::filesystem;
 
@@ -180,13 +183,7 @@ const Reference &TestCrashRecovery::reference(const std::string &name)
 
 void TestCrashRecovery::injectedCrashes_data()
 {
-    QTest::addColumn<QString>("config");
-    QTest::addColumn<QString>("point");
-    QTest::addColumn<QString>("batch"); // "data": a data batch mid-run; "nodata": a no-data batch (or the last)
-    for (const char *config : {"csv", "json", "sqlite-update", "sqlite-complete"})
-        for (const char *point : {"after-offsets", "mid-sink", "after-sink", "after-commit"})
-            for (const char *batch : {"data", "nodata"})
-                QTest::addRow("%s %s %s", config, point, batch) << config << point << batch;
+    crash_runs::addInjectedCrashRows({"csv", "json", "sqlite-update", "sqlite-complete"});
 }
 
 void TestCrashRecovery::injectedCrashes()
@@ -264,8 +261,7 @@ void TestCrashRecovery::fullDisk()
 
 void TestCrashRecovery::readOnlyOutputFolder_data()
 {
-    QTest::addColumn<QString>("config");
-    QTest::addColumn<QString>("message");
+    addColumns<QString, QString>("config", "message");
     QTest::newRow("csv") << "csv" << "Permission denied";
     QTest::newRow("sqlite") << "sqlite-update" << "readonly database";
 }

@@ -1,5 +1,6 @@
 // Tests name resolution and Spark 3.5 (non-ANSI) typing: result types of arithmetic
 // (DecimalPrecision), coercions, error messages with positions, and output fields.
+#include "test_columns.h"
 #include "expr_test.h"
 #include "expr/expression.h"
 
@@ -13,8 +14,7 @@ namespace {
 
 Schema transactions()
 {
-    Schema s;
-    s.fields = {
+    return Schema{{
         {"accountId", DataType::string(), {}},
         {"branchCode", DataType::string(), {}},
         {"amount", DataType::decimal(12, 2), {}},
@@ -24,8 +24,7 @@ Schema transactions()
         {"price", DataType::float64(), {}},
         {"flag", DataType::boolean(), {}},
         {"window", DataType::window(), 600000},
-    };
-    return s;
+    }};
 }
 
 } // namespace
@@ -36,8 +35,7 @@ class TestExprBinder : public QObject {
 private slots:
     void resultTypes_data()
     {
-        QTest::addColumn<QString>("text");
-        QTest::addColumn<QString>("type");
+        addColumns<QString, QString>("text", "type");
         // DecimalPrecision (Spark 3.5 arithmetic.scala), literals take the digits they need.
         QTest::newRow("decimal literals add") << "250000.10 + 0.20" << "decimal(9,2)";
         QTest::newRow("decimal + int literal") << "amount + 1" << "decimal(13,2)";
@@ -109,9 +107,7 @@ private slots:
 
     void errors_data()
     {
-        QTest::addColumn<QString>("text");
-        QTest::addColumn<QString>("message");
-        QTest::addColumn<int>("column");
+        addColumns<QString, QString, int>("text", "message", "column");
         QTest::newRow("typo") << "amout > 100" << "unknown column 'amout' (did you mean 'amount'?)" << 1;
         QTest::newRow("typo later") << "accountId = 'x' AND amout > 1"
                                     << "unknown column 'amout' (did you mean 'amount'?)" << 21;
@@ -207,9 +203,7 @@ private slots:
     // and Spark 4's wording with its SQLSTATE. Texts copied from Spark 3.5.9 and 4.2.0 runs.
     void unresolvedColumnInSparksWords_data()
     {
-        QTest::addColumn<QString>("text");
-        QTest::addColumn<bool>("spark4");
-        QTest::addColumn<QString>("sparkMessage");
+        addColumns<QString, bool, QString>("text", "spark4", "sparkMessage");
         QTest::newRow("3.5") << "acountId = 'A1'" << false
                              << "[UNRESOLVED_COLUMN.WITH_SUGGESTION] A column or function parameter with name "
                                 "`acountId` cannot be resolved. Did you mean one of the following? [`accountId`, "
@@ -255,10 +249,7 @@ private slots:
 
     void outputFields_data()
     {
-        QTest::addColumn<QString>("text");
-        QTest::addColumn<QString>("name");
-        QTest::addColumn<QString>("type");
-        QTest::addColumn<bool>("eventTime");
+        addColumns<QString, QString, QString, bool>("text", "name", "type", "eventTime");
         QTest::newRow("plain column keeps schema case") << "EVENTTIME" << "eventTime" << "timestamp" << true;
         QTest::newRow("alias keeps marker") << "eventTime AS ts" << "ts" << "timestamp" << true;
         QTest::newRow("window alias keeps marker") << "window AS w" << "w"

@@ -1,5 +1,6 @@
 // Tests expression evaluation against Spark 3.5 non-ANSI results: exact decimals, integer
 // wrap-around, NULL logic, IN/LIKE/CASE, casts, timestamps and the scalar functions.
+#include "test_columns.h"
 #include "expr_test.h"
 #include "expr/expression.h"
 
@@ -24,8 +25,7 @@ int64_t utcMicros(int y, unsigned m, unsigned d, int hh = 0, int mm = 0, int ss 
 
 Schema rowSchema()
 {
-    Schema s;
-    s.fields = {
+    return Schema{{
         {"accountId", DataType::string(), {}},
         {"amount", DataType::decimal(12, 2), {}},
         {"eventTime", DataType::timestamp(), {}},
@@ -35,8 +35,7 @@ Schema rowSchema()
         {"flag", DataType::boolean(), {}},
         {"note", DataType::string(), {}},
         {"window", DataType::window(), {}},
-    };
-    return s;
+    }};
 }
 
 // One row: A1, 250000.10, 2026-03-01 10:01:00, 3, 3000000000, 2.5, true, NULL, [10:00, 10:05).
@@ -64,8 +63,7 @@ class TestExprEval : public QObject {
 private slots:
     void values_data()
     {
-        QTest::addColumn<QString>("text");
-        QTest::addColumn<QString>("expected");
+        addColumns<QString, QString>("text", "expected");
         // Exact decimals.
         QTest::newRow("decimal add exact") << "250000.10 + 0.20" << "decimal(9,2):250000.30";
         QTest::newRow("column add exact") << "amount + 0.20" << "decimal(13,2):250000.30";

@@ -1,5 +1,6 @@
 // Tests the expression lexer/parser: Spark's precedence, literal typing, source positions,
 // syntax errors with their columns, and Spark's automatic column names (defaultName).
+#include "test_columns.h"
 #include "expr_test.h"
 #include "expr/expression.h"
 
@@ -54,8 +55,7 @@ class TestExprParser : public QObject {
 private slots:
     void shapes_data()
     {
-        QTest::addColumn<QString>("text");
-        QTest::addColumn<QString>("tree");
+        addColumns<QString, QString>("text", "tree");
         QTest::newRow("mul binds tighter") << "a + b * 2" << "(+ a (* b int:2))";
         QTest::newRow("left assoc") << "a - b - c" << "(- (- a b) c)";
         QTest::newRow("and over or") << "a OR b AND c" << "(OR a (AND b c))";
@@ -92,8 +92,8 @@ private slots:
 
     void literals_data()
     {
-        QTest::addColumn<QString>("text");
-        QTest::addColumn<QString>("expected"); // type:value
+        // expected: type:value
+        addColumns<QString, QString>("text", "expected");
         QTest::newRow("int") << "42" << "int:42";
         QTest::newRow("min int") << "-2147483648" << "int:-2147483648";
         QTest::newRow("bigint") << "3000000000" << "bigint:3000000000";
@@ -151,9 +151,7 @@ private slots:
 
     void syntaxErrors_data()
     {
-        QTest::addColumn<QString>("text");
-        QTest::addColumn<QString>("message");
-        QTest::addColumn<int>("column");
+        addColumns<QString, QString, int>("text", "message", "column");
         QTest::newRow("dangling operator") << "amount +" << "unexpected end of expression" << 9;
         QTest::newRow("double operator") << "amount + * 2" << "syntax error at or near '*'" << 10;
         QTest::newRow("two identifiers") << "a b" << "syntax error at or near 'b'" << 3;
@@ -186,9 +184,8 @@ private slots:
 
     void namedExpressions_data()
     {
-        QTest::addColumn<QString>("text");
-        QTest::addColumn<QString>("tree");
-        QTest::addColumn<QString>("alias"); // empty: none
+        // alias: empty: none
+        addColumns<QString, QString, QString>("text", "tree", "alias");
         QTest::newRow("alias") << "sum(amount) AS total" << "(sum amount)" << "total";
         QTest::newRow("lower-case as") << "x as y" << "x" << "y";
         QTest::newRow("quoted alias") << "a + 1 AS `my col`" << "(+ a int:1)" << "my col";
@@ -217,8 +214,7 @@ private slots:
 
     void defaultNames_data()
     {
-        QTest::addColumn<QString>("text");
-        QTest::addColumn<QString>("name");
+        addColumns<QString, QString>("text", "name");
         QTest::newRow("column") << "amount" << "amount";
         QTest::newRow("struct field") << "window.start" << "start";
         QTest::newRow("sum") << "sum(amount)" << "sum(amount)";

@@ -2,6 +2,7 @@
 // parentheses, NOTs, upper() calls or a 10,000-term `a + a + …` chain are rejected with a located
 // error instead of overflowing the stack, through the parser, the binder and the planner; at
 // exactly kMaxExpressionDepth levels every pass (parse, bind, evaluate, print, run) still works.
+#include "test_columns.h"
 #include "expr_test.h"
 #include "expr/expression.h"
 #include "expr/expression_text.h"
@@ -48,10 +49,8 @@ const std::string kTooDeep = "expression nested deeper than 1000 levels";
 
 Schema transactions()
 {
-    Schema s;
-    s.fields = {{"accountId", DataType::string(), {}}, {"branchCode", DataType::string(), {}},
-                {"amount", DataType::decimal(12, 2), {}}, {"eventTime", DataType::timestamp(), {}}};
-    return s;
+    return Schema{{{"accountId", DataType::string(), {}}, {"branchCode", DataType::string(), {}},
+                  {"amount", DataType::decimal(12, 2), {}}, {"eventTime", DataType::timestamp(), {}}}};
 }
 
 ColumnBatch twoRows()
@@ -75,9 +74,7 @@ class TestExpressionDepth : public QObject {
 private slots:
     void tooDeep_data()
     {
-        QTest::addColumn<QString>("kind");
-        QTest::addColumn<int>("nesting");
-        QTest::addColumn<int>("column");
+        addColumns<QString, int, int>("kind", "nesting", "column");
         // 10,000 deep: the column of the construct at level 1001.
         QTest::newRow("10,000 parentheses") << "parentheses" << 10000 << 1001;
         QTest::newRow("10,000 NOTs") << "not" << 10000 << 4001;
@@ -107,8 +104,7 @@ private slots:
     // More shapes that nest through other constructs: rejected, never a crash.
     void otherShapesTooDeep_data()
     {
-        QTest::addColumn<QString>("text");
-        QTest::addColumn<int>("column");
+        addColumns<QString, int>("text", "column");
         QTest::newRow("unary minus") << q(repeated("- ", 10000) + "amount") << 2001;
         QTest::newRow("unary plus") << q(repeated("+ ", 10000) + "amount") << 2001;
         QTest::newRow("CAST") << q(repeated("CAST(", 10000) + "amount" + repeated(" AS INT)", 10000)) << 5001;
@@ -135,8 +131,7 @@ private slots:
     // Exactly kMaxExpressionDepth levels: parse, bind, evaluate, both AST printers and toSql.
     void atTheLimit_data()
     {
-        QTest::addColumn<QString>("kind");
-        QTest::addColumn<QString>("values");
+        addColumns<QString, QString>("kind", "values");
         QTest::newRow("parentheses") << "parentheses" << "true,false";
         QTest::newRow("NOTs") << "not" << "true,false"; // 998 NOTs: an even number
         QTest::newRow("upper()") << "upper" << "true,false";
@@ -210,8 +205,7 @@ private slots:
     // Through the public API: the planner names the op and the column, Spark's AnalysisException.
     void queriesTooDeep_data()
     {
-        QTest::addColumn<QString>("kind");
-        QTest::addColumn<int>("column");
+        addColumns<QString, int>("kind", "column");
         QTest::newRow("parentheses") << "parentheses" << 1001;
         QTest::newRow("NOTs") << "not" << 4001;
         QTest::newRow("upper()") << "upper" << 6001;

@@ -1,6 +1,7 @@
 // Checks the csv and json file sinks: RFC 4180 quoting and Spark's CSV/JSON value forms, exact
 // round trips, the _spark_metadata manifest (only committed files are read, a replayed batch id
 // is skipped, a crash's orphans are invisible) and the sink path rules.
+#include "test_columns.h"
 #include "expect_error.h"
 #include "test_data.h"
 #include "checkpoint/atomic_file.h"
@@ -98,9 +99,7 @@ private slots:
 
 void TestFileSink::csvField_data()
 {
-    QTest::addColumn<Value>("value");
-    QTest::addColumn<DataType>("type");
-    QTest::addColumn<QByteArray>("expected");
+    addColumns<Value, DataType, QByteArray>("value", "type", "expected");
 
     QTest::newRow("plain") << Value::string("ACC-1") << DataType::string() << QByteArray("ACC-1,x\n");
     QTest::newRow("comma quoted") << Value::string("a,b") << DataType::string() << QByteArray("\"a,b\",x\n");
@@ -168,8 +167,7 @@ void TestFileSink::csvRoundTrip()
 
 void TestFileSink::csvParseErrors_data()
 {
-    QTest::addColumn<QByteArray>("text");
-    QTest::addColumn<QString>("message");
+    addColumns<QByteArray, QString>("text", "message");
     QTest::newRow("unclosed quote") << QByteArray("a,b\n\"never closed,c\n") << "line 2: a quoted field is never closed";
     QTest::newRow("text after quote") << QByteArray("\"a\"b,c\n") << "line 1: text after the closing quote";
 }
@@ -188,9 +186,7 @@ void TestFileSink::csvParseErrors()
 
 void TestFileSink::jsonRow_data()
 {
-    QTest::addColumn<Value>("value");
-    QTest::addColumn<DataType>("type");
-    QTest::addColumn<QByteArray>("expected");
+    addColumns<Value, DataType, QByteArray>("value", "type", "expected");
     QTest::newRow("string escaped") << Value::string("a\"b\\c\n") << DataType::string()
                                     << QByteArray(R"({"v":"a\"b\\c\n","k":1})" "\n");
     QTest::newRow("NULL left out") << Value::null() << DataType::string() << QByteArray("{\"k\":1}\n");
@@ -499,9 +495,8 @@ void TestFileSink::inMemoryFolderReadsLikeTheDisk()
 
 void TestFileSink::sinkPath_data()
 {
-    QTest::addColumn<QString>("path");
-    QTest::addColumn<QString>("resolved"); // empty: refused
-    QTest::addColumn<QString>("message");
+    // resolved: empty: refused
+    addColumns<QString, QString, QString>("path", "resolved", "message");
     QTest::newRow("plain") << "high_value" << "/out/high_value" << "";
     QTest::newRow("nested") << "sinks/a.db" << "/out/sinks/a.db" << "";
     QTest::newRow("dot") << "./a" << "/out/a" << "";

@@ -20,8 +20,7 @@ namespace {
 
 Schema trickySchema()
 {
-    Schema s;
-    s.fields = {
+    return Schema{{
         {"l", DataType::int64(), {}},
         {"i", DataType::int32(), {}},
         {"d", DataType::float64(), {}},
@@ -30,8 +29,7 @@ Schema trickySchema()
         {"s", DataType::string(), {}},
         {"t", DataType::timestamp(), {}},
         {"b", DataType::boolean(), {}},
-    };
-    return s;
+    }};
 }
 
 ColumnBatch trickyRows()

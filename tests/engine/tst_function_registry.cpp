@@ -1,6 +1,7 @@
 // Tests the function registry (expr/function_registry.h) through the binder: every function and
 // alias resolves, every arity error has Spark's WRONG_NUM_ARGS text, unknown names get a "did you
 // mean" from the registry's names, and aliases evaluate exactly like the function they name.
+#include "test_columns.h"
 #include "expr_test.h"
 #include "expr/expression.h"
 #include "expr/function_registry.h"
@@ -19,10 +20,8 @@ namespace {
 
 Schema schema()
 {
-    Schema s;
-    s.fields = {{"s", DataType::string(), {}}, {"x", DataType::int32(), {}},
-                {"d", DataType::decimal(12, 2), {}}, {"ts", DataType::timestamp(), {}}};
-    return s;
+    return Schema{{{"s", DataType::string(), {}}, {"x", DataType::int32(), {}},
+                  {"d", DataType::decimal(12, 2), {}}, {"ts", DataType::timestamp(), {}}}};
 }
 
 ColumnBatch oneRow()
@@ -59,8 +58,7 @@ private slots:
     // too many: Spark's FunctionRegistry text, at the call's column.
     void arityErrors_data()
     {
-        QTest::addColumn<QString>("text");
-        QTest::addColumn<QString>("message");
+        addColumns<QString, QString>("text", "message");
         const auto row = [](const char *tag, const std::string &text, const std::string &message) {
             QTest::newRow(tag) << q(text) << q(message);
         };
@@ -113,8 +111,7 @@ private slots:
 
     void aggregateArity_data()
     {
-        QTest::addColumn<QString>("text");
-        QTest::addColumn<QString>("message");
+        addColumns<QString, QString>("text", "message");
         QTest::newRow("count none") << "count()" << q(arityMessage("count", "at least 1", 0));
         QTest::newRow("sum two") << "sum(x, x)" << q(arityMessage("sum", "1", 2));
         QTest::newRow("avg none") << "avg()" << q(arityMessage("avg", "1", 0));
@@ -141,8 +138,7 @@ private slots:
 
     void unknownFunctions_data()
     {
-        QTest::addColumn<QString>("text");
-        QTest::addColumn<QString>("message");
+        addColumns<QString, QString>("text", "message");
         QTest::newRow("typo of upper") << "uper(s)" << "unknown function 'uper' (did you mean 'upper'?) @1";
         QTest::newRow("typo of an alias") << "x + ucse(s)" << "unknown function 'ucse' (did you mean 'ucase'?) @5";
         QTest::newRow("typo of an aggregate") << "summ(x)" << "unknown function 'summ' (did you mean 'sum'?) @1";
@@ -166,8 +162,7 @@ private slots:
     // An alias is the same function: same type, same value.
     void aliases_data()
     {
-        QTest::addColumn<QString>("alias");
-        QTest::addColumn<QString>("function");
+        addColumns<QString, QString>("alias", "function");
         QTest::newRow("ucase") << "ucase(s)" << "upper(s)";
         QTest::newRow("lcase") << "lcase(s)" << "lower(s)";
         QTest::newRow("char_length") << "char_length(s)" << "length(s)";

@@ -8,6 +8,7 @@
 #include "operators/aggregation_buffers.h"
 #include "operators/flow.h"
 #include "operators/group_table.h"
+#include "test_columns.h"
 
 #include <QtTest>
 
@@ -18,6 +19,7 @@
 #include <numeric>
 
 using namespace streamstep;
+using streamstep::testing::addColumns;
 
 namespace {
 
@@ -41,13 +43,11 @@ struct Lcg {
 
 Schema keySchema()
 {
-    Schema s;
-    s.fields = {{"d", DataType::float64(), {}},
-                {"s", DataType::string(), {}},
-                {"w", DataType::window(), {}},
-                {"m", DataType::decimal(38, 0), {}},
-                {"l", DataType::int64(), {}}};
-    return s;
+    return Schema{{{"d", DataType::float64(), {}},
+                  {"s", DataType::string(), {}},
+                  {"w", DataType::window(), {}},
+                  {"m", DataType::decimal(38, 0), {}},
+                  {"l", DataType::int64(), {}}}};
 }
 
 // Rows drawn from small pools of tricky values, so most keys repeat. Without longStrings, no
@@ -132,8 +132,7 @@ class TestGroupTable : public QObject {
 private slots:
     void groupsLikeTheKeyEncoding_data()
     {
-        QTest::addColumn<QString>("columns");
-        QTest::addColumn<bool>("withNulls");
+        addColumns<QString, bool>("columns", "withNulls");
         for (const char *columns : {"01234", "1", "0", "21", "3", "4", "24"}) {
             QTest::addRow("%s nulls", columns) << columns << true;
             QTest::addRow("%s", columns) << columns << false;
@@ -179,9 +178,7 @@ private slots:
     // table grows past kPackedMaxGroups; retain() keeps the packed keys in step.
     void packedGroupsLikeTheKeyEncoding_data()
     {
-        QTest::addColumn<QString>("columns");
-        QTest::addColumn<bool>("withNulls");
-        QTest::addColumn<bool>("longStrings");
+        addColumns<QString, bool, bool>("columns", "withNulls", "longStrings");
         for (const char *columns : {"01234", "1", "0", "21", "3", "4", "24", "12"}) {
             QTest::addRow("%s nulls", columns) << columns << true << false;
             QTest::addRow("%s", columns) << columns << false << false;
@@ -286,8 +283,7 @@ private slots:
 
     void sortsLikeCompare_data()
     {
-        QTest::addColumn<QString>("columns");
-        QTest::addColumn<bool>("withNulls");
+        addColumns<QString, bool>("columns", "withNulls");
         for (const char *columns : {"21", "01234", "1", "34", "40", "32", "2"}) {
             QTest::addRow("%s nulls", columns) << columns << true;
             QTest::addRow("%s", columns) << columns << false;

@@ -4,6 +4,7 @@
 // offset logs edited by a stranger, timestamp texts with endless digits. Every one must be
 // refused with an Error that says what is damaged — never a crash, an exception of another
 // kind or undefined behaviour (the sanitizer build of CI runs these too).
+#include "test_columns.h"
 #include "expect_error.h"
 #include "stream_test.h"
 
@@ -100,8 +101,7 @@ private slots:
     // and Column::append threw std::bad_variant_access out of Run::restoreState.
     void aSnapshotValueOfAnotherTypeIsDamage_data()
     {
-        QTest::addColumn<int>("cell");
-        QTest::addColumn<QString>("message");
+        addColumns<int, QString>("cell", "message");
         QTest::addRow("string for decimal") << 0 << "a string value where the query keeps a decimal(12,2)";
         QTest::addRow("long for timestamp") << 1 << "a long value where the query keeps a timestamp";
         QTest::addRow("decimal beyond its precision") << 2 << "a decimal that does not fit decimal(12,2)";
@@ -136,8 +136,7 @@ private slots:
     // Deduplicate (undefined behaviour); no run can reach one, so it is damage.
     void aSnapshotWatermarkOutOfRangeIsDamage_data()
     {
-        QTest::addColumn<qint64>("globalMs");
-        QTest::addColumn<qint64>("lastBatchMs");
+        addColumns<qint64, qint64>("globalMs", "lastBatchMs");
         const qint64 over = std::numeric_limits<int64_t>::max() / 1000 + 1;
         QTest::addRow("global watermark") << over << qint64(0);
         QTest::addRow("negative global watermark") << qint64(-1) << qint64(0);
@@ -214,9 +213,8 @@ private slots:
     // aggregate at 2^53, the run at batch 1) stepped past 2^53 into a state that did not restore.
     void anAggregateBatchIdARunCannotReachIsDamage_data()
     {
-        QTest::addColumn<qint64>("batch");
-        QTest::addColumn<qint64>("nextBatch"); // the run's
-        QTest::addColumn<QString>("error");
+        // nextBatch: the run's
+        addColumns<qint64, qint64, QString>("batch", "nextBatch", "error");
         const QString aggregate = QStringLiteral("state snapshot is damaged (aggregate state)");
         const qint64 limit = qint64(1) << 53;
         QTest::addRow("batch 1") << qint64(1) << qint64(2) << "(no error)";
@@ -286,10 +284,7 @@ private slots:
     // disjoint (merging relies on both).
     void brokenSessionStateIsDamage_data()
     {
-        QTest::addColumn<QString>("key");
-        QTest::addColumn<qint64>("secondStart");
-        QTest::addColumn<qint64>("secondEnd");
-        QTest::addColumn<bool>("refused");
+        addColumns<QString, qint64, qint64, bool>("key", "secondStart", "secondEnd", "refused");
         QTest::addRow("sound") << "A1" << qint64(40'000'000) << qint64(50'000'000) << false;
         QTest::addRow("overlapping sessions") << "A1" << qint64(15'000'000) << qint64(50'000'000) << true;
         QTest::addRow("empty session") << "A1" << qint64(40'000'000) << qint64(40'000'000) << true;
@@ -335,9 +330,7 @@ private slots:
     // StreamStep writes threw nlohmann's type_error out of QuerySignature::checkCompatible.
     void editedCheckpointMetadataIsRefusedInWords_data()
     {
-        QTest::addColumn<QString>("key");
-        QTest::addColumn<QString>("value");
-        QTest::addColumn<QString>("message");
+        addColumns<QString, QString, QString>("key", "value", "message");
         QTest::addRow("output mode a number") << "outputMode" << "5" << "written by a query in 5 output mode";
         QTest::addRow("sink a number") << "sink" << "7" << "wrote to the ? sink";
         QTest::addRow("sink format a number") << "sink" << R"J({"format": 3, "path": ["x"]})J"
@@ -368,8 +361,7 @@ private slots:
     // microseconds) is a damaged file, named.
     void aLogWatermarkOutOfRangeIsDamage_data()
     {
-        QTest::addColumn<QString>("log");
-        QTest::addColumn<QString>("key");
+        addColumns<QString, QString>("log", "key");
         QTest::addRow("offsets") << "offsets" << "batchWatermarkMs";
         QTest::addRow("commits") << "commits" << "nextBatchWatermarkMs";
     }
@@ -407,8 +399,7 @@ private slots:
     // reading its 19th digit (undefined behaviour) before refusing it; no segment has 19 digits.
     void aTimestampSegmentOfEndlessDigitsIsNoTimestamp_data()
     {
-        QTest::addColumn<QString>("text");
-        QTest::addColumn<bool>("valid");
+        addColumns<QString, bool>("text", "valid");
         QTest::addRow("19 digits") << "9223372036856775807d" << false;
         QTest::addRow("40 digits") << "9999999999999999999999999999999999999999" << false;
         QTest::addRow("19-digit day") << "2026-03-1000000000000000000" << false;
@@ -436,8 +427,7 @@ private slots:
     // std::filesystem_error while the in-memory reader copied it to its scratch folder.
     void sinkFilesNoFolderCanHoldAreDamage_data()
     {
-        QTest::addColumn<QString>("first");
-        QTest::addColumn<QString>("second");
+        addColumns<QString, QString>("first", "second");
         QTest::addRow("a folder over a file") << "_spark_metadata" << "_spark_metadata/0";
         QTest::addRow("a name ending in a slash") << "part-00000-c000.csv/" << "";
     }

@@ -1,5 +1,6 @@
 // Tests the interval parser against Spark's SparkIntervalUtils.stringToInterval (values and
 // messages), EventTimeWatermark.getDelayMs and TimeWindow.getIntervalInMicroSeconds.
+#include "test_columns.h"
 #include "streamstep/interval.h"
 
 #include <QTest>
@@ -7,6 +8,7 @@
 #include <limits>
 
 using namespace streamstep;
+using streamstep::testing::addColumns;
 
 Q_DECLARE_METATYPE(std::string)
 
@@ -34,10 +36,7 @@ private slots:
 
 void TestInterval::parses_data()
 {
-    QTest::addColumn<std::string>("text");
-    QTest::addColumn<int>("months");
-    QTest::addColumn<int>("days");
-    QTest::addColumn<qint64>("micros");
+    addColumns<std::string, int, int, qint64>("text", "months", "days", "micros");
 
     QTest::newRow("minutes") << std::string("10 minutes") << 0 << 0 << qint64(10 * kMinute);
     QTest::newRow("seconds") << std::string("5 seconds") << 0 << 0 << qint64(5 * kSecond);
@@ -82,8 +81,7 @@ void TestInterval::parses()
 
 void TestInterval::rejects_data()
 {
-    QTest::addColumn<std::string>("text");
-    QTest::addColumn<std::string>("message");
+    addColumns<std::string, std::string>("text", "message");
 
     QTest::newRow("misspelt unit") << std::string("10 minuts") << std::string("invalid unit 'minuts'");
     QTest::newRow("unit suffix") << std::string("10 minutesx") << std::string("invalid unit 'minutesx'");
@@ -116,8 +114,7 @@ void TestInterval::rejects()
 
 void TestInterval::watermarkDelay_data()
 {
-    QTest::addColumn<std::string>("text");
-    QTest::addColumn<qint64>("delayMs");
+    addColumns<std::string, qint64>("text", "delayMs");
 
     QTest::newRow("10 minutes") << std::string("10 minutes") << qint64(600'000);
     QTest::newRow("2 days") << std::string("2 days") << qint64(2 * 86'400'000LL);
@@ -139,9 +136,7 @@ void TestInterval::watermarkDelay()
 
 void TestInterval::windowDuration_data()
 {
-    QTest::addColumn<std::string>("text");
-    QTest::addColumn<bool>("valid");
-    QTest::addColumn<qint64>("micros");
+    addColumns<std::string, bool, qint64>("text", "valid", "micros");
 
     QTest::newRow("5 minutes") << std::string("5 minutes") << true << qint64(5 * kMinute);
     QTest::newRow("1 day 1 hour") << std::string("1 day 1 hour") << true << qint64(25 * kHour);

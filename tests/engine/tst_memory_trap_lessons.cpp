@@ -8,6 +8,7 @@
 // (tst_spark_conformance, STREAMSTEP_SPARK_ONLY=lesson-27). Also: the lessons' 25,000-row steps
 // export as JSON-line constants, so the Java replay compiles (RowFactory calls for 25,000
 // distinct rows exceed a class's 65,535 constants).
+#include "test_columns.h"
 #include "streamstep/engine.h"
 #include "streamstep/scenario.h"
 #include "streamstep/spark_export.h"
@@ -17,6 +18,7 @@
 #include <string_view>
 
 using namespace streamstep;
+using streamstep::testing::addColumns;
 
 namespace {
 
@@ -47,10 +49,7 @@ class TestMemoryTrapLessons : public QObject {
 private slots:
     void completeKeepsEveryAccountBoundedKeepsOneWindow_data()
     {
-        QTest::addColumn<QString>("file");
-        QTest::addColumn<qint64>("rowsPerStep");
-        QTest::addColumn<QList<qint64>>("stateRows");
-        QTest::addColumn<QList<qint64>>("rowsWritten");
+        addColumns<QString, qint64, QList<qint64>, QList<qint64>>("file", "rowsPerStep", "stateRows", "rowsWritten");
         QTest::newRow("27a complete") << QStringLiteral("27a-complete-memory-trap.scenario.json") << qint64(25000)
                                       << QList<qint64>{25000, 50000, 75000, 100000}
                                       << QList<qint64>{25000, 50000, 75000, 100000};

@@ -1,5 +1,6 @@
 // The micro-batch semantics of Spark Structured Streaming 3.5 (spark-semantics.md §1–§8), one
 // rule per test, written like Spark's StreamTest suites: AddData, then check what was emitted.
+#include "test_columns.h"
 #include "stream_test.h"
 
 using namespace streamstep;
@@ -170,9 +171,7 @@ private slots:
 
     void filtersThatDoNotReferenceEventTimeDoNotMoveTheWatermark_data()
     {
-        QTest::addColumn<QString>("condition");
-        QTest::addColumn<QString>("nextWatermark");
-        QTest::addColumn<QString>("maxEventTime");
+        addColumns<QString, QString, QString>("condition", "nextWatermark", "maxEventTime");
         // pushed below withWatermark: the filtered row is never seen by it
         QTest::newRow("amount") << "amount > 100" << "2026-03-01 09:50:00" << "2026-03-01 10:00:00";
         // references the event time: stays above withWatermark, the row counts
@@ -403,8 +402,7 @@ private slots:
 
     void keyFiltersAfterAnAggregationArePushedBelowIt_data()
     {
-        QTest::addColumn<QString>("condition");
-        QTest::addColumn<int>("stateRows");
+        addColumns<QString, int>("condition", "stateRows");
         QTest::newRow("grouping key") << "accountId = 'A1'" << 1;
         QTest::newRow("aggregate value") << "n >= 1" << 2;
     }

@@ -2,6 +2,7 @@
 // the exact value of every accepted text, the reason and message of every refused one, and that a
 // scenario file holding the same text reads as the same value (or fails with the same message
 // behind its FILE:LINE:COL and column), because the reader runs the same code.
+#include "test_columns.h"
 #include "streamstep/scenario.h"
 #include "streamstep/value_format.h"
 
@@ -11,6 +12,7 @@
 #include <limits>
 
 using namespace streamstep;
+using streamstep::testing::addColumns;
 
 Q_DECLARE_METATYPE(std::string)
 Q_DECLARE_METATYPE(streamstep::Value)
@@ -80,9 +82,7 @@ private Q_SLOTS:
 
 void TestParseCellText::acceptsTextAsValue_data()
 {
-    QTest::addColumn<std::string>("type");
-    QTest::addColumn<std::string>("text");
-    QTest::addColumn<Value>("expected");
+    addColumns<std::string, std::string, Value>("type", "text", "expected");
 
     QTest::newRow("boolean true") << std::string("boolean") << std::string("true") << Value::boolean(true);
     QTest::newRow("boolean FALSE") << std::string("boolean") << std::string("FALSE") << Value::boolean(false);
@@ -151,10 +151,7 @@ void TestParseCellText::acceptsTextAsValue()
 
 void TestParseCellText::refusesTextWithReason_data()
 {
-    QTest::addColumn<std::string>("type");
-    QTest::addColumn<std::string>("text");
-    QTest::addColumn<CellTextProblem>("problem");
-    QTest::addColumn<std::string>("message");
+    addColumns<std::string, std::string, CellTextProblem, std::string>("type", "text", "problem", "message");
 
     const auto notA = CellTextProblem::NotAValue;
     const auto noFit = CellTextProblem::DoesNotFit;
@@ -229,9 +226,8 @@ void TestParseCellText::noTextFormForNullType()
 
 void TestParseCellText::fileCellReadsAsTheSameValue_data()
 {
-    QTest::addColumn<std::string>("type");
-    QTest::addColumn<std::string>("text");
-    QTest::addColumn<bool>("quoted"); // the file holds the text as a JSON string (else bare)
+    // quoted: the file holds the text as a JSON string (else bare)
+    addColumns<std::string, std::string, bool>("type", "text", "quoted");
 
     QTest::newRow("int number") << std::string("int") << std::string("-42") << false;
     QTest::newRow("int too big") << std::string("int") << std::string("2147483648") << false;

@@ -188,13 +188,7 @@ const TestPostgresCrashRecovery::Reference &TestPostgresCrashRecovery::reference
 
 void TestPostgresCrashRecovery::injectedCrashes_data()
 {
-    QTest::addColumn<QString>("config");
-    QTest::addColumn<QString>("point");
-    QTest::addColumn<QString>("batch");
-    for (const char *config : {"postgres-update", "postgres-complete", "jdbc-append", "postgres-update-copy"})
-        for (const char *point : {"after-offsets", "mid-sink", "after-sink", "after-commit"})
-            for (const char *batch : {"data", "nodata"})
-                QTest::addRow("%s %s %s", config, point, batch) << config << point << batch;
+    crash_runs::addInjectedCrashRows({"postgres-update", "postgres-complete", "jdbc-append", "postgres-update-copy"});
 }
 
 void TestPostgresCrashRecovery::injectedCrashes()

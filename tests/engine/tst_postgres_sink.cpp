@@ -4,10 +4,11 @@
 // identifiers, an existing table checked column by column, and a clear message for a server that
 // is down, a refused login, a missing database, a statement failing mid-batch (rolled back, then
 // written once) and a connection the app did not approve.
+#include "test_columns.h"
 #include "test_data.h"
 #include "sinks/postgres_sink.h"
 
-#include "postgres_test_server.h"
+#include "postgres_test_urls.h"
 #include "streamstep/error.h"
 #include "streamstep/scenario_check.h"
 #include "streamstep/sink_connection.h"
@@ -26,35 +27,6 @@ namespace {
 
 SinkContext context(const std::string &queryId = "q1") { return SinkContext{{}, queryId, {}, {}}; }
 
-// The test server's url with another password, database or port.
-std::string urlWith(const std::string &password, const std::string &database, const std::string &port = {})
-{
-    std::string url = testPostgresUrl(); // postgresql://streamstep:streamstep@127.0.0.1:PORT/streamstep
-    const size_t colon = url.find(':', 13);
-    const size_t at = url.find('@');
-    url = url.substr(0, colon + 1) + password + url.substr(at);
-    const size_t slash = url.rfind('/');
-    url = url.substr(0, slash + 1) + database;
-    if (!port.empty()) {
-        const size_t portAt = url.rfind(':');
-        url = url.substr(0, portAt + 1) + port + url.substr(url.rfind('/'));
-    }
-    return url;
-}
-
-// A port on 127.0.0.1 where nothing listens.
-std::string freePort()
-{
-    for (int port = 20000 + static_cast<int>(::getpid() % 1000);; port += 7) {
-        const std::string url = urlWith("streamstep", "streamstep", std::to_string(port));
-        PGconn *probe = PQconnectdb((url + "?connect_timeout=2").c_str());
-        const bool refused = PQstatus(probe) != CONNECTION_OK
-            && std::string(PQerrorMessage(probe)).find("Connection refused") != std::string::npos;
-        PQfinish(probe);
-        if (refused)
-            return std::to_string(port);
-    }
-}
 
 } // namespace
 
@@ -154,9 +126,7 @@ void TestPostgresSink::createsTableFromSchema()
 
 void TestPostgresSink::modes_data()
 {
-    QTest::addColumn<int>("mode");
-    QTest::addColumn<int>("method");
-    QTest::addColumn<QStringList>("expected");
+    addColumns<int, int, QStringList>("mode", "method", "expected");
     // Batch 0: A1=1, B2=2. Batch 1: A1=3, C3=1.
     const QStringList update{R"({"accountId": "A1", "count": 3, "total": 3.00})", R"({"accountId": "B2", "count": 2, "total": 2.00})",
                              R"({"accountId": "C3", "count": 1, "total": 1.00})"};
@@ -302,9 +272,7 @@ void TestPostgresSink::strangeNamesAreJustNames()
 
 void TestPostgresSink::existingTableIsChecked_data()
 {
-    QTest::addColumn<QString>("create");
-    QTest::addColumn<int>("mode");
-    QTest::addColumn<QString>("message");
+    addColumns<QString, int, QString>("create", "mode", "message");
     QTest::newRow("another type") << "(\"accountId\" text PRIMARY KEY, count integer, total numeric(22,2))" << int(OutputMode::Update)
                                   << "exists, but its column \"count\" is integer, but the query writes bigint (bigint)";
     QTest::newRow("a smaller decimal") << "(\"accountId\" text PRIMARY KEY, count bigint, total numeric(10,2))" << int(OutputMode::Update)
@@ -418,10 +386,10 @@ void TestPostgresSink::failingStatementRollsBackThenWritesOnce()
 
 void TestPostgresSink::serverDownSaysWhereAndHow()
 {
-    const std::string port = freePort();
+    const std::string port = refusedPostgresPort(20000);
     try {
-        PostgresSink sink(target(table("down"), urlWith("streamstep", "streamstep", port)), {"accountId"}, countsSchema(),
-                          OutputMode::Update, context());
+        PostgresSink sink(target(table("down"), testPostgresUrlWith("streamstep", "streamstep", port)),
+                          {"accountId"}, countsSchema(), OutputMode::Update, context());
         QFAIL("nothing listens there");
     } catch (const Error &e) {
         QCOMPARE(e.kind(), ErrorKind::Runtime);
@@ -440,8 +408,8 @@ void TestPostgresSink::serverDownSaysWhereAndHow()
 void TestPostgresSink::wrongPasswordIsAuthenticationFailure()
 {
     try {
-        PostgresSink sink(target(table("auth"), urlWith("not-the-password", "streamstep")), {"accountId"}, countsSchema(),
-                          OutputMode::Update, context());
+        PostgresSink sink(target(table("auth"), testPostgresUrlWith("not-the-password", "streamstep")),
+                          {"accountId"}, countsSchema(), OutputMode::Update, context());
         QFAIL("the server should refuse the password");
     } catch (const Error &e) {
         const std::string m = e.message();
@@ -455,8 +423,8 @@ void TestPostgresSink::wrongPasswordIsAuthenticationFailure()
 void TestPostgresSink::missingDatabase()
 {
     try {
-        PostgresSink sink(target(table("nodb"), urlWith("streamstep", "no_such_db")), {"accountId"}, countsSchema(),
-                          OutputMode::Update, context());
+        PostgresSink sink(target(table("nodb"), testPostgresUrlWith("streamstep", "no_such_db")),
+                          {"accountId"}, countsSchema(), OutputMode::Update, context());
         QFAIL("there is no such database");
     } catch (const Error &e) {
         QVERIFY2(e.message().find("has no database 'no_such_db'") != std::string::npos, e.message().c_str());
@@ -554,7 +522,7 @@ void TestPostgresSink::testConnection()
     QVERIFY(testSinkConnection(fresh, countsSchema(), OutputMode::Complete).ok);
 
     SinkSpec down = fresh;
-    down.options["url"] = urlWith("streamstep", "streamstep", freePort());
+    down.options["url"] = testPostgresUrlWith("streamstep", "streamstep", refusedPostgresPort(20000));
     result = testSinkConnection(down, countsSchema(), OutputMode::Update);
     QVERIFY(!result.ok);
     QVERIFY2(result.message.find("cannot reach PostgreSQL at 127.0.0.1:") != std::string::npos, result.message.c_str());

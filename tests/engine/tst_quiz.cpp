@@ -3,6 +3,7 @@
 // own data (the watermark after a trigger, the windows it writes, the rows it drops, its state
 // rows, its batches) —, grades a learner's answer (rows as a set, numbers exactly, the watermark
 // as a timestamp) and check rejects an authored choice the run contradicts.
+#include "test_columns.h"
 #include "streamstep/quiz.h"
 #include "streamstep/scenario.h"
 #include "streamstep/scenario_check.h"
@@ -14,6 +15,7 @@
 #include <set>
 
 using namespace streamstep;
+using streamstep::testing::addColumns;
 
 namespace {
 
@@ -114,8 +116,7 @@ private slots:
 
     void malformedQuestionsAreErrorsAtTheirPlace_data()
     {
-        QTest::addColumn<QString>("quiz");
-        QTest::addColumn<QString>("message");
+        addColumns<QString, QString>("quiz", "message");
         QTest::newRow("not an array") << R"Q({"kind": "written"})Q" << "q.scenario.json:14:14: 'quiz' must be an array";
         QTest::newRow("no kind") << R"Q([{"prompt": "?"}])Q" << "q.scenario.json:14:15: missing required key 'kind' in a quiz question";
         QTest::newRow("unknown kind") << R"Q([{"kind": "guess", "prompt": "?"}])Q"

@@ -1,6 +1,7 @@
 // Tests the scenario reader's fast path (engine/scenario/fast_rows.h): on every bundled lesson and
 // on generated rows of every type it gives exactly the precise parser's scenario, and whenever it
 // refuses a file the error is still the precise parser's, with the right FILE:LINE:COL.
+#include "test_columns.h"
 #include "scenario/fast_rows.h"
 #include "streamstep/scenario.h"
 #include "test_data.h"
@@ -14,6 +15,7 @@
 
 using namespace streamstep;
 using streamstep::testing::errorOf;
+using streamstep::testing::addColumns;
 
 Q_DECLARE_METATYPE(std::string)
 
@@ -149,8 +151,7 @@ private slots:
     // Each bad row makes the fast path refuse; the error is the precise parser's, FILE:LINE:COL.
     void refusedRowsGiveThePreciseError_data()
     {
-        QTest::addColumn<std::string>("row");
-        QTest::addColumn<QString>("message");
+        addColumns<std::string, QString>("row", "message");
         QTest::newRow("syntax") << std::string(R"([true, 1, 2, 3, 4, "x", null,])")
                                 << QStringLiteral("f.json:8:30: invalid JSON: unexpected ']', expected '[', '{', or a literal");
         QTest::newRow("leading zero") << std::string(R"([true, 01, 2, 3, 4, "x", null])")

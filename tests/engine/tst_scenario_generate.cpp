@@ -4,6 +4,7 @@
 // missing or unknown column, too many rows, a start whose range leaves a long, rows and generate
 // together); writing and saving keep "generate" while the rows are unedited and write edited
 // rows as rows; the Java/Scala/PySpark replays let Spark compute the same rows with spark.range.
+#include "test_columns.h"
 #include "streamstep/scenario.h"
 #include "streamstep/spark_export.h"
 #include "streamstep/value_format.h"
@@ -17,6 +18,7 @@
 
 using namespace streamstep;
 using streamstep::testing::errorOf;
+using streamstep::testing::addColumns;
 
 namespace {
 
@@ -129,8 +131,7 @@ private slots:
 
     void errorsAreLocated_data()
     {
-        QTest::addColumn<QString>("steps");
-        QTest::addColumn<QString>("message");
+        addColumns<QString, QString>("steps", "message");
         // Line 7 holds "eventTime" and "n"; the "n" expression's string opens at column 66.
         QTest::newRow("syntax") << QString::fromStdString(generateStep(3, 0, "id +* 2"))
                                 << QStringLiteral("g.json:7:66: generate column 'n', column 5: syntax error at or near '*'");
@@ -231,8 +232,7 @@ private slots:
     // Spark computes a generated step's rows itself: the replays hold the spec, not the rows.
     void theReplayLetsSparkComputeTheRows_data()
     {
-        QTest::addColumn<int>("language");
-        QTest::addColumn<QString>("call");
+        addColumns<int, QString>("language", "call");
         QTest::newRow("java") << int(SparkLanguage::Java) << QStringLiteral("rows.addAll(generatedRows(250000L, 500000L,");
         QTest::newRow("scala") << int(SparkLanguage::Scala) << QStringLiteral("rows ++= generatedRows(250000L, 500000L,");
         QTest::newRow("pyspark") << int(SparkLanguage::PySpark) << QStringLiteral("{\"range\": (250000, 500000), \"columns\": [");

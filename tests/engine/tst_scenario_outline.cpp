@@ -2,6 +2,7 @@
 // level, tags, query and steps as parseScenario, with the same located errors, but a step's
 // "rowsFile" is checked by name and never opened, and a "generate" is not computed, so that the
 // list of lessons does not read lesson 27a's 100,000 rows or compute 27c's million.
+#include "test_columns.h"
 #include "streamstep/scenario.h"
 #include "test_data.h"
 
@@ -12,6 +13,7 @@
 
 using namespace streamstep;
 using streamstep::testing::errorOf;
+using streamstep::testing::addColumns;
 
 namespace {
 
@@ -103,8 +105,7 @@ private slots:
 
     void outlineKeepsTheReadersLocatedErrors_data()
     {
-        QTest::addColumn<QString>("step");
-        QTest::addColumn<QString>("message");
+        addColumns<QString, QString>("step", "message");
         QTest::newRow("unknown key") << QStringLiteral(R"({"rows": [], "quizz": []})")
                                      << QStringLiteral("s.json:5:25: unknown key 'quizz' in a step; valid keys: rows, rowsFile, generate, processingTime, quiz");
         QTest::newRow("rows file out of the folder") << QStringLiteral(R"({"rowsFile": "../x.csv"})")

@@ -1,6 +1,7 @@
 // Tests the scenario reader and writer against the contract (shared/scenario-format.md §1): a
 // rich valid file read completely, every rejected input with its exact "FILE:LINE:COL: …"
 // message, hostile inputs (100 MB of garbage, 100000-deep nesting) and the writer round trip.
+#include "test_columns.h"
 #include "streamstep/scenario.h"
 
 #include <QDateTime>
@@ -15,6 +16,7 @@
 #include <random>
 
 using namespace streamstep;
+using streamstep::testing::addColumns;
 
 Q_DECLARE_METATYPE(std::string)
 
@@ -297,8 +299,8 @@ void TestScenarioReader::readsValidScenario()
 
 void TestScenarioReader::rejectsBadFile_data()
 {
-    QTest::addColumn<QString>("file");
-    QTest::addColumn<QString>("expected"); // after "FILE:"
+    // expected: after "FILE:"
+    addColumns<QString, QString>("file", "expected");
     QTest::newRow("invalid_json") << "invalid_json.scenario.json" << "21:47: invalid JSON: unexpected '}', expected string literal";
     QTest::newRow("unknown_top_level_key") << "unknown_top_level_key.scenario.json" << "4:3: unknown key 'titel' at top level; valid keys: format, version, title, description, title_de, description_de, topic, level, tags, source, query, outputMode, sink, steps, expect, expectError, sparkVersion, conf";
     QTest::newRow("unknown_op_key") << "unknown_op_key.scenario.json" << "16:22: unknown key 'conditon' in 'filter' op; valid keys: op, condition";
@@ -331,9 +333,8 @@ void TestScenarioReader::rejectsBadFile()
 
 void TestScenarioReader::rejectsBadText_data()
 {
-    QTest::addColumn<QByteArray>("from");
-    QTest::addColumn<QByteArray>("to");
-    QTest::addColumn<QByteArray>("expected"); // after "t.json:"
+    // expected: after "t.json:"
+    addColumns<QByteArray, QByteArray, QByteArray>("from", "to", "expected");
     QTest::newRow("format") << QByteArray("\"streamstep-scenario\"") << QByteArray("\"streamstep\"") << QByteArray("1:12: 'format' must be \"streamstep-scenario\"");
     QTest::newRow("version") << QByteArray("\"version\": 1") << QByteArray("\"version\": 2") << QByteArray("1:46: unsupported version 2 (this reader knows version 1)");
     QTest::newRow("version type") << QByteArray("\"version\": 1") << QByteArray("\"version\": \"1\"") << QByteArray("1:46: 'version' must be a number");
@@ -406,9 +407,8 @@ void TestScenarioReader::rejectsBadText()
 
 void TestScenarioReader::readsValue_data()
 {
-    QTest::addColumn<std::string>("type");
-    QTest::addColumn<std::string>("json");
-    QTest::addColumn<std::string>("expected"); // the value's written form, checked below
+    // expected: the value's written form, checked below
+    addColumns<std::string, std::string, std::string>("type", "json", "expected");
 
     QTest::newRow("int max") << std::string("int") << std::string("2147483647") << std::string("int:2147483647");
     QTest::newRow("int negative") << std::string("int") << std::string("-7") << std::string("int:-7");
@@ -487,9 +487,8 @@ void TestScenarioReader::readsValue()
 
 void TestScenarioReader::rejectsValue_data()
 {
-    QTest::addColumn<std::string>("type");
-    QTest::addColumn<std::string>("json");
-    QTest::addColumn<std::string>("expected"); // after "v.json:1:<column of the value>: "
+    // expected: after "v.json:1:<column of the value>: "
+    addColumns<std::string, std::string, std::string>("type", "json", "expected");
 
     const std::string tsForms = " is not a timestamp (expected \"YYYY-MM-DD HH:MM:SS[.ffffff]\" or ISO-8601 \"YYYY-MM-DDTHH:MM:SS[.ffffff][Z]\")";
     QTest::newRow("int too big") << std::string("int") << std::string("2147483648") << std::string("column 'c': value 2147483648 does not fit int");

@@ -2,6 +2,7 @@
 // NDJSON or CSV file next to the scenario give the same batch as the same rows written inline,
 // the path is confined to the scenario's folder (no absolute path, no "..", no symbolic link
 // out), and every error in a rows file names that file with its line and column.
+#include "test_columns.h"
 #include "scenario/fast_rows.h"
 #include "streamstep/scenario.h"
 #include "test_data.h"
@@ -15,6 +16,7 @@
 
 using namespace streamstep;
 using streamstep::testing::errorOf;
+using streamstep::testing::addColumns;
 
 namespace {
 
@@ -110,8 +112,8 @@ private slots:
 
     void fastNdjsonReaderRefusesAnythingButOneRowALine_data()
     {
-        QTest::addColumn<QString>("text");
-        QTest::addColumn<int>("rows"); // -1: refused
+        // rows: -1: refused
+        addColumns<QString, int>("text", "rows");
         QTest::newRow("rows") << QStringLiteral("[\"a\", \"1\", null, 1]\n{\"n\": 2}\n") << 2;
         QTest::newRow("blank lines and CRLF") << QStringLiteral("\n[\"a\", \"1\", null, 1]\r\n\r\n \t\n{\"n\": 2}") << 2;
         QTest::newRow("empty file") << QString() << 0;
@@ -158,8 +160,8 @@ private slots:
 
     void pathsAreConfinedToTheScenarioFolder_data()
     {
-        QTest::addColumn<QString>("rowsFile");
-        QTest::addColumn<QString>("message"); // after "DIR/s.scenario.json:6:24: "
+        // message: after "DIR/s.scenario.json:6:24: "
+        addColumns<QString, QString>("rowsFile", "message");
         QTest::newRow("absolute") << QStringLiteral("/etc/passwd.csv")
                                   << QStringLiteral("'rowsFile' \"/etc/passwd.csv\" must be a path relative to the scenario's folder");
         QTest::newRow("parent") << QStringLiteral("data/../../x.ndjson")
@@ -195,9 +197,8 @@ private slots:
 
     void errorsNameTheRowsFileLineAndColumn_data()
     {
-        QTest::addColumn<QString>("file");
-        QTest::addColumn<QString>("text");
-        QTest::addColumn<QString>("message"); // after "DIR/"
+        // message: after "DIR/"
+        addColumns<QString, QString, QString>("file", "text", "message");
         const QString ok = QStringLiteral("[\"a\", \"1.00\", \"2026-03-01 10:00:00\", 1]\n");
         QTest::newRow("ndjson value") << QStringLiteral("r.ndjson") << ok + ok + QStringLiteral("\n[\"a\", \"1.001\", null, 1]\n")
                                       << QStringLiteral("r.ndjson:4:7: column 'amount': value 1.001 does not fit decimal(12,2)");

@@ -4,6 +4,7 @@
 // that is a link leading outside is refused before anything is written, with the scenario's
 // FILE:LINE:COL; links that stay inside the folder are fine. And a file sink manifest that
 // lists a file outside its folder is damage for readers (sink-cat) too.
+#include "test_columns.h"
 #include "checkpoint/atomic_file.h"
 
 #include "streamstep/scenario.h"
@@ -16,6 +17,7 @@
 #include <fstream>
 
 using namespace streamstep;
+using streamstep::testing::addColumns;
 namespace fs = std::filesystem;
 
 namespace {
@@ -52,12 +54,10 @@ class TestSinkConfinement : public QObject {
 private slots:
     void linksLeadingOutsideAreRefused_data()
     {
-        QTest::addColumn<QString>("format");
-        QTest::addColumn<QString>("sinkPath");
-        QTest::addColumn<QString>("link");      // inside the output folder
-        QTest::addColumn<QString>("target");    // "outside/…" or "inside/…"
-        QTest::addColumn<bool>("targetIsDir");
-        QTest::addColumn<bool>("refused");
+        // link: inside the output folder
+        // target: "outside/…" or "inside/…"
+        addColumns<QString, QString, QString, QString, bool, bool>(
+            "format", "sinkPath", "link", "target", "targetIsDir", "refused");
         QTest::addRow("csv sink folder is a link out") << "csv" << "out" << "out" << "outside/stolen" << true << true;
         QTest::addRow("json sink folder is a link out") << "json" << "out" << "out" << "outside/stolen" << true << true;
         QTest::addRow("a parent is a link out") << "json" << "a/b/out" << "a" << "outside/stolen" << true << true;
@@ -135,8 +135,7 @@ private slots:
     // a damaged manifest (named), not a way to show other files or a crash.
     void aManifestListingOtherFilesIsDamage_data()
     {
-        QTest::addColumn<QString>("files");
-        QTest::addColumn<QString>("message");
+        addColumns<QString, QString>("files", "message");
         QTest::addRow("parent path") << R"J([{"path": "../secret.json", "size": 7}])J" << "it lists '../secret.json', which is not a file of the sink folder";
         QTest::addRow("absolute path") << R"J([{"path": "/etc/hostname", "size": 7}])J" << "it lists '/etc/hostname', which is not a file of the sink folder";
         QTest::addRow("path a number") << R"J([{"path": 3, "size": 7}])J" << "'path' has the wrong type";

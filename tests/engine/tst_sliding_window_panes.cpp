@@ -2,6 +2,7 @@
 // the windows containing it) give exactly what multiplying every row into its windows gives:
 // the same emitted rows, state counts, late-key counts and row fates, batch after batch. The
 // second query adds first(), which cannot merge exactly, so it takes the row-by-row path.
+#include "test_columns.h"
 #include "sources/transaction_generator.h"
 #include "streamstep/engine.h"
 #include "streamstep/scenario.h"
@@ -11,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 using namespace streamstep;
+using streamstep::testing::addColumns;
 
 namespace {
 
@@ -43,8 +45,7 @@ class TestSlidingWindowPanes : public QObject {
 private slots:
     void panesEqualRowsPerWindow_data()
     {
-        QTest::addColumn<QString>("window");
-        QTest::addColumn<QString>("mode");
+        addColumns<QString, QString>("window", "mode");
         for (const char *mode : {"append", "update", "complete"}) {
             QTest::addRow("10m/2m %s", mode) << "window(eventTime, '10 minutes', '2 minutes')" << mode;
             QTest::addRow("1h/1m %s", mode) << "window(eventTime, '1 hour', '1 minute')" << mode;

@@ -1,6 +1,7 @@
 // The Spark version and configuration a lesson runs under (format §4.1, spark-semantics.md §14):
 // each key read with Spark's rules and refused with Spark's words, and each one changing what
 // Spark changes.
+#include "test_columns.h"
 #include "test_data.h"
 #include "runtime/watermark_tracker.h"
 #include "stream_test.h"
@@ -49,8 +50,7 @@ private slots:
 
     void badVersionsKeysAndValuesNameTheirPlace_data()
     {
-        QTest::addColumn<QString>("extras");
-        QTest::addColumn<QString>("message");
+        addColumns<QString, QString>("extras", "message");
         QTest::newRow("unknown version") << R"J(, "sparkVersion": "3.4")J"
                                          << "conf.scenario.json:8:92: unknown sparkVersion '3.4'; StreamStep follows \"3.5\" (the default) or \"4.2\"";
         QTest::newRow("unknown key") << R"J(, "conf": {"spark.sql.adaptive.enabled": "true"})J"
@@ -159,10 +159,7 @@ private slots:
     // Spark 4's STREAMING_OUTPUT_MODE error classes (SQLSTATE 42KDE) replace 3.5's texts.
     void spark4OutputModeMessages_data()
     {
-        QTest::addColumn<QString>("query");
-        QTest::addColumn<QString>("mode");
-        QTest::addColumn<QString>("sink");
-        QTest::addColumn<QString>("message");
+        addColumns<QString, QString, QString, QString>("query", "mode", "sink", "message");
         QTest::newRow("complete without aggregation")
             << R"J([{"op": "filter", "condition": "amount > 1"}])J" << "complete" << kMemory
             << "[STREAMING_OUTPUT_MODE.UNSUPPORTED_OPERATION] Invalid streaming output mode: complete. This output mode "

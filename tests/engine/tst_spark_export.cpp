@@ -4,6 +4,7 @@
 // the parts every program relies on: names, escaping of the scenario's text and values, the
 // MemoryStream of each Spark version, the honest sink mapping. That the programs compile and
 // run on real Spark is tested under tests/spark (label spark).
+#include "test_columns.h"
 #include "streamstep/scenario.h"
 #include "streamstep/spark_export.h"
 
@@ -11,6 +12,7 @@
 #include <QTest>
 
 using namespace streamstep;
+using streamstep::testing::addColumns;
 
 namespace {
 
@@ -37,11 +39,7 @@ class TestSparkExport : public QObject {
 private slots:
     void goldenFiles_data()
     {
-        QTest::addColumn<QString>("scenario");
-        QTest::addColumn<QString>("language");
-        QTest::addColumn<bool>("replay");
-        QTest::addColumn<QString>("version");
-        QTest::addColumn<QString>("golden");
+        addColumns<QString, QString, bool, QString, QString>("scenario", "language", "replay", "version", "golden");
         const QString lesson04 = QStringLiteral("scenarios/04-windowed-totals-append.scenario.json");
         const QString lesson01 = QStringLiteral("scenarios/01-high-value-filter.scenario.json");
         const QString lesson03 = QStringLiteral("scenarios/03-account-counts-update.scenario.json");
@@ -81,8 +79,7 @@ private slots:
 
     void programNames_data()
     {
-        QTest::addColumn<QString>("file");
-        QTest::addColumn<QString>("name");
+        addColumns<QString, QString>("file", "name");
         QTest::newRow("lesson") << "scenarios/04-windowed-totals-append.scenario.json" << "Scenario04WindowedTotalsAppend";
         QTest::newRow("letters first") << "/tmp/high_value.scenario.json" << "HighValue";
         QTest::newRow("plain json") << "x-y.json" << "XY";

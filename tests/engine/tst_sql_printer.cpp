@@ -2,6 +2,7 @@
 // (implicit casts left out, literals as Spark writes them, names backquoted where needed), and
 // for every operator and function: print -> parse -> bind gives the same type and the same values
 // on sample data, and printing that again gives the same text.
+#include "test_columns.h"
 #include "expr_test.h"
 #include "expr/expr_node.h"
 #include "expr/expression.h"
@@ -20,16 +21,14 @@ namespace {
 
 Schema schema()
 {
-    Schema s;
-    s.fields = {{"accountId", DataType::string(), {}}, {"amount", DataType::decimal(12, 2), {}},
-                {"eventTime", DataType::timestamp(), {}}, {"qty", DataType::int32(), {}},
-                {"big", DataType::int64(), {}},          {"price", DataType::float64(), {}},
-                {"flag", DataType::boolean(), {}},       {"note", DataType::string(), {}},
-                {"window", DataType::window(), {}},      {"odd name", DataType::int32(), {}},
-                {"end", DataType::int32(), {}},          {"current_timestamp", DataType::timestamp(), {}},
-                {"a`b", DataType::string(), {}},         {"1st", DataType::int32(), {}},
-                {"wide", DataType::decimal(38, 0), {}}};
-    return s;
+    return Schema{{{"accountId", DataType::string(), {}}, {"amount", DataType::decimal(12, 2), {}},
+                  {"eventTime", DataType::timestamp(), {}}, {"qty", DataType::int32(), {}},
+                  {"big", DataType::int64(), {}},          {"price", DataType::float64(), {}},
+                  {"flag", DataType::boolean(), {}},       {"note", DataType::string(), {}},
+                  {"window", DataType::window(), {}},      {"odd name", DataType::int32(), {}},
+                  {"end", DataType::int32(), {}},          {"current_timestamp", DataType::timestamp(), {}},
+                  {"a`b", DataType::string(), {}},         {"1st", DataType::int32(), {}},
+                  {"wide", DataType::decimal(38, 0), {}}}};
 }
 
 ColumnBatch sampleRows()
@@ -96,8 +95,7 @@ class TestSqlPrinter : public QObject {
 private slots:
     void texts_data()
     {
-        QTest::addColumn<QString>("text");
-        QTest::addColumn<QString>("sql");
+        addColumns<QString, QString>("text", "sql");
         // Literals as written; the casts the binder adds to compare or add them are left out.
         QTest::newRow("decimal literal") << "amount > 100000.00" << "amount > 100000.00";
         QTest::newRow("int literal against decimal") << "amount > 100000" << "amount > 100000";
@@ -186,8 +184,7 @@ private slots:
     // Literals without a literal syntax of their exact type (made by folding, not by parsing).
     void literalsOfOtherTypes_data()
     {
-        QTest::addColumn<int>("which");
-        QTest::addColumn<QString>("sql");
+        addColumns<int, QString>("which", "sql");
         QTest::newRow("typed null") << 0 << "CAST(NULL AS INT)";
         QTest::newRow("NaN") << 1 << "CAST('NaN' AS DOUBLE)";
         QTest::newRow("-Infinity") << 2 << "CAST('-Infinity' AS DOUBLE)";

@@ -1,6 +1,7 @@
 // Checks the SQLite upsert sink: the table it creates, update/complete/append semantics, a
 // replayed batch skipped through the bookkeeping table, exact decimals and timestamps, quoted
 // identifiers, schema checks and a clear error for a locked database.
+#include "test_columns.h"
 #include "expect_error.h"
 #include "test_data.h"
 #include "checkpoint/atomic_file.h"
@@ -79,8 +80,7 @@ void TestSqliteSink::createsTableWithKey()
 
 void TestSqliteSink::modes_data()
 {
-    QTest::addColumn<int>("mode");
-    QTest::addColumn<QStringList>("expected");
+    addColumns<int, QStringList>("mode", "expected");
     // Batch 0: A1=1, B2=2. Batch 1: A1=3, C3=1.
     QTest::newRow("update upserts the changed rows")
         << int(OutputMode::Update)

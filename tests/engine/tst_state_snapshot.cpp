@@ -1,6 +1,7 @@
 // State snapshots (Run::saveState / restoreState) and restarts written like Spark's
 // EventTimeWatermarkSuite: StopStream, StartStream from the checkpoint, and the stream goes on
 // exactly as if it had never stopped. A snapshot of another format or query is refused clearly.
+#include "test_columns.h"
 #include "test_data.h"
 #include "stream_test.h"
 
@@ -25,9 +26,7 @@ private slots:
     // those of the stopped run, so late data is still dropped and windows close as before.
     void aRestartedStreamContinuesExactly_data()
     {
-        QTest::addColumn<QString>("query");
-        QTest::addColumn<QString>("mode");
-        QTest::addColumn<int>("stopAfter");
+        addColumns<QString, QString, int>("query", "mode", "stopAfter");
         for (int stop = 1; stop <= 3; ++stop) {
             QTest::addRow("windowed append, stop after %d", stop) << QString(kWindowedSum) << "append" << stop;
             QTest::addRow("windowed update, stop after %d", stop) << QString(kWindowedSum) << "update" << stop;
@@ -86,8 +85,7 @@ private slots:
 
     void foreignOldAndDamagedSnapshotsAreRefused_data()
     {
-        QTest::addColumn<QByteArray>("bytes");
-        QTest::addColumn<QString>("message");
+        addColumns<QByteArray, QString>("bytes", "message");
         StreamTester t(makeScenario(kWindowedSum, "append", kSteps));
         t.addData();
         const std::string good = t.run().saveState();

@@ -2,6 +2,7 @@
 // cancelled at any of its checkpoints leaves the Run exactly as before (state stores, watermark,
 // next batch id, memory table), and stepping on afterwards gives the reports of a run that was
 // never cancelled. Progress is reported at every checkpoint with strictly increasing fractions.
+#include "test_columns.h"
 #include "stream_test.h"
 
 
@@ -85,9 +86,7 @@ private slots:
 
 void TestStepCancel::cancelAtEveryCheckpoint_data()
 {
-    QTest::addColumn<QString>("query");
-    QTest::addColumn<QString>("mode");
-    QTest::addColumn<QString>("sink");
+    addColumns<QString, QString, QString>("query", "mode", "sink");
     const QString memory = QStringLiteral(R"J({"format": "memory", "options": {"queryName": "q"}})J");
     const QString console = QStringLiteral(R"J({"format": "console", "options": {}})J");
     // Append: windows close as the watermark moves, with Spark's no-data batch after most steps.

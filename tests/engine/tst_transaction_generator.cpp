@@ -1,6 +1,7 @@
 // Tests the transactions generator behind the app's "generate rows" and the benchmarks: the same
 // seed gives the same rows (and a pinned first row, so a change of the random stream is noticed),
 // and each parameter has the effect it promises.
+#include "test_columns.h"
 #include "sources/transaction_generator.h"
 #include "stream_test.h"
 
@@ -13,6 +14,7 @@
 
 using namespace streamstep;
 using streamstep::testing::sameBatch;
+using streamstep::testing::addColumns;
 
 class TestTransactionGenerator : public QObject {
     Q_OBJECT
@@ -72,9 +74,7 @@ private slots:
 
     void accountsAndBranches_data()
     {
-        QTest::addColumn<qint64>("accounts");
-        QTest::addColumn<qint64>("branches");
-        QTest::addColumn<QString>("firstId");
+        addColumns<qint64, qint64, QString>("accounts", "branches", "firstId");
         QTest::newRow("lesson size") << qint64(3) << qint64(3) << QStringLiteral("ACC-0001");
         QTest::newRow("hundred") << qint64(100) << qint64(8) << QStringLiteral("ACC-0001");
         QTest::newRow("million") << qint64(1'000'000) << qint64(40) << QStringLiteral("ACC-0000001");
@@ -146,8 +146,7 @@ private slots:
 
     void jitterAndLateRows_data()
     {
-        QTest::addColumn<qint64>("jitter");
-        QTest::addColumn<double>("lateFraction");
+        addColumns<qint64, double>("jitter", "lateFraction");
         QTest::newRow("in order") << qint64(0) << 0.0;
         QTest::newRow("jitter") << qint64(30'000'000) << 0.0;
         QTest::newRow("late 10%") << qint64(0) << 0.1;

@@ -1,5 +1,6 @@
 // Spark's UnsupportedOperationChecker and DataStreamWriter rules (spark-semantics.md §9–§10):
 // each rejected pairing fails before any batch with Spark's own message; allowed ones compile.
+#include "test_columns.h"
 #include "stream_test.h"
 
 using namespace streamstep;
@@ -29,10 +30,7 @@ class TestUnsupportedOperationChecker : public QObject {
 private slots:
     void rejected_data()
     {
-        QTest::addColumn<QString>("query");
-        QTest::addColumn<QString>("mode");
-        QTest::addColumn<QString>("sink");
-        QTest::addColumn<QString>("message");
+        addColumns<QString, QString, QString, QString>("query", "mode", "sink", "message");
 
         QTest::newRow("complete without aggregation")
             << R"J([{"op": "filter", "condition": "amount > 100000.00"}])J" << "complete" << kMemory
@@ -101,10 +99,7 @@ private slots:
     // Spark's StreamingQueryException text (exit 3), writing nothing.
     void failsWhenTheFirstBatchIsPlanned_data()
     {
-        QTest::addColumn<QString>("query");
-        QTest::addColumn<QString>("sink");
-        QTest::addColumn<QString>("version");
-        QTest::addColumn<QString>("message");
+        addColumns<QString, QString, QString, QString>("query", "sink", "version", "message");
         const QString session = QStringLiteral(R"J([%1, {"op": "groupBy", "keys": ["session_window(eventTime, '5 minutes')"], "aggs": ["count(*)"]}])J").arg(kWatermark);
         const QString csvWindow = QStringLiteral(R"J([%1, {"op": "groupBy", "keys": ["window(eventTime, '5 minutes')"], "aggs": ["count(*)"]}])J").arg(kWatermark);
         const QString csv = R"J({"format": "csv", "options": {"path": "out"}})J";
@@ -144,8 +139,7 @@ private slots:
 
     void allowed_data()
     {
-        QTest::addColumn<QString>("query");
-        QTest::addColumn<QString>("mode");
+        addColumns<QString, QString>("query", "mode");
         QTest::newRow("update without aggregation") << R"J([{"op": "filter", "condition": "amount > 1"}])J" << "update";
         QTest::newRow("append windowed aggregation with watermark")
             << QStringLiteral(R"J([%1, {"op": "groupBy", "keys": ["window(eventTime, '5 minutes') AS w", "accountId"], "aggs": ["count(*)"]}])J")
@@ -186,8 +180,7 @@ private slots:
 
     void windowDurationsAreValidated_data()
     {
-        QTest::addColumn<QString>("window");
-        QTest::addColumn<QString>("message");
+        addColumns<QString, QString>("window", "message");
         QTest::newRow("slide longer than window")
             << "window(eventTime, '5 minutes', '10 minutes')"
             << "The `slide_duration`(600000000) must be <= the `window_duration`(300000000).";

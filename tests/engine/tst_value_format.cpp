@@ -1,5 +1,6 @@
 // Checks the text forms of values against what Spark 3.5 prints: Java's Double.toString, plain
 // decimals, timestamp casts, progress-JSON timestamps, stringToTimestamp and the --jsonl values.
+#include "test_columns.h"
 #include "streamstep/column_batch.h"
 #include "streamstep/value_format.h"
 
@@ -11,6 +12,7 @@
 #include <limits>
 
 using namespace streamstep;
+using streamstep::testing::addColumns;
 
 Q_DECLARE_METATYPE(streamstep::Value)
 
@@ -52,8 +54,7 @@ private slots:
 
 void TestValueFormat::formatDouble_data()
 {
-    QTest::addColumn<double>("value");
-    QTest::addColumn<QByteArray>("expected");
+    addColumns<double, QByteArray>("value", "expected");
     const double inf = std::numeric_limits<double>::infinity();
     QTest::newRow("one") << 1.0 << QByteArray("1.0");
     QTest::newRow("tenth") << 0.1 << QByteArray("0.1");
@@ -89,9 +90,7 @@ void TestValueFormat::formatDouble()
 
 void TestValueFormat::formatDecimal_data()
 {
-    QTest::addColumn<qint64>("unscaled");
-    QTest::addColumn<int>("scale");
-    QTest::addColumn<QByteArray>("expected");
+    addColumns<qint64, int, QByteArray>("unscaled", "scale", "expected");
     QTest::newRow("scale 2") << qint64(25000010) << 2 << QByteArray("250000.10");
     QTest::newRow("negative below one") << qint64(-5) << 2 << QByteArray("-0.05");
     QTest::newRow("scale 0") << qint64(12) << 0 << QByteArray("12");
@@ -125,8 +124,7 @@ void TestValueFormat::formatDecimal()
 
 void TestValueFormat::formatTimestamp_data()
 {
-    QTest::addColumn<qint64>("micros");
-    QTest::addColumn<QByteArray>("expected");
+    addColumns<qint64, QByteArray>("micros", "expected");
     QTest::newRow("epoch") << qint64(0) << QByteArray("1970-01-01 00:00:00");
     QTest::newRow("whole seconds") << kMarch1At10 << QByteArray("2026-03-01 10:00:00");
     QTest::newRow("half second") << kMarch1At10 + 500000 << QByteArray("2026-03-01 10:00:00.5");
@@ -154,8 +152,7 @@ void TestValueFormat::formatTimestamp()
 
 void TestValueFormat::formatTimestampIso_data()
 {
-    QTest::addColumn<qint64>("micros");
-    QTest::addColumn<QByteArray>("expected");
+    addColumns<qint64, QByteArray>("micros", "expected");
     QTest::newRow("epoch") << qint64(0) << QByteArray("1970-01-01T00:00:00.000Z");
     QTest::newRow("whole") << kMarch1At10 << QByteArray("2026-03-01T10:00:00.000Z");
     QTest::newRow("micros dropped") << kMarch1At10 + 123999 << QByteArray("2026-03-01T10:00:00.123Z");
@@ -172,8 +169,8 @@ void TestValueFormat::formatTimestampIso()
 
 void TestValueFormat::parseTimestamp_data()
 {
-    QTest::addColumn<QByteArray>("text");
-    QTest::addColumn<QByteArray>("expected"); // formatTimestamp of the result, or "null"
+    // expected: formatTimestamp of the result, or "null"
+    addColumns<QByteArray, QByteArray>("text", "expected");
     QTest::newRow("year") << QByteArray("2026") << QByteArray("2026-01-01 00:00:00");
     QTest::newRow("year-month") << QByteArray("2026-03") << QByteArray("2026-03-01 00:00:00");
     QTest::newRow("date") << QByteArray("2026-03-01") << QByteArray("2026-03-01 00:00:00");
@@ -224,11 +221,7 @@ void TestValueFormat::parseTimestamp()
 
 void TestValueFormat::parseDecimalText_data()
 {
-    QTest::addColumn<QByteArray>("text");
-    QTest::addColumn<bool>("valid");
-    QTest::addColumn<qint64>("unscaled");
-    QTest::addColumn<int>("precision");
-    QTest::addColumn<int>("scale");
+    addColumns<QByteArray, bool, qint64, int, int>("text", "valid", "unscaled", "precision", "scale");
     QTest::newRow("negative") << QByteArray("-12.50") << true << qint64(-1250) << 4 << 2;
     QTest::newRow("plus sign") << QByteArray("+3") << true << qint64(3) << 1 << 0;
     QTest::newRow("leading point") << QByteArray(".5") << true << qint64(5) << 1 << 1;
@@ -274,8 +267,7 @@ void TestValueFormat::parseDecimalText()
 
 void TestValueFormat::toDisplayString_data()
 {
-    QTest::addColumn<Value>("value");
-    QTest::addColumn<QByteArray>("expected");
+    addColumns<Value, QByteArray>("value", "expected");
     QTest::newRow("null") << Value::null() << QByteArray("NULL");
     QTest::newRow("true") << Value::boolean(true) << QByteArray("true");
     QTest::newRow("false") << Value::boolean(false) << QByteArray("false");
@@ -304,8 +296,7 @@ void TestValueFormat::toDisplayString()
 
 void TestValueFormat::toJsonText_data()
 {
-    QTest::addColumn<Value>("value");
-    QTest::addColumn<QByteArray>("expected");
+    addColumns<Value, QByteArray>("value", "expected");
     const double inf = std::numeric_limits<double>::infinity();
     QTest::newRow("null") << Value::null() << QByteArray("null");
     QTest::newRow("true") << Value::boolean(true) << QByteArray("true");
@@ -344,9 +335,7 @@ void TestValueFormat::toJsonText()
 
 void TestValueFormat::readUtf8Sequence_data()
 {
-    QTest::addColumn<QByteArray>("text");
-    QTest::addColumn<uint>("codePoint");
-    QTest::addColumn<int>("length");
+    addColumns<QByteArray, uint, int>("text", "codePoint", "length");
     QTest::newRow("two bytes") << QByteArray("\xC3\xA9") << 0xE9u << 2;
     QTest::newRow("three bytes") << QByteArray("\xE2\x82\xAC") << 0x20ACu << 3;
     QTest::newRow("four bytes") << QByteArray("\xF0\x9F\x98\x80") << 0x1F600u << 4;

@@ -1,6 +1,7 @@
 // How a watermark comes about (Spark's WatermarkTracker, spark-semantics.md §2) as the reports
 // carry it — which withWatermark, which max event time and delay, set in which batch — and the
 // engine's one trigger clock. Views print these facts; they must never have to guess them.
+#include "test_columns.h"
 #include "runtime/watermark_tracker.h"
 #include "stream_test.h"
 
@@ -114,8 +115,7 @@ private slots:
     // The query says which source column its event time is, through aliases and window().
     void theEventTimeSourceColumnIsTracedThroughTheQuery_data()
     {
-        QTest::addColumn<QString>("query");
-        QTest::addColumn<int>("sourceColumn");
+        addColumns<QString, int>("query", "sourceColumn");
         QTest::newRow("the column") << QStringLiteral(R"J([{"op": "withWatermark", "column": "eventTime", "delay": "1 minute"}])J") << 3;
         QTest::newRow("an alias") << QStringLiteral(R"J([{"op": "select", "columns": ["eventTime AS t", "amount"]},
             {"op": "withWatermark", "column": "t", "delay": "1 minute"}])J") << 3;

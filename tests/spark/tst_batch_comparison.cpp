@@ -1,5 +1,6 @@
 // The conformance suite's own parts, without Spark: exact number comparison, batch-by-batch
 // differences, and the scenario generator (deterministic, every file valid for streamstep-cli).
+#include "../engine/test_columns.h"
 #include "batch_comparison.h"
 #include "scenario_generator.h"
 
@@ -17,8 +18,7 @@ class TestBatchComparison : public QObject {
 private slots:
     void canonicalNumbers_data()
     {
-        QTest::addColumn<QString>("text");
-        QTest::addColumn<QString>("canonical");
+        addColumns<QString, QString>("text", "canonical");
         QTest::newRow("decimal scale 2") << "250000.00" << "25e4";
         QTest::newRow("decimal scale 1") << "250000.0" << "25e4";
         QTest::newRow("integer") << "250000" << "25e4";

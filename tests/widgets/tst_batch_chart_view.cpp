@@ -2,6 +2,7 @@
 // to the model's figures (read through QVXYModelMapper), hover tooltips with values, a click
 // selecting the batch, marks told apart by shape and dash (not colour alone), colours following
 // the palette, and a live language switch.
+#include "../app/gui_test_support.h"
 #include "batch_chart_view.h"
 #include "lesson_reports.h"
 #include "batch_list_model.h"
@@ -315,17 +316,7 @@ void TestBatchChartView::marksAreNotColourAlone()
 
 namespace {
 
-double luminance(const QColor &c)
-{
-    const auto channel = [](double v) { return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
-    return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(c.blueF());
-}
-
-double contrast(const QColor &a, const QColor &b)
-{
-    const double la = luminance(a), lb = luminance(b);
-    return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
-}
+using streamstep::testing::contrast;
 
 QPalette darkPalette()
 {

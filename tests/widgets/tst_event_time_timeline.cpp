@@ -3,6 +3,7 @@
 // reports, a band per window of the result table with the state the engine reports, no-data
 // batches as columns of their own with their reason, clicking and hovering, no overlapping
 // labels at normal and presenter font sizes, and the main window feeding it.
+#include "../app/gui_test_support.h"
 #include "event_time_timeline.h"
 #include "event_time_timeline_layout.h"
 #include "main_window.h"
@@ -181,8 +182,7 @@ private Q_SLOTS:
 
 void TestEventTimeTimeline::initTestCase()
 {
-    QApplication::setOrganizationName(QStringLiteral("StreamStepTests"));
-    QApplication::setApplicationName(QStringLiteral("tst_event_time_timeline"));
+    streamstep::testing::useTestSettings("tst_event_time_timeline");
 }
 
 void TestEventTimeTimeline::oneDotPerInputRowWithTheEngineFate()
