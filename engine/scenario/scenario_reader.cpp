@@ -3,6 +3,7 @@
 #include "scenario/fast_rows.h"
 #include "scenario/json_document.h"
 #include "streamstep/interval.h"
+#include "streamstep/time_math.h"
 #include "streamstep/value_format.h"
 #include "types/text.h"
 
@@ -171,8 +172,96 @@ std::string_view trimmed(std::string_view text)
 
 } // namespace
 
+namespace {
+
+constexpr uint64_t kPowersOfTen64[] = {1ULL,
+                                       10ULL,
+                                       100ULL,
+                                       1'000ULL,
+                                       10'000ULL,
+                                       100'000ULL,
+                                       1'000'000ULL,
+                                       10'000'000ULL,
+                                       100'000'000ULL,
+                                       1'000'000'000ULL,
+                                       10'000'000'000ULL,
+                                       100'000'000'000ULL,
+                                       1'000'000'000'000ULL,
+                                       10'000'000'000'000ULL,
+                                       100'000'000'000'000ULL,
+                                       1'000'000'000'000'000ULL,
+                                       10'000'000'000'000'000ULL,
+                                       100'000'000'000'000'000ULL,
+                                       1'000'000'000'000'000'000ULL};
+
+// numDigits of a value below 10^18.
+int numDigits64(uint64_t v)
+{
+    int n = 0;
+    while (n < 18 && v >= kPowersOfTen64[n])
+        ++n;
+    return n;
+}
+
+// parseDecimalCell for a plain number of at most 18 digits ([+-]digits[.digits]), whose
+// unscaled value fits 64 bits: the same answer (parseDecimalText's rules, then the column's
+// scale and precision) without 128-bit arithmetic. False for any other text, which the general
+// path below decides.
+bool parseShortDecimalCell(std::string_view text, const DataType &type, std::optional<Int128> &result)
+{
+    size_t i = 0;
+    const bool negative = !text.empty() && text[0] == '-';
+    if (!text.empty() && (text[0] == '-' || text[0] == '+'))
+        i = 1;
+    uint64_t unscaled = 0;
+    int digits = 0;
+    int scale = 0;
+    bool seenPoint = false;
+    for (; i < text.size(); ++i) {
+        const char c = text[i];
+        if (c == '.') {
+            if (seenPoint)
+                return false;
+            seenPoint = true;
+            continue;
+        }
+        if (c < '0' || c > '9' || ++digits > 18)
+            return false;
+        scale += seenPoint;
+        unscaled = unscaled * 10 + static_cast<uint64_t>(c - '0');
+    }
+    if (digits == 0 || type.scale < 0 || type.precision < 0)
+        return false;
+    int extra = 0; // the zeros the column's scale adds
+    if (scale > type.scale) {
+        // Extra fraction digits are fine only when they are zeros (12.50 -> decimal(4,1)).
+        const uint64_t factor = kPowersOfTen64[scale - type.scale];
+        if (unscaled % factor != 0) {
+            result = std::nullopt;
+            return true;
+        }
+        unscaled /= factor;
+    } else {
+        extra = type.scale - scale;
+    }
+    const int valueDigits = numDigits64(unscaled);
+    if (valueDigits + extra > type.precision) { // what the general path checks before and after the zeros
+        result = std::nullopt;
+        return true;
+    }
+    Int128 value = static_cast<Int128>(unscaled);
+    for (int k = 0; k < extra; ++k)
+        value *= 10;
+    result = negative ? -value : value;
+    return true;
+}
+
+} // namespace
+
 std::optional<Int128> parseDecimalCell(std::string_view text, const DataType &type)
 {
+    if (std::optional<Int128> result; parseShortDecimalCell(text, type, result))
+        return result;
     const std::optional<Decimal> parsed = parseDecimalText(text);
     if (!parsed)
         return std::nullopt;
@@ -197,7 +286,31 @@ std::optional<int64_t> parseTimestampCell(std::string_view text)
 {
     if (!hasTimestampShape(text))
         return std::nullopt;
-    return parseTimestamp(text);
+    if (text.back() == 'Z')
+        return parseTimestamp(text);
+    // "YYYY-MM-DD HH:MM:SS[.f…]" (or with 'T') whose every digit the shape checked: parseTimestamp's
+    // arithmetic and range checks for that shape, without its trimming and checks once more.
+    const auto number = [&](size_t from, size_t count) {
+        int v = 0;
+        for (size_t k = from; k < from + count; ++k)
+            v = v * 10 + (text[k] - '0');
+        return v;
+    };
+    const int year = number(0, 4);
+    const int month = number(5, 2);
+    const int day = number(8, 2);
+    const int hour = number(11, 2);
+    const int minute = number(14, 2);
+    const int second = number(17, 2);
+    int fraction = 0;
+    if (text.size() > 19) {
+        fraction = number(20, text.size() - 20);
+        for (size_t digits = text.size() - 20; digits < 6; ++digits)
+            fraction *= 10;
+    }
+    if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month) || hour > 23 || minute > 59 || second > 59)
+        return std::nullopt;
+    return (daysFromCivil(year, month, day) * 86'400 + hour * 3600 + minute * 60 + second) * kMicrosPerSecond + fraction;
 }
 
 // parseCellText's rules per type on a value's text as it stands (no trimming, no NULL). The
