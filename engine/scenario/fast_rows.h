@@ -69,7 +69,7 @@ ColumnBatch readNdjsonRowsFast(std::string &buffer, size_t size, const Schema &s
 // The same for an open file of fileSize bytes, read chunkBytes at a time (whole lines; a longer
 // line grows the buffer). Throws FastPathRefused like it.
 ColumnBatch readNdjsonFileFast(std::FILE *file, size_t fileSize, const Schema &schema, size_t maxRows,
-                               size_t chunkBytes = 8 * 1024 * 1024);
+                               size_t chunkBytes = 1024 * 1024);
 
 // The text with every located array's contents turned into blanks: line breaks stay, and the
 // last line of each array keeps its width, so every value after it has the same line and column.
