@@ -2,6 +2,7 @@
 
 #include "scenario/fast_rows.h"
 #include "scenario/json_document.h"
+#include "scenario/rows_fingerprint.h"
 #include "streamstep/interval.h"
 #include "streamstep/time_math.h"
 #include "streamstep/value_format.h"
@@ -194,43 +195,32 @@ constexpr uint64_t kPowersOfTen64[] = {1ULL,
                                        100'000'000'000'000'000ULL,
                                        1'000'000'000'000'000'000ULL};
 
-// numDigits of a value below 10^18.
-int numDigits64(uint64_t v)
-{
-    int n = 0;
-    while (n < 18 && v >= kPowersOfTen64[n])
-        ++n;
-    return n;
-}
-
 // parseDecimalCell for a plain number of at most 18 digits ([+-]digits[.digits]), whose
 // unscaled value fits 64 bits: the same answer (parseDecimalText's rules, then the column's
 // scale and precision) without 128-bit arithmetic. False for any other text, which the general
 // path below decides.
 bool parseShortDecimalCell(std::string_view text, const DataType &type, std::optional<Int128> &result)
 {
-    size_t i = 0;
-    const bool negative = !text.empty() && text[0] == '-';
-    if (!text.empty() && (text[0] == '-' || text[0] == '+'))
-        i = 1;
+    const char *at = text.data();
+    const char *const end = at + text.size();
+    const bool negative = at < end && *at == '-';
+    if (at < end && (*at == '-' || *at == '+'))
+        ++at;
+    const char *const first = at;
     uint64_t unscaled = 0;
-    int digits = 0;
+    while (at < end && *at >= '0' && *at <= '9')
+        unscaled = unscaled * 10 + static_cast<uint64_t>(*at++ - '0');
+    int digits = static_cast<int>(at - first);
     int scale = 0;
-    bool seenPoint = false;
-    for (; i < text.size(); ++i) {
-        const char c = text[i];
-        if (c == '.') {
-            if (seenPoint)
-                return false;
-            seenPoint = true;
-            continue;
-        }
-        if (c < '0' || c > '9' || ++digits > 18)
-            return false;
-        scale += seenPoint;
-        unscaled = unscaled * 10 + static_cast<uint64_t>(c - '0');
+    if (at < end && *at == '.') {
+        const char *const fraction = ++at;
+        while (at < end && *at >= '0' && *at <= '9')
+            unscaled = unscaled * 10 + static_cast<uint64_t>(*at++ - '0');
+        scale = static_cast<int>(at - fraction);
+        digits += scale;
     }
-    if (digits == 0 || type.scale < 0 || type.precision < 0)
+    // (More than 18 digits may have wrapped `unscaled` around; the general path reads those.)
+    if (at != end || digits == 0 || digits > 18 || type.scale < 0 || type.precision < 0)
         return false;
     int extra = 0; // the zeros the column's scale adds
     if (scale > type.scale) {
@@ -244,8 +234,10 @@ bool parseShortDecimalCell(std::string_view text, const DataType &type, std::opt
     } else {
         extra = type.scale - scale;
     }
-    const int valueDigits = numDigits64(unscaled);
-    if (valueDigits + extra > type.precision) { // what the general path checks before and after the zeros
+    // What the general path checks before and after the zeros: the value's digits plus the
+    // zeros fit the precision (a value below 10^18 always fits 18 digits or more).
+    const int room = type.precision - extra;
+    if (room < 0 || (room < 18 && unscaled >= kPowersOfTen64[room])) {
         result = std::nullopt;
         return true;
     }
@@ -811,8 +803,7 @@ private:
                     : RowLimit{kMaxRowsFileRows, "more than " + groupedCount(kMaxRowsFileRows)
                                                      + " rows in one rows file; a rows file may have at most that many"};
                 RowsFileOrigin origin;
-                step.rows = readRowsFile(*rowsFile, scenario.sourceSchema, limit, origin);
-                origin.fingerprint = rowsFingerprint(step.rows);
+                step.rows = readRowsFile(*rowsFile, scenario.sourceSchema, limit, origin); // and its fingerprint
                 step.rowsFile = std::move(origin);
                 totalCells += step.rows.numRows * numColumns;
                 readStepExtras(view, step);
@@ -946,7 +937,9 @@ private:
             fail(node, shown + " must name a .ndjson, .jsonl or .csv file");
         if (m_depth == ScenarioDepth::Outline) { // the file is neither opened nor read
             origin.text = text;
-            return ColumnBatch::empty(schema);
+            ColumnBatch none = ColumnBatch::empty(schema);
+            origin.fingerprint = rowsFingerprint(none);
+            return none;
         }
         const fs::path folder = fs::path(m_fileName).parent_path();
         const fs::path path = folder.empty() ? relative : folder / relative;
@@ -988,12 +981,21 @@ private:
                 fail(node, shown + ": cannot read " + name);
             return text;
         };
+        auto fingerprinted = [&](ColumnBatch rows) {
+            origin.fingerprint = rowsFingerprint(rows);
+            return rows;
+        };
         if (csv)
-            return rowsReader.readCsvRows(readAll(), schema, limit);
+            return fingerprinted(rowsReader.readCsvRows(readAll(), schema, limit));
         try {
-            return readNdjsonFileFast(open().get(), static_cast<size_t>(size), schema, limit.rows);
+            // Fingerprinted chunk by chunk, while each chunk's rows are in the cache.
+            RowsFingerprinter fingerprint;
+            ColumnBatch rows = readNdjsonFileFast(open().get(), static_cast<size_t>(size), schema, limit.rows,
+                                                  kNdjsonChunkBytes, &fingerprint);
+            origin.fingerprint = fingerprint.value(rows);
+            return rows;
         } catch (const FastPathRefused &) {
-            return rowsReader.readNdjsonRows(readAll(), schema, limit); // words what the fast path refused
+            return fingerprinted(rowsReader.readNdjsonRows(readAll(), schema, limit)); // words what the fast path refused
         }
     }
 
