@@ -1,5 +1,7 @@
 #include "scenario/fast_rows.h"
 
+#include "scenario/rows_fingerprint.h"
+
 #include <simdjson.h>
 
 #include <algorithm>
@@ -385,7 +387,7 @@ ColumnBatch readNdjsonRowsFast(std::string &buffer, size_t size, const Schema &s
 }
 
 ColumnBatch readNdjsonFileFast(std::FILE *file, size_t fileSize, const Schema &schema, size_t maxRows,
-                               size_t chunkBytes)
+                               size_t chunkBytes, RowsFingerprinter *fingerprint)
 {
     // A chunk of whole lines at a time: the file is never in memory whole, and the buffer's
     // pages are reused instead of faulted in afresh for every megabyte.
@@ -413,7 +415,10 @@ ColumnBatch readNdjsonFileFast(std::FILE *file, size_t fileSize, const Schema &s
             use = static_cast<size_t>(static_cast<const char *>(last) - (buffer.data() + 1)) + 1;
         }
         const std::string rest(buffer, 1 + use, have - use);
+        const size_t before = batch.numRows;
         appendNdjsonChunk(parser, buffer, use, schema, maxRows, batch);
+        if (fingerprint)
+            fingerprint->add(batch, before);
         consumed += use;
         if (!reserved && !atEnd && batch.numRows > 0) {
             // Room for all rows at the first chunk's bytes per row (capacity not touched costs no memory).

@@ -3,6 +3,7 @@
 // the path is confined to the scenario's folder (no absolute path, no "..", no symbolic link
 // out), and every error in a rows file names that file with its line and column.
 #include "scenario/fast_rows.h"
+#include "scenario/rows_fingerprint.h"
 #include "streamstep/scenario.h"
 #include "test_data.h"
 
@@ -117,9 +118,17 @@ private slots:
         for (size_t chunk : {size_t(100), size_t(700), size_t(4096), size_t(1 << 20)}) {
             std::unique_ptr<std::FILE, int (*)(std::FILE *)> file(std::fopen(path.toLocal8Bit().constData(), "rb"), &std::fclose);
             QVERIFY(file);
-            const ColumnBatch rows = readNdjsonFileFast(file.get(), ndjson.size(), inlined.sourceSchema, 1'000'000, chunk);
+            // The fingerprint taken chunk by chunk is the one of all the rows at once.
+            RowsFingerprinter fingerprint;
+            const ColumnBatch rows = readNdjsonFileFast(file.get(), ndjson.size(), inlined.sourceSchema, 1'000'000, chunk, &fingerprint);
             compareRows(rows, inlined.steps[0].rows);
+            QCOMPARE(fingerprint.value(rows), rowsFingerprint(inlined.steps[0].rows));
         }
+        // readScenarioFile keeps that fingerprint as the rows file's.
+        QVERIFY(writeFile(dir.filePath("s.scenario.json"), scenarioWithStep("{\"rowsFile\": \"rows.ndjson\"}")));
+        const Scenario fromFile = readScenarioFile(dir.filePath("s.scenario.json").toStdString());
+        QVERIFY(fromFile.steps[0].rowsFile.has_value());
+        QCOMPARE(fromFile.steps[0].rowsFile->fingerprint, rowsFingerprint(inlined.steps[0].rows));
     }
 
     // The file is read a chunk of whole lines at a time; any chunk size gives the same rows (37
