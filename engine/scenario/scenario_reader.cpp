@@ -4,8 +4,8 @@
 #include "scenario/json_document.h"
 #include "scenario/rows_fingerprint.h"
 #include "streamstep/interval.h"
-#include "streamstep/time_math.h"
 #include "streamstep/value_format.h"
+#include "types/plain_timestamp.h"
 #include "types/text.h"
 
 #include <algorithm>
@@ -276,33 +276,13 @@ std::optional<Int128> parseDecimalCell(std::string_view text, const DataType &ty
 
 std::optional<int64_t> parseTimestampCell(std::string_view text)
 {
+    // The plain shape (what nearly every file holds) is checked and computed in one pass; it
+    // passes hasTimestampShape and gives what parseTimestamp gives.
+    if (std::optional<int64_t> micros; parsePlainTimestamp(text, micros))
+        return micros;
     if (!hasTimestampShape(text))
         return std::nullopt;
-    if (text.back() == 'Z')
-        return parseTimestamp(text);
-    // "YYYY-MM-DD HH:MM:SS[.f…]" (or with 'T') whose every digit the shape checked: parseTimestamp's
-    // arithmetic and range checks for that shape, without its trimming and checks once more.
-    const auto number = [&](size_t from, size_t count) {
-        int v = 0;
-        for (size_t k = from; k < from + count; ++k)
-            v = v * 10 + (text[k] - '0');
-        return v;
-    };
-    const int year = number(0, 4);
-    const int month = number(5, 2);
-    const int day = number(8, 2);
-    const int hour = number(11, 2);
-    const int minute = number(14, 2);
-    const int second = number(17, 2);
-    int fraction = 0;
-    if (text.size() > 19) {
-        fraction = number(20, text.size() - 20);
-        for (size_t digits = text.size() - 20; digits < 6; ++digits)
-            fraction *= 10;
-    }
-    if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month) || hour > 23 || minute > 59 || second > 59)
-        return std::nullopt;
-    return (daysFromCivil(year, month, day) * 86'400 + hour * 3600 + minute * 60 + second) * kMicrosPerSecond + fraction;
+    return parseTimestamp(text);
 }
 
 // parseCellText's rules per type on a value's text as it stands (no trimming, no NULL). The
