@@ -1,7 +1,10 @@
 #include "scenario/fast_rows.h"
 
+#include "scenario/rows_fingerprint.h"
+
 #include <simdjson.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <cstdlib>
@@ -82,8 +85,23 @@ Value converted(std::string_view text, const DataType &type)
     return std::move(*value);
 }
 
+// A string's value. In a text without a backslash (`plain`) no string has an escape, so each is
+// its text as it stands between the quotes (iterate() checked its UTF-8 and that it has no
+// control character), read in place instead of unescaped into the parser's buffer.
+std::string_view stringText(od::value &cell, bool plain)
+{
+    if (plain) {
+        const std::string_view token = withoutTrailingBlanks(cell.raw_json_token());
+        if (token.size() >= 2 && token.front() == '"' && token.back() == '"') {
+            take(cell.get_raw_json_string()); // consumes the value (skipping it later costs more)
+            return token.substr(1, token.size() - 2);
+        }
+    }
+    return take(cell.get_string());
+}
+
 // readValue's rules (scenario_reader.cpp) for one cell; anything it would refuse is refused.
-void appendCell(od::value cell, const DataType &type, Column &column)
+void appendCell(od::value cell, const DataType &type, Column &column, bool plain)
 {
     switch (take(cell.type())) {
     case od::json_type::null:
@@ -111,7 +129,7 @@ void appendCell(od::value cell, const DataType &type, Column &column)
         return;
     }
     case od::json_type::string: {
-        const std::string_view text = take(cell.get_string());
+        const std::string_view text = stringText(cell, plain);
         if (text.size() > kMaxScenarioStringBytes)
             refuse();
         switch (type.kind) {
@@ -202,10 +220,28 @@ std::optional<std::vector<RowsSpan>> FastRowReader::locateRows()
 
 namespace {
 
+// What appendRow keeps from row to row of one text.
+struct RowContext {
+    std::vector<uint8_t> seen;       // per column: named in this row
+    std::vector<int> keyColumns;     // the column the i-th key named in the last row
+    std::vector<uint8_t> plainNames; // per column: a name no key can spell with an escape
+    bool plain = false;              // the text has no backslash: no string has an escape
+
+    RowContext(const Schema &schema, std::string_view text)
+        : seen(schema.size()), plain(std::memchr(text.data(), '\\', text.size()) == nullptr)
+    {
+        for (const Field &field : schema.fields)
+            plainNames.push_back(std::none_of(field.name.begin(), field.name.end(), [](char c) {
+                return c == '"' || c == '\\' || static_cast<unsigned char>(c) < 0x20;
+            }));
+    }
+};
+
 // Appends one row (a JSON array in schema order or an object by column name) to the batch.
-void appendRow(od::value row, const Schema &schema, ColumnBatch &batch, std::vector<uint8_t> &seen,
-               std::vector<int> &keyColumns, size_t &numValues)
+void appendRow(od::value row, const Schema &schema, ColumnBatch &batch, RowContext &context, size_t &numValues)
 {
+    std::vector<uint8_t> &seen = context.seen;
+    std::vector<int> &keyColumns = context.keyColumns;
     const size_t numColumns = schema.size();
     ++numValues;
     switch (take(row.type())) {
@@ -214,7 +250,7 @@ void appendRow(od::value row, const Schema &schema, ColumnBatch &batch, std::vec
         for (auto cell : take(row.get_array())) {
             if (c >= numColumns)
                 refuse();
-            appendCell(take(std::move(cell)), schema.fields[c].type, batch.columns[c]);
+            appendCell(take(std::move(cell)), schema.fields[c].type, batch.columns[c], context.plain);
             ++c;
         }
         if (c != numColumns)
@@ -227,21 +263,26 @@ void appendRow(od::value row, const Schema &schema, ColumnBatch &batch, std::vec
         size_t i = 0;
         for (auto fieldResult : take(row.get_object())) {
             od::field field = take(std::move(fieldResult));
-            const std::string_view key = take(field.unescaped_key());
             // Rows of a file mostly spell their keys alike: the column the i-th key named in
-            // the last row is tried first, exactly, before the case-insensitive search.
+            // the last row is tried first, exactly (on the key's text as it stands, when the
+            // name has no quote or backslash that an escape could spell), before the
+            // case-insensitive search on the unescaped key.
             if (i >= keyColumns.size())
                 keyColumns.push_back(-1);
             int c = keyColumns[i];
-            if (c < 0 || schema.fields[static_cast<size_t>(c)].name != key) {
-                c = key.size() > kMaxScenarioStringBytes ? -1 : schema.indexOf(key);
-                keyColumns[i] = c;
+            if (c < 0 || !context.plainNames[static_cast<size_t>(c)]
+                || !field.key().unsafe_is_equal(schema.fields[static_cast<size_t>(c)].name)) {
+                const std::string_view key = take(field.unescaped_key());
+                if (c < 0 || schema.fields[static_cast<size_t>(c)].name != key) {
+                    c = key.size() > kMaxScenarioStringBytes ? -1 : schema.indexOf(key);
+                    keyColumns[i] = c;
+                }
             }
             ++i;
             if (c < 0 || seen[c])
                 refuse();
             seen[c] = 1;
-            appendCell(field.value(), schema.fields[c].type, batch.columns[c]);
+            appendCell(field.value(), schema.fields[c].type, batch.columns[c], context.plain);
             ++numValues;
         }
         for (size_t c = 0; c < numColumns; ++c)
@@ -271,8 +312,7 @@ ColumnBatch readArray(od::parser &parser, const char *text, size_t size, size_t 
     if (!into)
         for (Column &column : out.columns)
             column.reserve(count);
-    std::vector<uint8_t> seen(schema.size());
-    std::vector<int> keyColumns;
+    RowContext context(schema, std::string_view(text, size));
     size_t numRows = 0;
     for (auto rowResult : rows) {
         od::value row = take(std::move(rowResult));
@@ -280,7 +320,7 @@ ColumnBatch readArray(od::parser &parser, const char *text, size_t size, size_t 
             refuse();
         if (lineStarts && row.raw_json_token().data() != text + (*lineStarts)[numRows])
             refuse();
-        appendRow(row, schema, out, seen, keyColumns, numValues);
+        appendRow(row, schema, out, context, numValues);
         ++numRows;
     }
     if (numRows != count)
@@ -347,7 +387,7 @@ ColumnBatch readNdjsonRowsFast(std::string &buffer, size_t size, const Schema &s
 }
 
 ColumnBatch readNdjsonFileFast(std::FILE *file, size_t fileSize, const Schema &schema, size_t maxRows,
-                               size_t chunkBytes)
+                               size_t chunkBytes, RowsFingerprinter *fingerprint)
 {
     // A chunk of whole lines at a time: the file is never in memory whole, and the buffer's
     // pages are reused instead of faulted in afresh for every megabyte.
@@ -375,7 +415,10 @@ ColumnBatch readNdjsonFileFast(std::FILE *file, size_t fileSize, const Schema &s
             use = static_cast<size_t>(static_cast<const char *>(last) - (buffer.data() + 1)) + 1;
         }
         const std::string rest(buffer, 1 + use, have - use);
+        const size_t before = batch.numRows;
         appendNdjsonChunk(parser, buffer, use, schema, maxRows, batch);
+        if (fingerprint)
+            fingerprint->add(batch, before);
         consumed += use;
         if (!reserved && !atEnd && batch.numRows > 0) {
             // Room for all rows at the first chunk's bytes per row (capacity not touched costs no memory).

@@ -2,8 +2,10 @@
 
 #include "scenario/fast_rows.h"
 #include "scenario/json_document.h"
+#include "scenario/rows_fingerprint.h"
 #include "streamstep/interval.h"
 #include "streamstep/value_format.h"
+#include "types/plain_timestamp.h"
 #include "types/text.h"
 
 #include <algorithm>
@@ -171,8 +173,87 @@ std::string_view trimmed(std::string_view text)
 
 } // namespace
 
+namespace {
+
+constexpr uint64_t kPowersOfTen64[] = {1ULL,
+                                       10ULL,
+                                       100ULL,
+                                       1'000ULL,
+                                       10'000ULL,
+                                       100'000ULL,
+                                       1'000'000ULL,
+                                       10'000'000ULL,
+                                       100'000'000ULL,
+                                       1'000'000'000ULL,
+                                       10'000'000'000ULL,
+                                       100'000'000'000ULL,
+                                       1'000'000'000'000ULL,
+                                       10'000'000'000'000ULL,
+                                       100'000'000'000'000ULL,
+                                       1'000'000'000'000'000ULL,
+                                       10'000'000'000'000'000ULL,
+                                       100'000'000'000'000'000ULL,
+                                       1'000'000'000'000'000'000ULL};
+
+// parseDecimalCell for a plain number of at most 18 digits ([+-]digits[.digits]), whose
+// unscaled value fits 64 bits: the same answer (parseDecimalText's rules, then the column's
+// scale and precision) without 128-bit arithmetic. False for any other text, which the general
+// path below decides.
+bool parseShortDecimalCell(std::string_view text, const DataType &type, std::optional<Int128> &result)
+{
+    const char *at = text.data();
+    const char *const end = at + text.size();
+    const bool negative = at < end && *at == '-';
+    if (at < end && (*at == '-' || *at == '+'))
+        ++at;
+    const char *const first = at;
+    uint64_t unscaled = 0;
+    while (at < end && *at >= '0' && *at <= '9')
+        unscaled = unscaled * 10 + static_cast<uint64_t>(*at++ - '0');
+    int digits = static_cast<int>(at - first);
+    int scale = 0;
+    if (at < end && *at == '.') {
+        const char *const fraction = ++at;
+        while (at < end && *at >= '0' && *at <= '9')
+            unscaled = unscaled * 10 + static_cast<uint64_t>(*at++ - '0');
+        scale = static_cast<int>(at - fraction);
+        digits += scale;
+    }
+    // (More than 18 digits may have wrapped `unscaled` around; the general path reads those.)
+    if (at != end || digits == 0 || digits > 18 || type.scale < 0 || type.precision < 0)
+        return false;
+    int extra = 0; // the zeros the column's scale adds
+    if (scale > type.scale) {
+        // Extra fraction digits are fine only when they are zeros (12.50 -> decimal(4,1)).
+        const uint64_t factor = kPowersOfTen64[scale - type.scale];
+        if (unscaled % factor != 0) {
+            result = std::nullopt;
+            return true;
+        }
+        unscaled /= factor;
+    } else {
+        extra = type.scale - scale;
+    }
+    // What the general path checks before and after the zeros: the value's digits plus the
+    // zeros fit the precision (a value below 10^18 always fits 18 digits or more).
+    const int room = type.precision - extra;
+    if (room < 0 || (room < 18 && unscaled >= kPowersOfTen64[room])) {
+        result = std::nullopt;
+        return true;
+    }
+    Int128 value = static_cast<Int128>(unscaled);
+    for (int k = 0; k < extra; ++k)
+        value *= 10;
+    result = negative ? -value : value;
+    return true;
+}
+
+} // namespace
+
 std::optional<Int128> parseDecimalCell(std::string_view text, const DataType &type)
 {
+    if (std::optional<Int128> result; parseShortDecimalCell(text, type, result))
+        return result;
     const std::optional<Decimal> parsed = parseDecimalText(text);
     if (!parsed)
         return std::nullopt;
@@ -195,6 +276,10 @@ std::optional<Int128> parseDecimalCell(std::string_view text, const DataType &ty
 
 std::optional<int64_t> parseTimestampCell(std::string_view text)
 {
+    // The plain shape (what nearly every file holds) is checked and computed in one pass; it
+    // passes hasTimestampShape and gives what parseTimestamp gives.
+    if (std::optional<int64_t> micros; parsePlainTimestamp(text, micros))
+        return micros;
     if (!hasTimestampShape(text))
         return std::nullopt;
     return parseTimestamp(text);
@@ -698,8 +783,7 @@ private:
                     : RowLimit{kMaxRowsFileRows, "more than " + groupedCount(kMaxRowsFileRows)
                                                      + " rows in one rows file; a rows file may have at most that many"};
                 RowsFileOrigin origin;
-                step.rows = readRowsFile(*rowsFile, scenario.sourceSchema, limit, origin);
-                origin.fingerprint = rowsFingerprint(step.rows);
+                step.rows = readRowsFile(*rowsFile, scenario.sourceSchema, limit, origin); // and its fingerprint
                 step.rowsFile = std::move(origin);
                 totalCells += step.rows.numRows * numColumns;
                 readStepExtras(view, step);
@@ -833,7 +917,9 @@ private:
             fail(node, shown + " must name a .ndjson, .jsonl or .csv file");
         if (m_depth == ScenarioDepth::Outline) { // the file is neither opened nor read
             origin.text = text;
-            return ColumnBatch::empty(schema);
+            ColumnBatch none = ColumnBatch::empty(schema);
+            origin.fingerprint = rowsFingerprint(none);
+            return none;
         }
         const fs::path folder = fs::path(m_fileName).parent_path();
         const fs::path path = folder.empty() ? relative : folder / relative;
@@ -875,12 +961,21 @@ private:
                 fail(node, shown + ": cannot read " + name);
             return text;
         };
+        auto fingerprinted = [&](ColumnBatch rows) {
+            origin.fingerprint = rowsFingerprint(rows);
+            return rows;
+        };
         if (csv)
-            return rowsReader.readCsvRows(readAll(), schema, limit);
+            return fingerprinted(rowsReader.readCsvRows(readAll(), schema, limit));
         try {
-            return readNdjsonFileFast(open().get(), static_cast<size_t>(size), schema, limit.rows);
+            // Fingerprinted chunk by chunk, while each chunk's rows are in the cache.
+            RowsFingerprinter fingerprint;
+            ColumnBatch rows = readNdjsonFileFast(open().get(), static_cast<size_t>(size), schema, limit.rows,
+                                                  kNdjsonChunkBytes, &fingerprint);
+            origin.fingerprint = fingerprint.value(rows);
+            return rows;
         } catch (const FastPathRefused &) {
-            return rowsReader.readNdjsonRows(readAll(), schema, limit); // words what the fast path refused
+            return fingerprinted(rowsReader.readNdjsonRows(readAll(), schema, limit)); // words what the fast path refused
         }
     }
 

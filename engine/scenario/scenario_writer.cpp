@@ -1,5 +1,6 @@
 #include "streamstep/scenario.h"
 
+#include "scenario/rows_fingerprint.h"
 #include "streamstep/value_format.h"
 
 #include <algorithm>
@@ -15,6 +16,7 @@
 #include <filesystem>
 #include <limits>
 #include <memory>
+#include <span>
 #include <string>
 #include <system_error>
 
@@ -328,30 +330,6 @@ std::string scenarioText(const Scenario &scenario, const std::vector<std::option
 
 namespace fs = std::filesystem;
 
-class Fingerprint {
-public:
-    // Each step is a bijection of the state for a fixed word and of the word for a fixed state,
-    // so one changed word always changes the result.
-    void add(uint64_t word) { m_state = (std::rotl(m_state, 5) ^ word) * 0x9E3779B97F4A7C15ULL; }
-    void addBytes(std::string_view bytes)
-    {
-        add(bytes.size());
-        size_t at = 0;
-        for (; at + 8 <= bytes.size(); at += 8) {
-            uint64_t word = 0;
-            std::memcpy(&word, bytes.data() + at, 8);
-            add(word);
-        }
-        uint64_t last = 0;
-        std::memcpy(&last, bytes.data() + at, bytes.size() - at);
-        add(last);
-    }
-    uint64_t value() const { return m_state ^ (m_state >> 31); }
-
-private:
-    uint64_t m_state = 0x243F6A8885A308D3ULL;
-};
-
 [[noreturn]] void saveFailed(const std::string &path, const std::string &what)
 {
     throw Error(ErrorKind::Scenario, path + ": " + what);
@@ -582,64 +560,135 @@ std::string writeScenario(const Scenario &scenario)
     return scenarioText(scenario, nullptr);
 }
 
-uint64_t rowsFingerprint(const ColumnBatch &rows)
+namespace {
+
+// addValue(lane, r) for each non-NULL row r in [from, n), into lane r % 4.
+template <class AddValue>
+void addValues(Fingerprint (&lanes)[4], std::span<const uint8_t> nulls, size_t from, AddValue addValue)
 {
-    Fingerprint f;
-    f.add(rows.numRows);
-    f.add(rows.columns.size());
-    for (const Column &column : rows.columns) {
-        f.addBytes(column.type().scenarioName());
+    const size_t n = nulls.size();
+    size_t r = from;
+    for (; r < n && r % 4 != 0; ++r)
+        if (!nulls[r])
+            addValue(lanes[r % 4], r);
+    Fingerprint a = lanes[0], b = lanes[1], c = lanes[2], d = lanes[3];
+    for (; r + 4 <= n; r += 4) {
+        if (!nulls[r])
+            addValue(a, r);
+        if (!nulls[r + 1])
+            addValue(b, r + 1);
+        if (!nulls[r + 2])
+            addValue(c, r + 2);
+        if (!nulls[r + 3])
+            addValue(d, r + 3);
+    }
+    lanes[0] = a;
+    lanes[1] = b;
+    lanes[2] = c;
+    lanes[3] = d;
+    for (; r < n; ++r)
+        if (!nulls[r])
+            addValue(lanes[r % 4], r);
+}
+
+} // namespace
+
+void RowsFingerprinter::add(const ColumnBatch &rows, size_t from)
+{
+    m_columns.resize(rows.columns.size());
+    for (size_t i = 0; i < rows.columns.size(); ++i) {
+        const Column &column = rows.columns[i];
+        ColumnState &s = m_columns[i];
         const auto nulls = column.nulls();
-        // The NULL flag of each row, then its value when it has one (a NULL slot's storage is
-        // whatever it holds).
-        auto each = [&](auto &&addValue) {
-            for (size_t r = 0; r < nulls.size(); ++r) {
-                f.add(nulls[r]);
-                if (!nulls[r])
-                    addValue(r);
+        // The flags, eight to a word (byte k of a word at bits 8k, as memcpy lays it out here).
+        size_t r = from;
+        for (; s.numPending != 0 && r < nulls.size(); ++r) {
+            s.pendingFlags |= static_cast<uint64_t>(nulls[r]) << (8 * s.numPending);
+            if (++s.numPending == 8) {
+                s.flags.add(s.pendingFlags);
+                s.pendingFlags = 0;
+                s.numPending = 0;
             }
-        };
+        }
+        for (; r + 8 <= nulls.size(); r += 8) {
+            uint64_t word = 0;
+            std::memcpy(&word, nulls.data() + r, 8);
+            s.flags.add(word);
+        }
+        for (; r < nulls.size(); ++r)
+            s.pendingFlags |= static_cast<uint64_t>(nulls[r]) << (8 * s.numPending++);
+        // The value of each row that has one (a NULL slot's storage is whatever it holds).
         switch (column.type().kind) {
         case TypeKind::Boolean:
         case TypeKind::Int:
         case TypeKind::Long:
         case TypeKind::Timestamp: {
             const auto ints = column.ints();
-            each([&](size_t r) { f.add(static_cast<uint64_t>(ints[r])); });
+            addValues(s.lanes, nulls, from, [&](Fingerprint &lane, size_t row) { lane.add(static_cast<uint64_t>(ints[row])); });
             break;
         }
         case TypeKind::Window: {
             const auto starts = column.ints();
             const auto ends = column.ends();
-            each([&](size_t r) {
-                f.add(static_cast<uint64_t>(starts[r]));
-                f.add(static_cast<uint64_t>(ends[r]));
+            addValues(s.lanes, nulls, from, [&](Fingerprint &lane, size_t row) {
+                lane.add(static_cast<uint64_t>(starts[row]));
+                lane.add(static_cast<uint64_t>(ends[row]));
             });
             break;
         }
         case TypeKind::Double: {
             const auto doubles = column.doubles();
-            each([&](size_t r) { f.add(std::bit_cast<uint64_t>(doubles[r])); });
+            addValues(s.lanes, nulls, from, [&](Fingerprint &lane, size_t row) { lane.add(std::bit_cast<uint64_t>(doubles[row])); });
             break;
         }
         case TypeKind::Decimal: {
             const auto decimals = column.decimals();
-            each([&](size_t r) {
-                const auto value = static_cast<unsigned __int128>(decimals[r]);
-                f.add(static_cast<uint64_t>(value));
-                f.add(static_cast<uint64_t>(value >> 64));
+            addValues(s.lanes, nulls, from, [&](Fingerprint &lane, size_t row) {
+                const auto value = static_cast<unsigned __int128>(decimals[row]);
+                lane.add(static_cast<uint64_t>(value));
+                lane.add(static_cast<uint64_t>(value >> 64));
             });
             break;
         }
         case TypeKind::String: {
             const auto strings = column.strings();
-            each([&](size_t r) { f.addBytes(strings[r]); });
+            addValues(s.lanes, nulls, from, [&](Fingerprint &lane, size_t row) { lane.addBytes(strings[row]); });
             break;
         }
-        case TypeKind::Null: each([](size_t) {}); break;
+        case TypeKind::Null: break;
         }
     }
+}
+
+uint64_t RowsFingerprinter::value(const ColumnBatch &rows) const
+{
+    Fingerprint f;
+    f.add(rows.numRows);
+    f.add(rows.columns.size());
+    for (size_t i = 0; i < rows.columns.size(); ++i) {
+        f.addBytes(rows.columns[i].type().scenarioName());
+        if (i >= m_columns.size()) { // no rows were added
+            f.add(Fingerprint().value());
+            for (int lane = 0; lane < 4; ++lane)
+                f.add(Fingerprint().value());
+            continue;
+        }
+        const ColumnState &s = m_columns[i];
+        Fingerprint flags = s.flags;
+        if (s.numPending != 0)
+            flags.add(s.pendingFlags);
+        f.add(flags.value());
+        for (const Fingerprint &lane : s.lanes)
+            f.add(lane.value());
+    }
     return f.value();
+}
+
+uint64_t rowsFingerprint(const ColumnBatch &rows)
+{
+    RowsFingerprinter fingerprinter;
+    fingerprinter.add(rows, 0);
+    return fingerprinter.value(rows);
 }
 
 void saveScenarioFile(Scenario &scenario, const std::string &path)

@@ -1,6 +1,7 @@
 #include "streamstep/value_format.h"
 #include "streamstep/column_batch.h"
 #include "streamstep/time_math.h"
+#include "types/plain_timestamp.h"
 
 #include <algorithm>
 #include <array>
@@ -493,6 +494,38 @@ void appendJsonText(std::string &out, const Column &column, size_t row)
     }
 }
 
+bool parsePlainTimestamp(std::string_view text, std::optional<int64_t> &micros)
+{
+    if (!((text.size() == 19 || (text.size() >= 21 && text.size() <= 26 && text[19] == '.')) && text[4] == '-'
+          && text[7] == '-' && (text[10] == ' ' || text[10] == 'T') && text[13] == ':' && text[16] == ':'))
+        return false;
+    auto number = [&](size_t from, size_t count) -> int {
+        int v = 0;
+        for (size_t k = from; k < from + count; ++k) {
+            if (!isDigit(text[k]))
+                return -1;
+            v = v * 10 + (text[k] - '0');
+        }
+        return v;
+    };
+    const int year = number(0, 4);
+    const int month = number(5, 2);
+    const int day = number(8, 2);
+    const int hour = number(11, 2);
+    const int minute = number(14, 2);
+    const int second = number(17, 2);
+    int fraction = text.size() > 19 ? number(20, text.size() - 20) : 0;
+    for (size_t digits = text.size() > 19 ? text.size() - 20 : 6; digits < 6 && fraction >= 0; ++digits)
+        fraction *= 10;
+    if (year < 0 || month < 0 || day < 0 || hour < 0 || minute < 0 || second < 0 || fraction < 0)
+        return false;
+    if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month) || hour > 23 || minute > 59 || second > 59)
+        micros = std::nullopt;
+    else
+        micros = (daysFromCivil(year, month, day) * 86'400 + hour * 3600 + minute * 60 + second) * kMicrosPerSecond + fraction;
+    return true;
+}
+
 std::optional<int64_t> parseTimestamp(std::string_view text)
 {
     // Spark 3.5 DateTimeUtils.parseTimestampString + stringToTimestamp, UTC session zone.
@@ -505,34 +538,8 @@ std::optional<int64_t> parseTimestamp(std::string_view text)
 
     // The common shape, "YYYY-MM-DD HH:MM:SS[.ffffff]" (or with 'T'), without the general scan
     // below; the checks and the arithmetic are the same.
-    if ((text.size() == 19 || (text.size() >= 21 && text.size() <= 26 && text[19] == '.')) && text[4] == '-' && text[7] == '-' && (text[10] == ' ' || text[10] == 'T')
-        && text[13] == ':' && text[16] == ':') {
-        auto number = [&](size_t from, size_t count) -> int {
-            int v = 0;
-            for (size_t k = from; k < from + count; ++k) {
-                if (!isDigit(text[k]))
-                    return -1;
-                v = v * 10 + (text[k] - '0');
-            }
-            return v;
-        };
-        const int year = number(0, 4);
-        const int month = number(5, 2);
-        const int day = number(8, 2);
-        const int hour = number(11, 2);
-        const int minute = number(14, 2);
-        const int second = number(17, 2);
-        int fraction = text.size() > 19 ? number(20, text.size() - 20) : 0;
-        for (size_t digits = text.size() > 19 ? text.size() - 20 : 6; digits < 6 && fraction >= 0; ++digits)
-            fraction *= 10;
-        if (year >= 0 && month >= 0 && day >= 0 && hour >= 0 && minute >= 0 && second >= 0 && fraction >= 0) {
-            if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month) || hour > 23 || minute > 59
-                || second > 59)
-                return std::nullopt;
-            return (daysFromCivil(year, month, day) * 86'400 + hour * 3600 + minute * 60 + second) * kMicrosPerSecond
-                + fraction;
-        }
-    }
+    if (std::optional<int64_t> micros; parsePlainTimestamp(text, micros))
+        return micros;
 
     auto isValidDigits = [](int segment, int digits) {
         constexpr int kMaxDigitsYear = 6;

@@ -228,6 +228,67 @@ private slots:
         QVERIFY(blanked.find("Zürich") == std::string::npos);
     }
 
+    // A decimal cell of at most 18 digits is read in 64-bit arithmetic; the same text with
+    // leading zeros past 18 digits (the same value and scale) takes the general path, and both
+    // must agree: the value, or a refusal, for every column type.
+    void shortDecimalCellsMatchTheGeneralPath()
+    {
+        const std::vector<std::string> texts = {
+            "0", "-0", "+0", "1", "12.5", "12.50", "12.505", "12.500", "-12.34", "+12.34", ".5", "5.", "0.05", "00.10",
+            "9999999999.99", "10000000000.00", "-9999999999.99", "123456789012345678", "12345678901234567.8",
+            "1.23456789012345678", "999999999999999999", "0.000000000000000001", "1.000000000000000000",
+            "12.3400000000000000", "99999.9", "99999.95", "1000", "100000", "0.00", "-0.001"};
+        const std::vector<DataType> types = {DataType::decimal(12, 2), DataType::decimal(5, 0), DataType::decimal(4, 1),
+                                             DataType::decimal(38, 10), DataType::decimal(18, 18), DataType::decimal(1, 0),
+                                             DataType::decimal(38, 0), DataType::decimal(20, 2)};
+        int refused = 0;
+        int read = 0;
+        for (const std::string &text : texts) {
+            const size_t signs = text[0] == '-' || text[0] == '+' ? 1 : 0;
+            const std::string padded = text.substr(0, signs) + std::string(19, '0') + text.substr(signs);
+            for (const DataType &type : types) {
+                const std::optional<Int128> shortPath = parseDecimalCell(text, type);
+                const std::optional<Int128> general = parseDecimalCell(padded, type);
+                QVERIFY2(shortPath == general, qPrintable(QString::fromStdString(text + " as " + type.scenarioName())));
+                (shortPath ? read : refused) += 1;
+            }
+        }
+        QVERIFY(read > 50);
+        QVERIFY(refused > 50);
+        QCOMPARE(parseDecimalCell("12.5", DataType::decimal(12, 2)), std::optional<Int128>(1250));
+        QCOMPARE(parseDecimalCell("-0.05", DataType::decimal(12, 2)), std::optional<Int128>(-5));
+        QCOMPARE(parseDecimalCell("12.505", DataType::decimal(12, 2)), std::nullopt);
+        QCOMPARE(parseDecimalCell("12.500", DataType::decimal(12, 2)), std::optional<Int128>(1250));
+        QCOMPARE(parseDecimalCell("10000000000.00", DataType::decimal(12, 2)), std::nullopt);
+        QCOMPARE(parseDecimalCell("1.2.3", DataType::decimal(12, 2)), std::nullopt);
+        QCOMPARE(parseDecimalCell("-", DataType::decimal(12, 2)), std::nullopt);
+        QCOMPARE(parseDecimalCell("1e3", DataType::decimal(12, 2)), std::nullopt);
+    }
+
+    // A timestamp cell of the plain shape is computed without parseTimestamp; it must give what
+    // parseTimestamp gives, the same microseconds or the same refusal of an impossible date.
+    void timestampCellsMatchParseTimestamp()
+    {
+        const std::vector<std::string> texts = {
+            "2026-03-01 10:00:00", "2026-03-01 10:00:00.5", "2026-03-01 10:00:00.00036", "2026-03-01T10:00:00.123456",
+            "1970-01-01 00:00:00", "1969-12-31 23:59:59.999999", "2024-02-29 12:00:00", "2023-02-29 12:00:00",
+            "2026-13-01 10:00:00", "2026-00-10 10:00:00", "2026-04-31 10:00:00", "2026-04-00 10:00:00",
+            "2026-03-01 24:00:00", "2026-03-01 23:60:00", "2026-03-01 23:59:60", "0001-01-01 00:00:00",
+            "9999-12-31 23:59:59.9", "2026-03-01T10:00:00Z", "2026-03-01T10:00:00.25Z"};
+        int read = 0;
+        for (const std::string &text : texts) {
+            const std::optional<int64_t> cell = parseTimestampCell(text);
+            QVERIFY2(cell == parseTimestamp(text), text.c_str());
+            read += cell.has_value();
+        }
+        QCOMPARE(read, 11);
+        QCOMPARE(parseTimestampCell("2026-03-01 10:00:00.00036"), std::optional<int64_t>(1'772'359'200'000'360));
+        // Shapes the cell refuses whatever parseTimestamp would make of them.
+        for (const char *text : {"2026-03-01 10:00", "2026-03-01 10:00:00.", "2026-03-01 10:00:00.1234567",
+                                 " 2026-03-01 10:00:00", "2026-03-01 10:00:00Z", "2026-3-01 10:00:00"})
+            QVERIFY2(!parseTimestampCell(text).has_value(), text);
+    }
+
     // Over the per-step row limit the fast path refuses and the precise message is given.
     void rowLimitIsThePreciseOne()
     {

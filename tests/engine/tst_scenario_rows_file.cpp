@@ -4,6 +4,7 @@
 // out), and every error in a rows file names that file with its line and column.
 #include "test_columns.h"
 #include "scenario/fast_rows.h"
+#include "scenario/rows_fingerprint.h"
 #include "streamstep/scenario.h"
 #include "test_data.h"
 
@@ -87,6 +88,49 @@ private slots:
         const auto line = std::count(ndjson.begin(), ndjson.end(), '\n') + 1;
         QCOMPARE(errorOf([&] { readScenarioFile(path); }),
                  dir.filePath(QStringLiteral("data/step0.ndjson:%1:38: column 'n': 1e0 is not a long")).arg(line));
+    }
+
+    // Strings and keys are read in place when a chunk holds no backslash, and unescaped when it
+    // holds one: keys spelled with escapes, keys in another case or order, and escaped values
+    // give the precise reader's rows whatever chunks the lines fall into.
+    void escapedAndPlainChunksGiveTheSameRows()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        std::string ndjson;
+        std::string inlineRows;
+        for (int i = 0; i < 400; ++i) {
+            std::string row;
+            switch (i % 50) {
+            case 7: row = "{\"\\u0061ccountId\": \"ACC-\\u00307\", \"amount\": \"1.50\", \"eventTime\": \"2026-03-01 10:00:07\", \"n\": 7}"; break;
+            case 19: row = "{\"amount\": \"2.50\", \"accountid\": \"tab\\there\", \"EVENTTIME\": \"2026-03-01 10:00:19\", \"n\": null}"; break;
+            case 31: row = "{\"accountId\": \"quote \\\" and \\\\ backslash\", \"amount\": 3, \"eventTime\": \"2026-03-01 10:00:31\"}"; break;
+            default:
+                row = "{\"accountId\": \"ACC-" + std::to_string(i) + "\", \"amount\": \"" + std::to_string(i) + ".25\", \"eventTime\": "
+                    + "\"2026-03-01 10:01:" + (i % 60 < 10 ? "0" : "") + std::to_string(i % 60) + "\", \"n\": " + std::to_string(i) + "}";
+            }
+            ndjson += row + "\n";
+            inlineRows += (i ? ",\n" : "") + row;
+        }
+        const QString path = dir.filePath("rows.ndjson");
+        QVERIFY(writeFile(path, ndjson));
+        const Scenario inlined = parseScenarioPrecise(scenarioWithStep("{\"rows\": [" + inlineRows + "]}"), "i.json");
+        QCOMPARE(inlined.steps[0].rows.numRows, size_t(400));
+        QCOMPARE(inlined.steps[0].rows.columns[0].strings()[7], std::string("ACC-07"));
+        for (size_t chunk : {size_t(100), size_t(700), size_t(4096), size_t(1 << 20)}) {
+            std::unique_ptr<std::FILE, int (*)(std::FILE *)> file(std::fopen(path.toLocal8Bit().constData(), "rb"), &std::fclose);
+            QVERIFY(file);
+            // The fingerprint taken chunk by chunk is the one of all the rows at once.
+            RowsFingerprinter fingerprint;
+            const ColumnBatch rows = readNdjsonFileFast(file.get(), ndjson.size(), inlined.sourceSchema, 1'000'000, chunk, &fingerprint);
+            compareRows(rows, inlined.steps[0].rows);
+            QCOMPARE(fingerprint.value(rows), rowsFingerprint(inlined.steps[0].rows));
+        }
+        // readScenarioFile keeps that fingerprint as the rows file's.
+        QVERIFY(writeFile(dir.filePath("s.scenario.json"), scenarioWithStep("{\"rowsFile\": \"rows.ndjson\"}")));
+        const Scenario fromFile = readScenarioFile(dir.filePath("s.scenario.json").toStdString());
+        QVERIFY(fromFile.steps[0].rowsFile.has_value());
+        QCOMPARE(fromFile.steps[0].rowsFile->fingerprint, rowsFingerprint(inlined.steps[0].rows));
     }
 
     // The file is read a chunk of whole lines at a time; any chunk size gives the same rows (37

@@ -272,6 +272,40 @@ private slots:
         QVERIFY(rowsFingerprint(edited) != original);
     }
 
+    // The values are fingerprinted in four lanes (row r in lane r % 4, the last rows in the
+    // first): an edit of any one row, in any lane or the tail, changes the fingerprint, and so
+    // does moving a value to another row; a NULL slot's storage does not count.
+    void theFingerprintSeesAnEditOfEveryRow()
+    {
+        Schema schema;
+        schema.fields = {{"s", DataType::string(), {}}, {"l", DataType::int64(), {}}, {"m", DataType::decimal(12, 2), {}}};
+        ColumnBatch rows = ColumnBatch::empty(schema);
+        for (int r = 0; r < 7; ++r)
+            rows.appendRow({Value::string("row " + std::to_string(r)), Value::int64(r * 10), Value::decimal(r, 12, 2)});
+        rows.columns[1].appendNull(); // an eighth row with a NULL in the middle column
+        rows.columns[0].appendString("last");
+        rows.columns[2].appendDecimal(8);
+        rows.numRows = 8;
+        const uint64_t original = rowsFingerprint(rows);
+        for (size_t r = 0; r < rows.numRows; ++r) {
+            ColumnBatch edited = rows;
+            edited.columns[0].strings()[r] += "!";
+            QVERIFY(rowsFingerprint(edited) != original);
+            edited = rows;
+            edited.columns[2].decimals()[r] += 1;
+            QVERIFY(rowsFingerprint(edited) != original);
+            edited = rows;
+            edited.columns[1].ints()[r] += 1; // row 7 is NULL: its slot does not count
+            QCOMPARE(rowsFingerprint(edited) != original, r != 7);
+        }
+        ColumnBatch moved = rows;
+        std::swap(moved.columns[1].ints()[0], moved.columns[1].ints()[1]);
+        QVERIFY(rowsFingerprint(moved) != original);
+        moved = rows;
+        std::swap(moved.columns[0].strings()[4], moved.columns[0].strings()[6]);
+        QVERIFY(rowsFingerprint(moved) != original);
+    }
+
     // Rows of every type, and more than go inline, through a new NDJSON rows file: exactly the
     // same storage back (NaN, infinities, -0.0, decimals, micro timestamps, NULLs, quotes).
     void generatedRowsOfEveryTypeRoundTrip()
