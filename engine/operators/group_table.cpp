@@ -408,6 +408,69 @@ size_t homeSlotHits(const uint64_t *__restrict slots, size_t mask, int shift, co
     return numMisses;
 }
 
+// hashAndPackWindowString and homeSlotHits<5, true> in one pass (Probe: the table has a group;
+// `slots`, `mask`, `shift` and `table` are its index and packed keys): each row's hash into h,
+// its home-slot group into groups and, only when that is not its group, its packed key into
+// packed and its number into misses. Returns the number of misses; `fits` as
+// hashAndPackWindowString returns (when false, the groups and misses are meaningless).
+template <bool Probe>
+size_t packAndProbeWindowString(const Column &window, const Column &string, size_t begin, size_t count,
+                                const uint64_t *__restrict slots, size_t mask, int shift,
+                                const uint64_t *__restrict table, uint64_t *__restrict h, uint64_t *__restrict packed,
+                                uint32_t *__restrict groups, uint32_t *__restrict misses, bool &fits)
+{
+    const int64_t *start = window.ints().data() + begin;
+    const int64_t *end = window.ends().data() + begin;
+    const std::string *v = string.strings().data() + begin;
+    const uint64_t k0 = salt(0);
+    const uint64_t k1 = salt(1);
+    uint64_t tooLong = 0;
+    size_t numMisses = 0;
+    for (size_t i = 0; i < count; ++i) {
+        if (i + 24 < count) // the strings stream from memory: ask early
+            __builtin_prefetch(v + i + 24);
+        const char *p = v[i].data();
+        const size_t n = v[i].size();
+        tooLong |= n > kPackedMaxBytes;
+        const auto a = static_cast<uint64_t>(start[i]);
+        const auto b = static_cast<uint64_t>(end[i]);
+        const uint64_t header = static_cast<uint64_t>(n & 0xff) << 8;
+        uint64_t w0;
+        uint64_t w1;
+        packBytes(p, n, w0, w1);
+        const uint64_t hash = mixWord(a ^ k0) + mixWord(b + k0) + mixWord(hashBytes(p, n) ^ k1);
+        h[i] = hash;
+        uint64_t differ = 1;
+        if (Probe) {
+            // As homeSlotHits: the home slot or the next, chosen by masks, not branches.
+            const uint32_t tag = GroupTable::tagOf(hash);
+            const size_t home = tag >> shift;
+            const uint64_t first = slots[home];
+            const uint64_t second = slots[(home + 1) & mask];
+            const uint64_t takeFirst = uint64_t(0) - static_cast<uint64_t>(static_cast<uint32_t>(first >> 32) == tag);
+            const uint64_t slot = (first & takeFirst) | (second & ~takeFirst);
+            // An empty slot (0) has tag 0 too: it holds no group.
+            const bool found = static_cast<uint32_t>(slot >> 32) == tag && slot != 0;
+            const uint32_t candidate = (static_cast<uint32_t>(slot) - 1) & (uint32_t(0) - static_cast<uint32_t>(found));
+            const uint64_t *have = table + static_cast<size_t>(candidate) * 5; // group 0 when not found
+            differ = static_cast<uint64_t>(!found) | (have[0] ^ header) | (have[1] ^ a) | (have[2] ^ b)
+                | (have[3] ^ w0) | (have[4] ^ w1);
+            groups[i] = candidate;
+        }
+        if (differ) { // few rows once the table holds the batch's keys
+            uint64_t *o = packed + i * 5;
+            o[0] = header;
+            o[1] = a;
+            o[2] = b;
+            o[3] = w0;
+            o[4] = w1;
+            misses[numMisses++] = static_cast<uint32_t>(i);
+        }
+    }
+    fits = !tooLong;
+    return numMisses;
+}
+
 } // namespace
 
 template <size_t W>
@@ -432,6 +495,16 @@ void GroupTable::findOrInsertPackedW(const std::vector<const Column *> &keys, co
     else
         for (; numMisses < count; ++numMisses)
             misses[numMisses] = static_cast<uint32_t>(numMisses);
+    probeMissesW<W>(keys, rows, numMisses, hashes, hashBase, packedKeys, groups, nullChecks);
+}
+
+template <size_t W>
+void GroupTable::probeMissesW(const std::vector<const Column *> &keys, const uint32_t *rows, size_t numMisses,
+                              const uint64_t *hashes, size_t hashBase, const uint64_t *packedKeys, uint32_t *groups,
+                              const uint8_t *nullChecks)
+{
+    const size_t words = W ? W : m_packedWords;
+    const std::vector<uint32_t> &misses = *m_misses;
     // 2. The others probe on, and new groups are added, in row order.
     for (size_t j = 0; j < numMisses; ++j) {
         const size_t i = misses[j];
@@ -487,6 +560,36 @@ void GroupTable::findOrInsertPacked(const std::vector<const Column *> &keys, con
     case 6: findOrInsertPackedW<6>(keys, rows, count, hashes, hashBase, packedKeys, groups, nullChecks); break;
     default: findOrInsertPackedW<0>(keys, rows, count, hashes, hashBase, packedKeys, groups, nullChecks); break;
     }
+}
+
+bool GroupTable::findOrInsertPackedRange(const std::vector<const Column *> &keys, const uint32_t *rows, size_t begin,
+                                         size_t count, std::vector<uint64_t> &hashes, std::vector<uint64_t> &packed,
+                                         uint32_t *groups)
+{
+    if (m_packedWords == 5 && keys.size() == 2 && keys[0]->type().kind == TypeKind::Window
+        && keys[1]->type().kind == TypeKind::String && noNull(*keys[0], begin, count)
+        && noNull(*keys[1], begin, count)) {
+        hashes.resize(count);
+        packed.resize(count * 5); // only the misses' words are written
+        std::vector<uint32_t> &misses = *m_misses;
+        if (misses.size() < count)
+            misses.resize(count);
+        bool fits = true;
+        const size_t numMisses =
+            m_size > 0 ? packAndProbeWindowString<true>(*keys[0], *keys[1], begin, count, m_slots.data(),
+                                                        m_slots.size() - 1, m_shift, m_packed.data(), hashes.data(),
+                                                        packed.data(), groups, misses.data(), fits)
+                       : packAndProbeWindowString<false>(*keys[0], *keys[1], begin, count, nullptr, 0, 0, nullptr,
+                                                         hashes.data(), packed.data(), groups, misses.data(), fits);
+        if (!fits)
+            return false;
+        probeMissesW<5>(keys, rows, numMisses, hashes.data(), begin, packed.data(), groups, nullptr);
+        return true;
+    }
+    if (!hashAndPackRows(keys, begin, count, hashes, packed))
+        return false;
+    findOrInsertPacked(keys, rows, count, hashes.data(), begin, packed.data(), groups);
+    return true;
 }
 
 void GroupTable::appendPacked(const std::vector<const Column *> &keys, size_t row)
