@@ -30,6 +30,13 @@ inline uint64_t mixWord(uint64_t v)
 
 uint64_t salt(size_t column) { return kSeed * (2 * column + 1); }
 
+// hashBytes' last step: its two words of the bytes' end and its running hash into one word.
+inline uint64_t mixBytes(uint64_t a, uint64_t b, uint64_t h)
+{
+    const unsigned __int128 m = static_cast<unsigned __int128>(a ^ h ^ 0x87c37b91114253d5ULL) * (b ^ 0x4cf5ad432745937fULL);
+    return static_cast<uint64_t>(m) ^ static_cast<uint64_t>(m >> 64);
+}
+
 // Bytes without a call to memcpy for the tail: short strings (most keys) take two overlapping
 // loads, like wyhash. The result is well mixed (strings are not salted any further).
 inline uint64_t hashBytes(const char *data, size_t size)
@@ -54,8 +61,7 @@ inline uint64_t hashBytes(const char *data, size_t size)
             | (static_cast<uint64_t>(static_cast<unsigned char>(data[size >> 1])) << 8)
             | static_cast<unsigned char>(data[size - 1]);
     }
-    const unsigned __int128 m = static_cast<unsigned __int128>(a ^ h ^ 0x87c37b91114253d5ULL) * (b ^ 0x4cf5ad432745937fULL);
-    return static_cast<uint64_t>(m) ^ static_cast<uint64_t>(m >> 64);
+    return mixBytes(a, b, h);
 }
 
 } // namespace
@@ -128,6 +134,33 @@ inline void packBytes(const char *p, size_t n, uint64_t &w0, uint64_t &w1)
                 | (static_cast<uint64_t>(static_cast<unsigned char>(p[n - 1])) << 16);
         w1 = 0;
     }
+}
+
+// packBytes and hashBytes of a string of at most kPackedMaxBytes bytes from one set of loads.
+inline uint64_t packAndHashBytes(const char *p, size_t n, uint64_t &w0, uint64_t &w1)
+{
+    uint64_t a = 0;
+    uint64_t b = 0;
+    w1 = 0;
+    if (n >= 8) {
+        a = load64(p);
+        b = load64(p + n - 8);
+        w0 = a;
+        w1 = b;
+    } else if (n >= 4) {
+        a = load32(p);
+        b = load32(p + n - 4);
+        w0 = a | (b << 32);
+    } else if (n > 0) {
+        const auto c0 = static_cast<uint64_t>(static_cast<unsigned char>(p[0]));
+        const auto c1 = static_cast<uint64_t>(static_cast<unsigned char>(p[n >> 1]));
+        const auto c2 = static_cast<uint64_t>(static_cast<unsigned char>(p[n - 1]));
+        a = (c0 << 16) | (c1 << 8) | c2;
+        w0 = c0 | (c1 << 8) | (c2 << 16);
+    } else {
+        w0 = 0;
+    }
+    return mixBytes(a, b, n * kSeed);
 }
 
 } // namespace
@@ -426,9 +459,11 @@ size_t packAndProbeWindowString(const Column &window, const Column &string, size
     const uint64_t k1 = salt(1);
     uint64_t tooLong = 0;
     size_t numMisses = 0;
+    // The strings stream from memory: ask 24 rows early (a prefetch past the end is harmless,
+    // and its address is computed as a number, not as a pointer past the array).
+    const auto ahead = reinterpret_cast<uintptr_t>(v) + 24 * sizeof(std::string);
     for (size_t i = 0; i < count; ++i) {
-        if (i + 24 < count) // the strings stream from memory: ask early
-            __builtin_prefetch(v + i + 24);
+        __builtin_prefetch(reinterpret_cast<const void *>(ahead + i * sizeof(std::string)));
         const char *p = v[i].data();
         const size_t n = v[i].size();
         tooLong |= n > kPackedMaxBytes;
@@ -437,8 +472,9 @@ size_t packAndProbeWindowString(const Column &window, const Column &string, size
         const uint64_t header = static_cast<uint64_t>(n & 0xff) << 8;
         uint64_t w0;
         uint64_t w1;
-        packBytes(p, n, w0, w1);
-        const uint64_t hash = mixWord(a ^ k0) + mixWord(b + k0) + mixWord(hashBytes(p, n) ^ k1);
+        // A string too long to pack (rare: the chunk then does not pack) still gets its hash.
+        const uint64_t bytes = n <= kPackedMaxBytes ? packAndHashBytes(p, n, w0, w1) : (w0 = w1 = 0, hashBytes(p, n));
+        const uint64_t hash = mixWord(a ^ k0) + mixWord(b + k0) + mixWord(bytes ^ k1);
         h[i] = hash;
         uint64_t differ = 1;
         if (Probe) {
