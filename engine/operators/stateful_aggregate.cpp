@@ -166,6 +166,14 @@ bool StatefulAggregate::readsColumnApart(const Flow &input, const BatchContext &
         && (!input.unexpandedWindows || canAggregatePanes(*input.unexpandedWindows, context));
 }
 
+bool StatefulAggregate::indexesOrigin(const Flow &input, const BatchContext &context) const
+{
+    // The origin is read for late rows' fates (markLateFates), for the explanations (facts),
+    // and by expandWindows' gather; a batch that can have none of them leaves it implicit.
+    const bool filterLate = context.outputMode != OutputMode::Complete && context.hasWatermark && m_eventKey >= 0;
+    return context.facts || (filterLate && context.fates) || input.unexpandedWindows;
+}
+
 std::vector<uint8_t> StatefulAggregate::liveInput(const std::vector<uint8_t> &liveAfter) const
 {
     (void)liveAfter; // the output is the keys and aggregates alone
