@@ -229,31 +229,7 @@ inline uint64_t keyColumnPass(size_t count, const uint8_t *__restrict nulls, uin
 // packed keys (header: the string's length; then start, end and the string's two words).
 // tst_group_table compares it with the general passes; a change to either changes both.
 bool hashAndPackWindowString(const Column &window, const Column &string, size_t begin, size_t count,
-                             uint64_t *__restrict h, uint64_t *__restrict packed)
-{
-    const int64_t *start = window.ints().data() + begin;
-    const int64_t *end = window.ends().data() + begin;
-    const std::string *v = string.strings().data() + begin;
-    const uint64_t k0 = salt(0);
-    const uint64_t k1 = salt(1);
-    uint64_t tooLong = 0;
-    for (size_t i = 0; i < count; ++i) {
-        if (i + 24 < count) // the strings stream from memory: ask early
-            __builtin_prefetch(v + i + 24);
-        const char *p = v[i].data();
-        const size_t n = v[i].size();
-        tooLong |= n > kPackedMaxBytes;
-        uint64_t *o = packed + i * 5;
-        const auto a = static_cast<uint64_t>(start[i]);
-        const auto b = static_cast<uint64_t>(end[i]);
-        o[0] = static_cast<uint64_t>(n & 0xff) << 8;
-        o[1] = a;
-        o[2] = b;
-        packBytes(p, n, o[3], o[4]);
-        h[i] = mixWord(a ^ k0) + mixWord(b + k0) + mixWord(hashBytes(p, n) ^ k1);
-    }
-    return !tooLong;
-}
+                             uint64_t *__restrict h, uint64_t *__restrict packed);
 
 bool noNull(const Column &c, size_t begin, size_t count)
 {
@@ -444,8 +420,9 @@ size_t homeSlotHits(const uint64_t *__restrict slots, size_t mask, int shift, co
 // hashAndPackWindowString and homeSlotHits<5, true> in one pass (Probe: the table has a group;
 // `slots`, `mask`, `shift` and `table` are its index and packed keys): each row's hash into h,
 // its home-slot group into groups and, only when that is not its group, its packed key into
-// packed and its number into misses. Returns the number of misses; `fits` as
-// hashAndPackWindowString returns (when false, the groups and misses are meaningless).
+// packed and its number into misses (every row without Probe; misses may then be null).
+// Returns the number of misses; `fits` as hashAndPackWindowString returns (when false, the
+// groups, misses and packed keys are meaningless).
 template <bool Probe>
 size_t packAndProbeWindowString(const Column &window, const Column &string, size_t begin, size_t count,
                                 const uint64_t *__restrict slots, size_t mask, int shift,
@@ -500,11 +477,22 @@ size_t packAndProbeWindowString(const Column &window, const Column &string, size
             o[2] = b;
             o[3] = w0;
             o[4] = w1;
-            misses[numMisses++] = static_cast<uint32_t>(i);
+            if (Probe || misses)
+                misses[numMisses] = static_cast<uint32_t>(i);
+            ++numMisses;
         }
     }
     fits = !tooLong;
     return numMisses;
+}
+
+bool hashAndPackWindowString(const Column &window, const Column &string, size_t begin, size_t count,
+                             uint64_t *__restrict h, uint64_t *__restrict packed)
+{
+    bool fits = true;
+    packAndProbeWindowString<false>(window, string, begin, count, nullptr, 0, 0, nullptr, h, packed, nullptr, nullptr,
+                                    fits);
+    return fits;
 }
 
 } // namespace
