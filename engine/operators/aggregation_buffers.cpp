@@ -106,6 +106,10 @@ AggregationBuffers::AggregationBuffers(const std::vector<expr::BoundAggregate> &
     }
     m_strings.resize(strings);
     m_generic.resize(generic);
+    m_decimalSumAndCount = m_calls.size() == 2
+        && ((m_calls[0].layout == Layout::SumDecimal && m_calls[1].layout == Layout::Count && !m_calls[1].call->argument)
+            || (m_calls[1].layout == Layout::SumDecimal && m_calls[0].layout == Layout::Count
+                && !m_calls[0].call->argument));
 }
 
 void AggregationBuffers::addGroup()
@@ -230,6 +234,26 @@ void AggregationBuffers::updateValue(const CallLayout &l, unsigned char *at, uin
     }
 }
 
+namespace {
+
+// One non-NULL value into a SumDecimal buffer (sum, count, overflow flag at `at`), with
+// fitsPrecision(sum, p) inline: |sum| < limit = 10^p.
+[[gnu::always_inline]] inline void addDecimal(unsigned char *at, Int128 value, unsigned __int128 limit)
+{
+    using U128 = unsigned __int128;
+    storeAt<int64_t>(at + 16, loadAt<int64_t>(at + 16) + 1);
+    if (loadAt<uint64_t>(at + 24))
+        return; // Spark: an overflowed decimal buffer stays NULL
+    Int128 sum;
+    const bool wrapped = __builtin_add_overflow(loadAt<Int128>(at), value, &sum);
+    const U128 magnitude = sum < 0 ? U128(0) - static_cast<U128>(sum) : static_cast<U128>(sum);
+    if (wrapped || magnitude >= limit)
+        storeAt<uint64_t>(at + 24, 1);
+    storeAt<Int128>(at, sum);
+}
+
+} // namespace
+
 void AggregationBuffers::update(const std::vector<const Column *> &arguments, const uint32_t *rows,
                                 const uint32_t *groups, size_t count)
 {
@@ -240,6 +264,25 @@ void AggregationBuffers::update(const std::vector<const Column *> &arguments, co
         return;      // m_data may be empty then, and data() + offset would offset a null pointer
     unsigned char *const data = m_data.data();
     const size_t stride = m_stride;
+    if (m_decimalSumAndCount) {
+        // The commonest pair, sum (or avg) of a decimal and count(*): both calls in one pass
+        // over the rows, reading each row's group and record once.
+        const size_t sumCall = m_calls[0].layout == Layout::SumDecimal ? 0 : 1;
+        const CallLayout &sum = m_calls[sumCall];
+        const size_t sumAt = sum.offset;
+        const size_t countAt = m_calls[1 - sumCall].offset;
+        const unsigned __int128 limit = sum.sumLimit;
+        const Int128 *values = arguments[sumCall]->decimals().data();
+        const uint8_t *nulls = arguments[sumCall]->nulls().data();
+        for (size_t i = 0; i < count; ++i) {
+            const uint32_t r = rows[i];
+            unsigned char *record = data + groups[i] * stride;
+            storeAt<int64_t>(record + countAt, loadAt<int64_t>(record + countAt) + 1);
+            if (!nulls[r])
+                addDecimal(record + sumAt, values[r], limit);
+        }
+        return;
+    }
     for (size_t c = 0; c < m_calls.size(); ++c) {
         const CallLayout &l = m_calls[c];
         const Column *argument = arguments[c];
@@ -272,24 +315,11 @@ void AggregationBuffers::update(const std::vector<const Column *> &arguments, co
             break;
         }
         case Layout::SumDecimal: {
-            // fitsPrecision(sum, p), inline: |sum| < 10^p.
-            using U128 = unsigned __int128;
-            const U128 limit = l.sumLimit;
             const Int128 *values = argument->decimals().data();
             for (size_t i = 0; i < count; ++i) {
                 const uint32_t r = rows[i];
-                if (nulls[r])
-                    continue;
-                unsigned char *at = base + groups[i] * stride;
-                storeAt<int64_t>(at + 16, loadAt<int64_t>(at + 16) + 1);
-                if (loadAt<uint64_t>(at + 24))
-                    continue; // Spark: an overflowed decimal buffer stays NULL
-                Int128 sum;
-                const bool wrapped = __builtin_add_overflow(loadAt<Int128>(at), values[r], &sum);
-                const U128 magnitude = sum < 0 ? U128(0) - static_cast<U128>(sum) : static_cast<U128>(sum);
-                if (wrapped || magnitude >= limit)
-                    storeAt<uint64_t>(at + 24, 1);
-                storeAt<Int128>(at, sum);
+                if (!nulls[r])
+                    addDecimal(base + groups[i] * stride, values[r], l.sumLimit);
             }
             break;
         }

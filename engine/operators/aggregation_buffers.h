@@ -98,6 +98,7 @@ private:
     size_t m_stride = 0; // bytes per group record
     size_t m_numGroups = 0;
     bool m_mergesExactly = true;
+    bool m_decimalSumAndCount = false; // the calls are a decimal sum or avg and count(*), in some order
     std::vector<unsigned char> m_data;
     std::vector<std::vector<std::string>> m_strings;           // per String call, per group
     std::vector<std::vector<expr::AggregateState>> m_generic;  // per Generic call, per group

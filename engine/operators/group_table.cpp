@@ -30,6 +30,13 @@ inline uint64_t mixWord(uint64_t v)
 
 uint64_t salt(size_t column) { return kSeed * (2 * column + 1); }
 
+// hashBytes' last step: its two words of the bytes' end and its running hash into one word.
+inline uint64_t mixBytes(uint64_t a, uint64_t b, uint64_t h)
+{
+    const unsigned __int128 m = static_cast<unsigned __int128>(a ^ h ^ 0x87c37b91114253d5ULL) * (b ^ 0x4cf5ad432745937fULL);
+    return static_cast<uint64_t>(m) ^ static_cast<uint64_t>(m >> 64);
+}
+
 // Bytes without a call to memcpy for the tail: short strings (most keys) take two overlapping
 // loads, like wyhash. The result is well mixed (strings are not salted any further).
 inline uint64_t hashBytes(const char *data, size_t size)
@@ -54,8 +61,7 @@ inline uint64_t hashBytes(const char *data, size_t size)
             | (static_cast<uint64_t>(static_cast<unsigned char>(data[size >> 1])) << 8)
             | static_cast<unsigned char>(data[size - 1]);
     }
-    const unsigned __int128 m = static_cast<unsigned __int128>(a ^ h ^ 0x87c37b91114253d5ULL) * (b ^ 0x4cf5ad432745937fULL);
-    return static_cast<uint64_t>(m) ^ static_cast<uint64_t>(m >> 64);
+    return mixBytes(a, b, h);
 }
 
 } // namespace
@@ -130,6 +136,33 @@ inline void packBytes(const char *p, size_t n, uint64_t &w0, uint64_t &w1)
     }
 }
 
+// packBytes and hashBytes of a string of at most kPackedMaxBytes bytes from one set of loads.
+inline uint64_t packAndHashBytes(const char *p, size_t n, uint64_t &w0, uint64_t &w1)
+{
+    uint64_t a = 0;
+    uint64_t b = 0;
+    w1 = 0;
+    if (n >= 8) {
+        a = load64(p);
+        b = load64(p + n - 8);
+        w0 = a;
+        w1 = b;
+    } else if (n >= 4) {
+        a = load32(p);
+        b = load32(p + n - 4);
+        w0 = a | (b << 32);
+    } else if (n > 0) {
+        const auto c0 = static_cast<uint64_t>(static_cast<unsigned char>(p[0]));
+        const auto c1 = static_cast<uint64_t>(static_cast<unsigned char>(p[n >> 1]));
+        const auto c2 = static_cast<uint64_t>(static_cast<unsigned char>(p[n - 1]));
+        a = (c0 << 16) | (c1 << 8) | c2;
+        w0 = c0 | (c1 << 8) | (c2 << 16);
+    } else {
+        w0 = 0;
+    }
+    return mixBytes(a, b, n * kSeed);
+}
+
 } // namespace
 
 GroupTable::GroupTable(const std::vector<DataType> &keyTypes)
@@ -196,31 +229,7 @@ inline uint64_t keyColumnPass(size_t count, const uint8_t *__restrict nulls, uin
 // packed keys (header: the string's length; then start, end and the string's two words).
 // tst_group_table compares it with the general passes; a change to either changes both.
 bool hashAndPackWindowString(const Column &window, const Column &string, size_t begin, size_t count,
-                             uint64_t *__restrict h, uint64_t *__restrict packed)
-{
-    const int64_t *start = window.ints().data() + begin;
-    const int64_t *end = window.ends().data() + begin;
-    const std::string *v = string.strings().data() + begin;
-    const uint64_t k0 = salt(0);
-    const uint64_t k1 = salt(1);
-    uint64_t tooLong = 0;
-    for (size_t i = 0; i < count; ++i) {
-        if (i + 24 < count) // the strings stream from memory: ask early
-            __builtin_prefetch(v + i + 24);
-        const char *p = v[i].data();
-        const size_t n = v[i].size();
-        tooLong |= n > kPackedMaxBytes;
-        uint64_t *o = packed + i * 5;
-        const auto a = static_cast<uint64_t>(start[i]);
-        const auto b = static_cast<uint64_t>(end[i]);
-        o[0] = static_cast<uint64_t>(n & 0xff) << 8;
-        o[1] = a;
-        o[2] = b;
-        packBytes(p, n, o[3], o[4]);
-        h[i] = mixWord(a ^ k0) + mixWord(b + k0) + mixWord(hashBytes(p, n) ^ k1);
-    }
-    return !tooLong;
-}
+                             uint64_t *__restrict h, uint64_t *__restrict packed);
 
 bool noNull(const Column &c, size_t begin, size_t count)
 {
@@ -408,6 +417,84 @@ size_t homeSlotHits(const uint64_t *__restrict slots, size_t mask, int shift, co
     return numMisses;
 }
 
+// hashAndPackWindowString and homeSlotHits<5, true> in one pass (Probe: the table has a group;
+// `slots`, `mask`, `shift` and `table` are its index and packed keys): each row's hash into h,
+// its home-slot group into groups and, only when that is not its group, its packed key into
+// packed and its number into misses (every row without Probe; misses may then be null).
+// Returns the number of misses; `fits` as hashAndPackWindowString returns (when false, the
+// groups, misses and packed keys are meaningless).
+template <bool Probe>
+size_t packAndProbeWindowString(const Column &window, const Column &string, size_t begin, size_t count,
+                                const uint64_t *__restrict slots, size_t mask, int shift,
+                                const uint64_t *__restrict table, uint64_t *__restrict h, uint64_t *__restrict packed,
+                                uint32_t *__restrict groups, uint32_t *__restrict misses, bool &fits)
+{
+    const int64_t *start = window.ints().data() + begin;
+    const int64_t *end = window.ends().data() + begin;
+    const std::string *v = string.strings().data() + begin;
+    const uint64_t k0 = salt(0);
+    const uint64_t k1 = salt(1);
+    uint64_t tooLong = 0;
+    size_t numMisses = 0;
+    // The strings stream from memory: ask 24 rows early (a prefetch past the end is harmless,
+    // and its address is computed as a number, not as a pointer past the array).
+    const auto ahead = reinterpret_cast<uintptr_t>(v) + 24 * sizeof(std::string);
+    for (size_t i = 0; i < count; ++i) {
+        __builtin_prefetch(reinterpret_cast<const void *>(ahead + i * sizeof(std::string)));
+        const char *p = v[i].data();
+        const size_t n = v[i].size();
+        tooLong |= n > kPackedMaxBytes;
+        const auto a = static_cast<uint64_t>(start[i]);
+        const auto b = static_cast<uint64_t>(end[i]);
+        const uint64_t header = static_cast<uint64_t>(n & 0xff) << 8;
+        uint64_t w0;
+        uint64_t w1;
+        // A string too long to pack (rare: the chunk then does not pack) still gets its hash.
+        const uint64_t bytes = n <= kPackedMaxBytes ? packAndHashBytes(p, n, w0, w1) : (w0 = w1 = 0, hashBytes(p, n));
+        const uint64_t hash = mixWord(a ^ k0) + mixWord(b + k0) + mixWord(bytes ^ k1);
+        h[i] = hash;
+        uint64_t differ = 1;
+        if (Probe) {
+            // As homeSlotHits: the home slot or the next, chosen by masks, not branches.
+            const uint32_t tag = GroupTable::tagOf(hash);
+            const size_t home = tag >> shift;
+            const uint64_t first = slots[home];
+            const uint64_t second = slots[(home + 1) & mask];
+            const uint64_t takeFirst = uint64_t(0) - static_cast<uint64_t>(static_cast<uint32_t>(first >> 32) == tag);
+            const uint64_t slot = (first & takeFirst) | (second & ~takeFirst);
+            // An empty slot (0) has tag 0 too: it holds no group.
+            const bool found = static_cast<uint32_t>(slot >> 32) == tag && slot != 0;
+            const uint32_t candidate = (static_cast<uint32_t>(slot) - 1) & (uint32_t(0) - static_cast<uint32_t>(found));
+            const uint64_t *have = table + static_cast<size_t>(candidate) * 5; // group 0 when not found
+            differ = static_cast<uint64_t>(!found) | (have[0] ^ header) | (have[1] ^ a) | (have[2] ^ b)
+                | (have[3] ^ w0) | (have[4] ^ w1);
+            groups[i] = candidate;
+        }
+        if (differ) { // few rows once the table holds the batch's keys
+            uint64_t *o = packed + i * 5;
+            o[0] = header;
+            o[1] = a;
+            o[2] = b;
+            o[3] = w0;
+            o[4] = w1;
+            if (Probe || misses)
+                misses[numMisses] = static_cast<uint32_t>(i);
+            ++numMisses;
+        }
+    }
+    fits = !tooLong;
+    return numMisses;
+}
+
+bool hashAndPackWindowString(const Column &window, const Column &string, size_t begin, size_t count,
+                             uint64_t *__restrict h, uint64_t *__restrict packed)
+{
+    bool fits = true;
+    packAndProbeWindowString<false>(window, string, begin, count, nullptr, 0, 0, nullptr, h, packed, nullptr, nullptr,
+                                    fits);
+    return fits;
+}
+
 } // namespace
 
 template <size_t W>
@@ -432,6 +519,16 @@ void GroupTable::findOrInsertPackedW(const std::vector<const Column *> &keys, co
     else
         for (; numMisses < count; ++numMisses)
             misses[numMisses] = static_cast<uint32_t>(numMisses);
+    probeMissesW<W>(keys, rows, numMisses, hashes, hashBase, packedKeys, groups, nullChecks);
+}
+
+template <size_t W>
+void GroupTable::probeMissesW(const std::vector<const Column *> &keys, const uint32_t *rows, size_t numMisses,
+                              const uint64_t *hashes, size_t hashBase, const uint64_t *packedKeys, uint32_t *groups,
+                              const uint8_t *nullChecks)
+{
+    const size_t words = W ? W : m_packedWords;
+    const std::vector<uint32_t> &misses = *m_misses;
     // 2. The others probe on, and new groups are added, in row order.
     for (size_t j = 0; j < numMisses; ++j) {
         const size_t i = misses[j];
@@ -487,6 +584,36 @@ void GroupTable::findOrInsertPacked(const std::vector<const Column *> &keys, con
     case 6: findOrInsertPackedW<6>(keys, rows, count, hashes, hashBase, packedKeys, groups, nullChecks); break;
     default: findOrInsertPackedW<0>(keys, rows, count, hashes, hashBase, packedKeys, groups, nullChecks); break;
     }
+}
+
+bool GroupTable::findOrInsertPackedRange(const std::vector<const Column *> &keys, const uint32_t *rows, size_t begin,
+                                         size_t count, std::vector<uint64_t> &hashes, std::vector<uint64_t> &packed,
+                                         uint32_t *groups)
+{
+    if (m_packedWords == 5 && keys.size() == 2 && keys[0]->type().kind == TypeKind::Window
+        && keys[1]->type().kind == TypeKind::String && noNull(*keys[0], begin, count)
+        && noNull(*keys[1], begin, count)) {
+        hashes.resize(count);
+        packed.resize(count * 5); // only the misses' words are written
+        std::vector<uint32_t> &misses = *m_misses;
+        if (misses.size() < count)
+            misses.resize(count);
+        bool fits = true;
+        const size_t numMisses =
+            m_size > 0 ? packAndProbeWindowString<true>(*keys[0], *keys[1], begin, count, m_slots.data(),
+                                                        m_slots.size() - 1, m_shift, m_packed.data(), hashes.data(),
+                                                        packed.data(), groups, misses.data(), fits)
+                       : packAndProbeWindowString<false>(*keys[0], *keys[1], begin, count, nullptr, 0, 0, nullptr,
+                                                         hashes.data(), packed.data(), groups, misses.data(), fits);
+        if (!fits)
+            return false;
+        probeMissesW<5>(keys, rows, numMisses, hashes.data(), begin, packed.data(), groups, nullptr);
+        return true;
+    }
+    if (!hashAndPackRows(keys, begin, count, hashes, packed))
+        return false;
+    findOrInsertPacked(keys, rows, count, hashes.data(), begin, packed.data(), groups);
+    return true;
 }
 
 void GroupTable::appendPacked(const std::vector<const Column *> &keys, size_t row)

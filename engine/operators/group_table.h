@@ -128,6 +128,15 @@ public:
     void findOrInsertPacked(const std::vector<const Column *> &keys, const uint32_t *rows, size_t count,
                             const uint64_t *hashes, size_t hashBase, const uint64_t *packedKeys, uint32_t *groups,
                             const uint8_t *nullChecks = nullptr);
+    // hashAndPackRows and findOrInsertPacked of every row of [begin, begin + count), in order
+    // (rows[i] is begin + i), with the same groups, hashes and numbering, in fewer passes:
+    // (window, string) keys without a NULL are hashed, packed and checked against their home
+    // slot's group in one pass, so a row that finds its group there is read once, and only the
+    // others' packed keys are written. False, with the hashes complete but nothing looked up
+    // or added, when a row does not fit (as hashAndPackRows). Only when packed().
+    bool findOrInsertPackedRange(const std::vector<const Column *> &keys, const uint32_t *rows, size_t begin,
+                                 size_t count, std::vector<uint64_t> &hashes, std::vector<uint64_t> &packed,
+                                 uint32_t *groups);
     // Stops keeping packed keys (for good, until clear()).
     void stopPacking();
 
@@ -176,6 +185,12 @@ private:
     void findOrInsertPackedW(const std::vector<const Column *> &keys, const uint32_t *rows, size_t count,
                              const uint64_t *hashes, size_t hashBase, const uint64_t *packedKeys, uint32_t *groups,
                              const uint8_t *nullChecks);
+    // Step 2 of findOrInsertPackedW: rows[m] for each m in m_misses[0 .. numMisses) probes on
+    // from its home slot, adding its group when it is new.
+    template <size_t W>
+    void probeMissesW(const std::vector<const Column *> &keys, const uint32_t *rows, size_t numMisses,
+                      const uint64_t *hashes, size_t hashBase, const uint64_t *packedKeys, uint32_t *groups,
+                      const uint8_t *nullChecks);
     // Appends the packed key of row `row` of `keys` to m_packed, or stops packing when it does not fit.
     void appendPacked(const std::vector<const Column *> &keys, size_t row);
     bool equals(uint32_t group, const std::vector<const Column *> &keys, size_t row,

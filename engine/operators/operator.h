@@ -127,7 +127,8 @@ public:
         m_metrics.operatorName = m_sparkName;
         if (input.appended && !readsColumnApart(input, context)) // see Flow::appended
             input.own(this->liveIn().empty() ? nullptr : &this->liveIn());
-        input.fillOrigin(); // stateful operators index the origin directly
+        if (indexesOrigin(input, context))
+            input.fillOrigin(); // stateful operators index the origin directly
         return processBatch(input, context, m_metrics);
     }
     bool isStateful() const final { return true; }
@@ -143,6 +144,15 @@ protected:
         (void)input;
         (void)context;
         return false;
+    }
+
+    // Whether processBatch may index input.origin in this batch (then it is made explicit
+    // first); one that reads it only for some batches says so and saves a pass per batch.
+    virtual bool indexesOrigin(const Flow &input, const BatchContext &context) const
+    {
+        (void)input;
+        (void)context;
+        return true;
     }
 
 private:

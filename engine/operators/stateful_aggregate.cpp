@@ -123,6 +123,25 @@ void findGroups(GroupTable &table, const AggregationBuffers &buffers, const std:
     }
 }
 
+// hashChunk and findGroups for every row of a chunk, [begin, begin + count) (`rows` is set to
+// them): in one pass over the keys where the table can (GroupTable::findOrInsertPackedRange).
+void findChunkGroups(GroupTable &table, const AggregationBuffers &buffers, const std::vector<const Column *> &keys,
+                     size_t begin, size_t count, std::vector<uint64_t> &hashes, std::vector<uint64_t> &packed,
+                     std::vector<uint32_t> &rows, std::vector<uint8_t> &nullChecks, std::vector<uint32_t> &groups)
+{
+    rows.resize(count);
+    std::iota(rows.begin(), rows.end(), static_cast<uint32_t>(begin));
+    groups.resize(count);
+    if (table.packed()) {
+        if (table.findOrInsertPackedRange(keys, rows.data(), begin, count, hashes, packed, groups.data()))
+            return;
+        table.stopPacking(); // a key does not fit; the hashes are complete
+    } else {
+        GroupTable::hashRows(keys, begin, count, hashes);
+    }
+    findGroups(table, buffers, keys, rows, hashes, begin, nullptr, nullChecks, groups);
+}
+
 } // namespace
 
 StatefulAggregate::StatefulAggregate(const PlanNode &node, OutputMode mode)
@@ -145,6 +164,14 @@ bool StatefulAggregate::readsColumnApart(const Flow &input, const BatchContext &
     // reads plain columns through Flow::column; explaining and expanding windows need rows().
     return m_readsPlainColumns && !context.facts
         && (!input.unexpandedWindows || canAggregatePanes(*input.unexpandedWindows, context));
+}
+
+bool StatefulAggregate::indexesOrigin(const Flow &input, const BatchContext &context) const
+{
+    // The origin is read for late rows' fates (markLateFates), for the explanations (facts),
+    // and by expandWindows' gather; a batch that can have none of them leaves it implicit.
+    const bool filterLate = context.outputMode != OutputMode::Complete && context.hasWatermark && m_eventKey >= 0;
+    return context.facts || (filterLate && context.fates) || input.unexpandedWindows;
 }
 
 std::vector<uint8_t> StatefulAggregate::liveInput(const std::vector<uint8_t> &liveAfter) const
@@ -269,6 +296,12 @@ Flow StatefulAggregate::processRows(const Flow &input, BatchContext &context, St
             rowKept[r] = 0;
             return true;
         };
+        if (m_groups.packed() && !eventKey) { // no row can be late: every row is looked up
+            findChunkGroups(m_groups, m_buffers, in.keys, begin, count, hashes, packedKeys, rows, nullChecks, groups);
+            markGroups(groups, updated);
+            m_buffers.update(in.arguments, rows.data(), groups.data(), rows.size());
+            continue;
+        }
         if (m_groups.packed()) {
             // A small state: packed keys in cache (see GroupTable), unless this chunk's keys
             // do not pack (then findGroups looks them up one by one).
@@ -411,10 +444,7 @@ Flow StatefulAggregate::processPanes(const Flow &input, BatchContext &context, S
     std::vector<uint8_t> paneNullChecks; // when first needed (see findGroups)
     for (size_t begin = 0; begin < n; begin += kChunkRows) {
         const size_t count = std::min(kChunkRows, n - begin);
-        const uint64_t *packed = hashChunk(panes, in.keys, begin, count, hashes, packedKeys);
-        rows.resize(count);
-        std::iota(rows.begin(), rows.end(), static_cast<uint32_t>(begin));
-        findGroups(panes, paneBuffers, in.keys, rows, hashes, begin, packed, paneNullChecks, groups);
+        findChunkGroups(panes, paneBuffers, in.keys, begin, count, hashes, packedKeys, rows, paneNullChecks, groups);
         for (const uint32_t g : groups)
             if (g == paneBuffers.numGroups()) // new groups come in order
                 paneBuffers.addGroup();

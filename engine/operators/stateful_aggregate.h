@@ -34,6 +34,7 @@ private:
     // returns the rows the operator outputs in the context's output mode.
     Flow processBatch(const Flow &input, BatchContext &context, StateOperatorReport &metrics) override;
     bool readsColumnApart(const Flow &input, const BatchContext &context) const override;
+    bool indexesOrigin(const Flow &input, const BatchContext &context) const override;
     Flow processRows(const Flow &input, BatchContext &context, StateOperatorReport &metrics);
     // Sliding windows without multiplying rows: aggregates each slide-sized pane once, then
     // folds every pane into the windows that contain it (Spark's rows-per-window result, since

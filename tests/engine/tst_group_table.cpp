@@ -281,6 +281,112 @@ private slots:
         }
     }
 
+    // findOrInsertPackedRange (one pass over (window, string) keys without a NULL) gives the
+    // groups, hashes and numbering of hashAndPackRows + findOrInsertPacked, chunk by chunk, on
+    // random keys: strings of 0 to 16 bytes (17 where a chunk must not pack), embedded zero
+    // bytes, keys equal but for the window or one byte, enough groups that many rows miss
+    // their home slot, and NULLs in some chunks (the general passes then).
+    void packedRangeEqualsGeneralPasses_data()
+    {
+        QTest::addColumn<int>("groupsInPool");
+        QTest::addColumn<bool>("withNulls");
+        QTest::addColumn<bool>("longStrings");
+        QTest::addRow("few groups") << 40 << false << false;
+        QTest::addRow("many groups") << 3000 << false << false;
+        QTest::addRow("past the packed limit") << int(GroupTable::kPackedMaxGroups + 2000) << false << false;
+        QTest::addRow("nulls") << 300 << true << false;
+        QTest::addRow("long strings") << 300 << false << true;
+    }
+    void packedRangeEqualsGeneralPasses()
+    {
+        QFETCH(int, groupsInPool);
+        QFETCH(bool, withNulls);
+        QFETCH(bool, longStrings);
+        Lcg random;
+        const int64_t minute = 60'000'000;
+        std::vector<std::pair<int64_t, std::string>> pool;
+        for (int k = 0; k < groupsInPool; ++k) {
+            std::string text(random.next() % 17, '\0');
+            for (char &c : text)
+                c = static_cast<char>(random.next() % 4 == 0 ? 0 : 'a' + random.next() % 3);
+            const int64_t start = static_cast<int64_t>(random.next() % 3) * 5 * minute;
+            pool.emplace_back(start, text);
+            if (!text.empty()) { // a neighbour: the same bytes but the last, or another window
+                std::string other = text;
+                other.back() = static_cast<char>(other.back() + 1);
+                pool.emplace_back(start, other);
+                pool.emplace_back(start + 5 * minute, text);
+            }
+        }
+        const size_t n = 24000;
+        const size_t chunk = 1000;
+        Column windows(DataType::window());
+        Column strings(DataType::string());
+        for (size_t r = 0; r < n; ++r) {
+            const auto &[start, text] = pool[random.next() % pool.size()];
+            const bool inNullChunk = withNulls && (r / chunk) % 3 == 1;
+            const bool inLongChunk = longStrings && (r / chunk) == 7;
+            if (inNullChunk && random.next() % 5 == 0)
+                windows.appendNull();
+            else
+                windows.appendWindow(start, start + 5 * minute);
+            if (inLongChunk && random.next() % 50 == 0)
+                strings.appendString(std::string(17, 'a'));
+            else
+                strings.appendString(text);
+        }
+        const std::vector<const Column *> keys = {&windows, &strings};
+        GroupTable fused(typesOf(keys));
+        GroupTable general(typesOf(keys));
+        std::map<std::string, uint32_t> reference;
+        std::vector<uint64_t> fusedHashes, generalHashes, fusedPacked, generalPacked;
+        bool packedAll = true;
+        for (int pass = 0; pass < 2; ++pass) {
+            for (size_t begin = 0; begin < n; begin += chunk) {
+                std::vector<uint32_t> rows(chunk);
+                std::iota(rows.begin(), rows.end(), static_cast<uint32_t>(begin));
+                std::vector<uint32_t> fusedGroups(chunk, 0);
+                std::vector<uint32_t> generalGroups(chunk, 0);
+                QCOMPARE(fused.packed(), general.packed());
+                if (fused.packed()) {
+                    const bool fusedFits = fused.findOrInsertPackedRange(keys, rows.data(), begin, chunk, fusedHashes,
+                                                                         fusedPacked, fusedGroups.data());
+                    const bool generalFits = general.hashAndPackRows(keys, begin, chunk, generalHashes, generalPacked);
+                    QCOMPARE(fusedFits, generalFits);
+                    QCOMPARE(fusedHashes, generalHashes);
+                    if (generalFits)
+                        general.findOrInsertPacked(keys, rows.data(), chunk, generalHashes.data(), begin,
+                                                   generalPacked.data(), generalGroups.data());
+                    else
+                        QCOMPARE(fused.size(), general.size()); // nothing added
+                    if (!generalFits) {
+                        packedAll = false;
+                        fused.stopPacking();
+                        general.stopPacking();
+                    }
+                }
+                if (!fused.packed()) {
+                    GroupTable::hashRows(keys, begin, chunk, generalHashes);
+                    for (size_t i = 0; i < chunk; ++i) {
+                        bool inserted = false;
+                        const uint32_t tag = GroupTable::tagOf(generalHashes[i]);
+                        fusedGroups[i] = fused.findOrInsert(keys, rows[i], tag, inserted);
+                        generalGroups[i] = general.findOrInsert(keys, rows[i], tag, inserted);
+                    }
+                }
+                QCOMPARE(fusedGroups, generalGroups);
+                QCOMPARE(fused.size(), general.size());
+                for (size_t i = 0; i < chunk; ++i) {
+                    const auto [at, fresh] = reference.emplace(encodedKey(keys, rows[i]), static_cast<uint32_t>(reference.size()));
+                    QCOMPARE(fusedGroups[i], at->second);
+                }
+            }
+        }
+        QCOMPARE(fused.size(), reference.size());
+        QCOMPARE(packedAll, !longStrings);
+        QCOMPARE(fused.packed(), !longStrings && reference.size() <= GroupTable::kPackedMaxGroups);
+    }
+
     void sortsLikeCompare_data()
     {
         addColumns<QString, bool>("columns", "withNulls");
@@ -475,6 +581,71 @@ private slots:
             }
         }
         QVERIFY(sawOverflow); // sum(big) overflowed decimal(38) somewhere: NULL, as Spark
+    }
+
+    // The pair a decimal sum (or avg) and count(*) is folded in one pass: the same buffers as
+    // expr::updateAggregate row by row, in either order, with NULLs and overflow to NULL.
+    void decimalSumAndCountEqualsRowByRow_data()
+    {
+        QTest::addColumn<QString>("first");
+        QTest::addColumn<QString>("second");
+        QTest::addRow("sum, count") << "sum(amount) AS s" << "count(*) AS c";
+        QTest::addRow("count, sum") << "count(*) AS c" << "sum(amount) AS s";
+        QTest::addRow("overflowing sum") << "sum(big) AS s" << "count(*) AS c";
+        QTest::addRow("avg, count") << "avg(amount) AS a" << "count(*) AS c";
+    }
+    void decimalSumAndCountEqualsRowByRow()
+    {
+        QFETCH(QString, first);
+        QFETCH(QString, second);
+        Schema input;
+        input.fields = {{"big", DataType::decimal(38, 0), {}}, {"amount", DataType::decimal(12, 2), {}}};
+        std::vector<expr::BoundAggregate> aggregates;
+        for (const QString &text : {first, second})
+            aggregates.push_back(expr::bindAggregate(expr::parseNamedExpression(text.toStdString()), input, Schema()));
+        ColumnBatch batch = ColumnBatch::empty(input);
+        Lcg random;
+        const std::vector<Value> bigs = {Value::decimal(maxDigits(38), 38, 0), Value::decimal(-3, 38, 0), Value::null()};
+        const std::vector<Value> amounts = {Value::decimal(99999999999, 12, 2), Value::decimal(-17, 12, 2), Value::null()};
+        const size_t numGroups = 5;
+        std::vector<uint32_t> rows;
+        std::vector<uint32_t> groups;
+        for (uint32_t r = 0; r < 2000; ++r) {
+            batch.appendRow({bigs[random.next() % bigs.size()], amounts[random.next() % amounts.size()]});
+            if (random.next() % 4 != 0) // rows left out, as late ones are
+                rows.push_back(r);
+        }
+        for (size_t i = 0; i < rows.size(); ++i)
+            groups.push_back(static_cast<uint32_t>(random.next() % numGroups));
+        std::vector<Column> storage;
+        std::vector<const Column *> arguments;
+        std::vector<const expr::AggregateCall *> calls;
+        storage.reserve(2);
+        for (const auto &aggregate : aggregates)
+            for (const auto &call : aggregate.calls) {
+                calls.push_back(&call);
+                if (call.argument)
+                    storage.push_back(call.argument->evaluate(batch, expr::EvalContext{}));
+                arguments.push_back(call.argument ? &storage.back() : nullptr);
+            }
+        QCOMPARE(calls.size(), size_t(2));
+        AggregationBuffers buffers(aggregates);
+        for (size_t g = 0; g < numGroups; ++g)
+            buffers.addGroup();
+        buffers.update(arguments, rows.data(), groups.data(), 700);
+        buffers.update(arguments, rows.data() + 700, groups.data() + 700, rows.size() - 700);
+        std::vector<std::vector<expr::AggregateState>> states(2, std::vector<expr::AggregateState>(numGroups));
+        for (size_t i = 0; i < rows.size(); ++i)
+            for (size_t c = 0; c < 2; ++c)
+                expr::updateAggregate(*calls[c], states[c][groups[i]], arguments[c], rows[i]);
+        bool sawNull = false;
+        for (size_t c = 0; c < 2; ++c)
+            for (uint32_t g = 0; g < numGroups; ++g) {
+                const Value expected = expr::aggregateResult(*calls[c], states[c][g]);
+                QCOMPARE(buffers.result(c, g), expected);
+                sawNull = sawNull || expected.isNull();
+            }
+        QCOMPARE(sawNull, first.contains("big")); // sum(big) overflowed decimal(38): NULL, as Spark
     }
 };
 
