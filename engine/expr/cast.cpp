@@ -44,7 +44,6 @@ T doubleToIntegralJava(double d)
     return static_cast<T>(d);
 }
 
-int64_t doubleToLongJava(double d) { return doubleToIntegralJava<int64_t>(d); }
 int32_t doubleToIntJava(double d) { return doubleToIntegralJava<int32_t>(d); }
 
 int64_t wrapToInt(int64_t v) { return static_cast<int32_t>(static_cast<uint32_t>(static_cast<uint64_t>(v))); }
@@ -493,5 +492,7 @@ std::optional<Value> ansiCastValue(const Value &value, const DataType &to)
         return std::nullopt;
     return castColumn(c, to).get(0);
 }
+
+int64_t doubleToLongJava(double d) { return doubleToIntegralJava<int64_t>(d); }
 
 } // namespace streamstep::expr

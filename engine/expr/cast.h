@@ -30,6 +30,9 @@ std::optional<Value> ansiCastValue(const Value &value, const DataType &to);
 // Spark's UTF8String.toLong/toInt (non-ANSI cast): trims, accepts a sign and a fraction that is
 // dropped; nullopt when invalid or out of range.
 std::optional<int64_t> parseIntegralText(std::string_view text, int64_t min, int64_t max);
+// Java's (long) of a double, as Spark's casts and SecondsToTimestamp use it: NaN -> 0, and
+// saturating at the ends of the range where C++ would be undefined.
+int64_t doubleToLongJava(double d);
 // Spark's cast string -> double: Java Double.parseDouble plus "inf"/"nan" spellings.
 std::optional<double> parseDoubleText(std::string_view text);
 

@@ -133,7 +133,8 @@ NodePtr bindTimestampSeconds(const FunctionCall &call)
     return call.make(DataType::timestamp(), {call.numericArg(0)});
 }
 
-// Spark's SecondsToTimestamp: doubles that are not finite give NULL; integral seconds wrap.
+// Spark's SecondsToTimestamp: doubles that are not finite give NULL, others (d * 1e6).toLong,
+// which saturates (Java); integral seconds wrap.
 void timestampSecondsKernel(const ExprNode &, const ArgumentColumns &in, const EvalContext &, Column &out)
 {
     const Column &c = in[0];
@@ -146,7 +147,7 @@ void timestampSecondsKernel(const ExprNode &, const ArgumentColumns &in, const E
             if (!std::isfinite(c.doubles()[i]))
                 out.nulls()[i] = 1;
             else
-                out.ints()[i] = static_cast<int64_t>(c.doubles()[i] * 1e6);
+                out.ints()[i] = doubleToLongJava(c.doubles()[i] * 1e6);
             break;
         case TypeKind::Decimal: {
             const int s = c.type().scale;
