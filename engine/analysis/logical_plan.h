@@ -22,8 +22,9 @@ struct ExprOrigin {
     std::string text; // the expression as written (Spark's sqlText, for ANSI errors' excerpts)
 };
 
-// Rethrows an expression error with where it came from: "FILE:L:C: filter condition, column 8: …"
-// (its kind and Spark's text kept).
+// An expression error with where it came from: "FILE:L:C: filter condition, column 8: …" (its
+// kind and Spark's text kept); failIn throws it.
+Error locatedIn(const std::string &fileName, const ExprOrigin &origin, const Error &error);
 [[noreturn]] void failIn(const std::string &fileName, const ExprOrigin &origin, const Error &error);
 
 // Spark: EventTimeWatermark. Marks `eventTimeColumn` (a timestamp or a window struct) as event

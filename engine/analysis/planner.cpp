@@ -20,7 +20,7 @@ std::string positionText(const std::string &fileName, const TextPosition &pos)
 
 } // namespace
 
-[[noreturn]] void failIn(const std::string &fileName, const ExprOrigin &origin, const Error &error)
+Error locatedIn(const std::string &fileName, const ExprOrigin &origin, const Error &error)
 {
     std::string message = positionText(fileName, origin.filePosition) + ": " + origin.what;
     if (error.expressionPosition())
@@ -29,7 +29,12 @@ std::string positionText(const std::string &fileName, const TextPosition &pos)
     Error located(error.kind(), message, error.expressionPosition());
     if (error.sparkMessage())
         located.withSparkMessage(*error.sparkMessage());
-    throw located;
+    return located;
+}
+
+[[noreturn]] void failIn(const std::string &fileName, const ExprOrigin &origin, const Error &error)
+{
+    throw locatedIn(fileName, origin, error);
 }
 
 namespace {

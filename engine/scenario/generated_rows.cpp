@@ -57,10 +57,14 @@ ColumnBatch generateRows(const Scenario &scenario, const GeneratedRows &spec, co
                                         rows.numRows);
             rows.columns[c] = std::move(values);
         } catch (const Error &error) {
-            if (error.kind() != ErrorKind::Runtime)
-                failIn(scenario.fileName, origin, error);
-            // A row the expression cannot compute (ANSI): its message already says which column.
-            throw error.relocated(positionedMessage(scenario.fileName, text.filePosition, error.message()));
+            // Whatever the expression's error, the file cannot be read: an invalid scenario (exit
+            // code 1), located at the expression's string, Spark's text kept. A row the expression
+            // cannot compute (ANSI) already says which column in its message.
+            const Error located = error.kind() == ErrorKind::Runtime
+                                      ? error.relocated(positionedMessage(scenario.fileName, text.filePosition,
+                                                                          error.message()))
+                                      : locatedIn(scenario.fileName, origin, error);
+            throw located.reclassified(ErrorKind::Scenario);
         }
     }
     return rows;

@@ -91,4 +91,15 @@ inline QString errorOf(const std::function<void()> &f)
     return {};
 }
 
+// The kind of the streamstep::Error that `f` throws (its exit code); 0 when it throws none.
+inline int errorKindOf(const std::function<void()> &f)
+{
+    try {
+        f();
+    } catch (const Error &e) {
+        return static_cast<int>(e.kind());
+    }
+    return 0;
+}
+
 } // namespace streamstep::testing

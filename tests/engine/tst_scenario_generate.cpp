@@ -17,6 +17,7 @@
 #include <limits>
 
 using namespace streamstep;
+using streamstep::testing::errorKindOf;
 using streamstep::testing::errorOf;
 using streamstep::testing::addColumns;
 
@@ -121,6 +122,8 @@ private slots:
         const QString ansi = errorOf([&] { parseScenario(scenarioWith(step, R"(, "sparkVersion": "4.2")"), "g.json"); });
         QVERIFY2(ansi.startsWith(QStringLiteral("g.json:7:66: generate column 'n': ")), qPrintable(ansi));
         QVERIFY2(ansi.contains(QStringLiteral("concat('x', id)")), qPrintable(ansi));
+        QCOMPARE(errorKindOf([&] { parseScenario(scenarioWith(step, R"(, "sparkVersion": "4.2")"), "g.json"); }),
+                 int(ErrorKind::Scenario));
         // An override of the version computes the unedited generated rows again.
         Scenario overridden = parseScenario(scenarioWith(generateStep(2, 0, "CAST(id AS string)")), "g.json");
         ScenarioOverrides overrides;
@@ -175,8 +178,12 @@ private slots:
     {
         QFETCH(QString, steps);
         QFETCH(QString, message);
-        const QString error = errorOf([&] { parseScenario(scenarioWith(steps.toStdString()), "g.json"); });
+        const auto read = [&] { parseScenario(scenarioWith(steps.toStdString()), "g.json"); };
+        const QString error = errorOf(read);
         QVERIFY2(error.startsWith(message), qPrintable(error));
+        // An expression the engine refuses makes the file unreadable, as a bad key does: exit code
+        // 1, not the query's 2 (found by fuzz_scenario_reader: a syntax error came out as 2).
+        QCOMPARE(errorKindOf(read), int(ErrorKind::Scenario));
     }
 
     void writingKeepsGenerateWhileTheRowsAreUnedited()

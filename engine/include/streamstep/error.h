@@ -50,6 +50,15 @@ public:
         return e;
     }
 
+    // The same error as another kind: what a reader of the file reports of a step it cannot
+    // compute (a generated column's syntax error makes the lesson unreadable, exit code 1).
+    Error reclassified(ErrorKind kind) const
+    {
+        Error e = *this;
+        e.m_kind = kind;
+        return e;
+    }
+
 private:
     ErrorKind m_kind;
     std::string m_message;
