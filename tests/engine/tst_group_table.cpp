@@ -288,9 +288,7 @@ private slots:
     // their home slot, and NULLs in some chunks (the general passes then).
     void packedRangeEqualsGeneralPasses_data()
     {
-        QTest::addColumn<int>("groupsInPool");
-        QTest::addColumn<bool>("withNulls");
-        QTest::addColumn<bool>("longStrings");
+        addColumns<int, bool, bool>("groupsInPool", "withNulls", "longStrings");
         QTest::addRow("few groups") << 40 << false << false;
         QTest::addRow("many groups") << 3000 << false << false;
         QTest::addRow("past the packed limit") << int(GroupTable::kPackedMaxGroups + 2000) << false << false;
@@ -587,8 +585,7 @@ private slots:
     // expr::updateAggregate row by row, in either order, with NULLs and overflow to NULL.
     void decimalSumAndCountEqualsRowByRow_data()
     {
-        QTest::addColumn<QString>("first");
-        QTest::addColumn<QString>("second");
+        addColumns<QString, QString>("first", "second");
         QTest::addRow("sum, count") << "sum(amount) AS s" << "count(*) AS c";
         QTest::addRow("count, sum") << "count(*) AS c" << "sum(amount) AS s";
         QTest::addRow("overflowing sum") << "sum(big) AS s" << "count(*) AS c";
