@@ -65,12 +65,9 @@ QString BatchNarrativeView::triggerSentence(const std::vector<std::shared_ptr<co
 QString BatchNarrativeView::summarySentence(const BatchReport &r, OutputMode mode)
 {
     QStringList parts;
-    int late = 0;
-    int filtered = 0;
-    for (InputRowFate fate : r.inputFates) {
-        late += fate == InputRowFate::DroppedByWatermark;
-        filtered += fate == InputRowFate::Filtered || fate == InputRowFate::Duplicate;
-    }
+    const FateCounts fates(r.inputFates);
+    const int late = int(fates[InputRowFate::DroppedByWatermark]);
+    const int filtered = int(fates[InputRowFate::Filtered] + fates[InputRowFate::Duplicate]);
     QString arrived = r.noData ? tr("no rows arrived") : tr("%n row(s) arrived", nullptr, int(r.numInputRows));
     if (filtered > 0)
         arrived += tr(", %n filtered out", nullptr, filtered);
