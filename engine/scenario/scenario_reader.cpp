@@ -3,6 +3,7 @@
 #include "scenario/fast_rows.h"
 #include "scenario/json_document.h"
 #include "scenario/rows_fingerprint.h"
+#include "scenario/spelling.h"
 #include "streamstep/interval.h"
 #include "streamstep/value_format.h"
 #include "types/plain_timestamp.h"
@@ -1423,33 +1424,6 @@ size_t countJsonValues(const JsonNode &node)
 struct FileCloser {
     void operator()(std::FILE *file) const { std::fclose(file); }
 };
-
-// How the scenario format spells the values of an enum: one table for both directions.
-template <class E>
-struct Spelling {
-    E value;
-    std::string_view name;
-};
-
-// The name of `value` in `spellings`; `unlisted` for a value the table leaves out.
-template <class E, size_t N>
-std::string nameIn(const Spelling<E> (&spellings)[N], E value, std::string_view unlisted)
-{
-    for (const Spelling<E> &s : spellings)
-        if (s.value == value)
-            return std::string(s.name);
-    return std::string(unlisted);
-}
-
-// The value `text` names in `spellings` (exactly as spelled); nullopt for any other text.
-template <class E, size_t N>
-std::optional<E> valueIn(const Spelling<E> (&spellings)[N], std::string_view text)
-{
-    for (const Spelling<E> &s : spellings)
-        if (s.name == text)
-            return s.value;
-    return std::nullopt;
-}
 
 constexpr Spelling<OutputMode> kOutputModes[] = {
     {OutputMode::Append, "append"}, {OutputMode::Update, "update"}, {OutputMode::Complete, "complete"}};
