@@ -1,6 +1,7 @@
 #include "batch_narrative_view.h"
 
 #include "why_catalogue.h"
+#include "why_view.h"
 
 #include "streamstep/value_format.h"
 #include "streamstep/why.h"
@@ -19,13 +20,7 @@ QString timeOfDay(int64_t ms)
 
 BatchNarrativeView::BatchNarrativeView(QWidget *parent) : QLabel(parent)
 {
-    setObjectName(QStringLiteral("batchNarrative"));
-    setWordWrap(true);
-    setTextFormat(Qt::RichText);
-    setTextInteractionFlags(Qt::TextSelectableByMouse);
-    setMargin(4);
-    setFrameShape(QFrame::StyledPanel);
-    setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
+    setUpExplanationPanel(this, QStringLiteral("batchNarrative"), QSizePolicy::Maximum);
     clear();
 }
 
