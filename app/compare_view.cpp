@@ -202,12 +202,17 @@ QWidget *CompareView::createColumn(ModeColumn &c)
     auto *tablesLayout = new QVBoxLayout(tables);
     tablesLayout->setContentsMargins(0, 0, 0, 0);
     tablesLayout->setSpacing(2);
+    // A table of `model` under its heading `title`, named MODE + `name`.
+    const auto addTitledTable = [&](QAbstractItemModel *model, QLabel *&title, const QString &name) {
+        title = newHeading(tables);
+        QTableView *view = newTable(model, tables);
+        view->setObjectName(mode + name);
+        tablesLayout->addWidget(title);
+        tablesLayout->addWidget(view, 1);
+        return view;
+    };
     c.written = new BatchTableModel(column);
-    c.writtenTitle = newHeading(tables);
-    c.writtenView = newTable(c.written, tables);
-    c.writtenView->setObjectName(mode + QStringLiteral("WrittenView"));
-    tablesLayout->addWidget(c.writtenTitle);
-    tablesLayout->addWidget(c.writtenView, 1);
+    c.writtenView = addTitledTable(c.written, c.writtenTitle, QStringLiteral("WrittenView"));
 
     c.sinkTitle = newHeading(tables);
     c.sinkStack = new QStackedWidget(tables);
@@ -229,11 +234,7 @@ QWidget *CompareView::createColumn(ModeColumn &c)
     tablesLayout->addWidget(c.sinkStack, 1);
 
     c.state = new BatchTableModel(column);
-    c.stateTitle = newHeading(tables);
-    c.stateView = newTable(c.state, tables);
-    c.stateView->setObjectName(mode + QStringLiteral("StateView"));
-    tablesLayout->addWidget(c.stateTitle);
-    tablesLayout->addWidget(c.stateView, 1);
+    c.stateView = addTitledTable(c.state, c.stateTitle, QStringLiteral("StateView"));
     c.pages->addWidget(tables);
 
     c.rejection = newHeading(c.pages);

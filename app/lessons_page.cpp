@@ -20,6 +20,8 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <string_view>
+#include <utility>
 
 namespace streamstep {
 
@@ -54,20 +56,18 @@ QString lessonDescription(const Scenario &scenario)
 
 QString LessonsPage::topicName(const std::string &topic)
 {
-    if (topic == "output-modes")
-        return tr("Output modes");
-    if (topic == "sinks")
-        return tr("Sinks");
-    if (topic == "mistakes")
-        return tr("Mistakes and invalid queries");
-    if (topic == "windows")
-        return tr("Windows");
-    if (topic == "watermarks")
-        return tr("Watermarks and late data");
-    if (topic == "state")
-        return tr("State");
-    if (topic == "spark-versions")
-        return tr("Spark versions");
+    // Each of lessonTopics() as the page names it.
+    static const std::pair<std::string_view, const char *> kTopicNames[] = {
+        {"output-modes", QT_TR_NOOP("Output modes")},
+        {"sinks", QT_TR_NOOP("Sinks")},
+        {"mistakes", QT_TR_NOOP("Mistakes and invalid queries")},
+        {"windows", QT_TR_NOOP("Windows")},
+        {"watermarks", QT_TR_NOOP("Watermarks and late data")},
+        {"state", QT_TR_NOOP("State")},
+        {"spark-versions", QT_TR_NOOP("Spark versions")}};
+    for (const auto &[id, name] : kTopicNames)
+        if (topic == id)
+            return tr(name);
     return tr("Other lessons");
 }
 

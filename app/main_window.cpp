@@ -31,6 +31,7 @@
 #include "streamstep/scenario_check.h"
 #include "streamstep/time_math.h"
 #include "streamstep/value_format.h"
+#include "streamstep/why.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -1335,14 +1336,10 @@ void MainWindow::showBatch(int index)
     } else {
         // 1 · Arrived: the data batch of the trigger.
         const BatchReport &in = dataBatch ? *dataBatch : *report;
-        int late = 0;
-        int lateKept = 0;
-        int filtered = 0;
-        for (InputRowFate fate : in.inputFates) {
-            late += fate == InputRowFate::DroppedByWatermark;
-            lateKept += fate == InputRowFate::LateButKept;
-            filtered += fate == InputRowFate::Filtered || fate == InputRowFate::Duplicate;
-        }
+        const FateCounts fates(in.inputFates);
+        const int late = int(fates[InputRowFate::DroppedByWatermark]);
+        const int lateKept = int(fates[InputRowFate::LateButKept]);
+        const int filtered = int(fates[InputRowFate::Filtered] + fates[InputRowFate::Duplicate]);
         QString input;
         if (!dataBatch)
             input = tr("<b>1 · Arrived</b> in trigger %1: no rows (batch %2 is a no-data batch)").arg(report->step).arg(report->batchId);

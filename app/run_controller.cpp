@@ -337,20 +337,21 @@ bool RunController::applyOutcome(const StepOutcome &outcome, bool background)
     m_busyRows = 0;
     switch (outcome.status) {
     case StepOutcome::Status::Failed:
-        m_failed = true;
+    case StepOutcome::Status::Cancelled: {
+        // The run stops here: no more steps of Run All or Play, and it is no longer busy.
+        const bool failed = outcome.status == StepOutcome::Status::Failed;
+        if (failed)
+            m_failed = true;
         m_runningAll = false;
         pause();
         if (background)
             Q_EMIT busyChanged(false);
-        Q_EMIT errorOccurred(outcome.error);
+        if (failed)
+            Q_EMIT errorOccurred(outcome.error);
+        else
+            Q_EMIT stepCancelled(outcome.stepIndex);
         return false;
-    case StepOutcome::Status::Cancelled:
-        m_runningAll = false;
-        pause();
-        if (background)
-            Q_EMIT busyChanged(false);
-        Q_EMIT stepCancelled(outcome.stepIndex);
-        return false;
+    }
     case StepOutcome::Status::Completed: break;
     }
     const int stepIndex = m_nextStep++;

@@ -737,70 +737,61 @@ def few_rows():
              R("ACC-0004", "PUNE", cents("320000.00"), ts("10:07:15"))]]
 
 
+def rejected_lesson(title, msg, pairing, why, fix, query, output_mode, sink):
+    """A lesson whose query Spark rejects when it starts (exit code 2, `msg`): `pairing` says what
+    is paired, `why` (lines) why Spark refuses it, `fix` what to do instead."""
+    description = ["An **invalid pairing**: " + pairing, "",
+                   "- Expected error: `AnalysisException: %s`." % msg] + why + ["", "**Fix:** " + fix]
+    return scenario(title, description, query, output_mode, sink, few_rows(),
+                    expect_error={"exitCode": 2, "messageContains": msg})
+
+
 def lesson_05a():
-    msg = "Complete output mode not supported when there are no streaming aggregations on streaming DataFrames/Datasets"
-    description = [
-        "An **invalid pairing**: a plain filter (`amount > 100000.00`) with **Complete** output mode. "
+    return rejected_lesson(
+        "Invalid: Complete mode without aggregation",
+        "Complete output mode not supported when there are no streaming aggregations on streaming DataFrames/Datasets",
+        "a plain filter (`amount > 100000.00`) with **Complete** output mode. "
         "The query is rejected when it starts, before any trigger runs — nothing reaches the sink.",
-        "",
-        "- Expected error: `AnalysisException: %s`." % msg,
-        "- Why: Complete mode re-emits the whole result table every trigger, so Spark would have "
-        "to keep *every* input row ever seen. It is only allowed for queries with an aggregation, "
-        "whose result table is bounded by the number of groups.",
-        "",
-        "**Fix:** use Append (or Update) for a stateless filter — see lesson 01 — or add a "
+        ["- Why: Complete mode re-emits the whole result table every trigger, so Spark would have "
+         "to keep *every* input row ever seen. It is only allowed for queries with an aggregation, "
+         "whose result table is bounded by the number of groups."],
+        "use Append (or Update) for a stateless filter — see lesson 01 — or add a "
         "`groupBy` if you really want a re-emitted summary table.",
-    ]
-    return scenario(
-        "Invalid: Complete mode without aggregation", description,
         [{"op": "filter", "condition": "amount > 100000.00"}],
-        "complete", {"format": "memory", "options": {"queryName": "high_value"}}, few_rows(),
-        expect_error={"exitCode": 2, "messageContains": msg})
+        "complete", {"format": "memory", "options": {"queryName": "high_value"}})
 
 
 def lesson_05b():
-    msg = "Append output mode not supported when there are streaming aggregations on streaming DataFrames/DataSets without watermark"
-    description = [
-        "An **invalid pairing**: `groupBy(accountId).count()` in **Append** mode, without a "
+    return rejected_lesson(
+        "Invalid: Append aggregation without watermark",
+        "Append output mode not supported when there are streaming aggregations on streaming DataFrames/DataSets without watermark",
+        "`groupBy(accountId).count()` in **Append** mode, without a "
         "watermark. The query is rejected at start, before any trigger runs.",
-        "",
-        "- Expected error: `AnalysisException: %s`." % msg,
-        "- Why: Append emits a group only once, when it can never change again. A count per "
-        "account can always grow with the next transaction, so no group would ever be final.",
-        "",
-        "**Fix:** use Update or Complete mode (lessons 03 and 02), or group by an event-time "
+        ["- Why: Append emits a group only once, when it can never change again. A count per "
+         "account can always grow with the next transaction, so no group would ever be final."],
+        "use Update or Complete mode (lessons 03 and 02), or group by an event-time "
         "window with `withWatermark` so Spark knows when a window is closed (lesson 04). A "
         "watermark alone is not enough: the grouping keys must contain the watermarked column "
         "or a window of it.",
-    ]
-    return scenario(
-        "Invalid: Append aggregation without watermark", description,
         [{"op": "groupBy", "keys": ["accountId"], "aggs": ["count(*) AS count"]}],
-        "append", {"format": "console", "options": {}}, few_rows(),
-        expect_error={"exitCode": 2, "messageContains": msg})
+        "append", {"format": "console", "options": {}})
 
 
 def lesson_05c():
-    msg = "Data source csv does not support Update output mode."
-    description = [
-        "An **invalid pairing**: a filter written to a **CSV file sink** in **Update** mode. "
+    return rejected_lesson(
+        "Invalid: Update mode on a file sink",
+        "Data source csv does not support Update output mode.",
+        "a filter written to a **CSV file sink** in **Update** mode. "
         "The query is rejected when `start()` creates the sink, before any trigger runs; no file "
         "is written.",
-        "",
-        "- Expected error: `AnalysisException: %s`." % msg,
-        "- Why: file sinks (csv, json, parquet, …) only add new files; they cannot update or "
-        "replace rows written earlier, so they accept **Append** mode only.",
-        "- The filter itself would be fine in Update mode (it behaves like Append without "
-        "aggregation); it is the sink that refuses.",
-        "",
-        "**Fix:** use `outputMode(\"append\")` with the file sink, or a sink that can upsert "
+        ["- Why: file sinks (csv, json, parquet, …) only add new files; they cannot update or "
+         "replace rows written earlier, so they accept **Append** mode only.",
+         "- The filter itself would be fine in Update mode (it behaves like Append without "
+         "aggregation); it is the sink that refuses."],
+        "use `outputMode(\"append\")` with the file sink, or a sink that can upsert "
         "(e.g. `foreachBatch` with a MERGE / JDBC upsert) for Update mode.",
-    ]
-    return scenario(
-        "Invalid: Update mode on a file sink", description,
         [{"op": "filter", "condition": "amount > 100000.00"}],
-        "update", {"format": "csv", "options": {"path": "out/high_value"}}, few_rows(),
-        expect_error={"exitCode": 2, "messageContains": msg})
+        "update", {"format": "csv", "options": {"path": "out/high_value"}})
 
 
 def lesson_06_steps(rng):

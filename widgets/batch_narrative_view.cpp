@@ -1,6 +1,7 @@
 #include "batch_narrative_view.h"
 
 #include "why_catalogue.h"
+#include "why_view.h"
 
 #include "streamstep/value_format.h"
 #include "streamstep/why.h"
@@ -19,13 +20,7 @@ QString timeOfDay(int64_t ms)
 
 BatchNarrativeView::BatchNarrativeView(QWidget *parent) : QLabel(parent)
 {
-    setObjectName(QStringLiteral("batchNarrative"));
-    setWordWrap(true);
-    setTextFormat(Qt::RichText);
-    setTextInteractionFlags(Qt::TextSelectableByMouse);
-    setMargin(4);
-    setFrameShape(QFrame::StyledPanel);
-    setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
+    setUpExplanationPanel(this, QStringLiteral("batchNarrative"), QSizePolicy::Maximum);
     clear();
 }
 
@@ -65,12 +60,9 @@ QString BatchNarrativeView::triggerSentence(const std::vector<std::shared_ptr<co
 QString BatchNarrativeView::summarySentence(const BatchReport &r, OutputMode mode)
 {
     QStringList parts;
-    int late = 0;
-    int filtered = 0;
-    for (InputRowFate fate : r.inputFates) {
-        late += fate == InputRowFate::DroppedByWatermark;
-        filtered += fate == InputRowFate::Filtered || fate == InputRowFate::Duplicate;
-    }
+    const FateCounts fates(r.inputFates);
+    const int late = int(fates[InputRowFate::DroppedByWatermark]);
+    const int filtered = int(fates[InputRowFate::Filtered] + fates[InputRowFate::Duplicate]);
     QString arrived = r.noData ? tr("no rows arrived") : tr("%n row(s) arrived", nullptr, int(r.numInputRows));
     if (filtered > 0)
         arrived += tr(", %n filtered out", nullptr, filtered);

@@ -161,10 +161,16 @@ void BatchTableModel::setInputRows(const std::shared_ptr<const BatchReport> &rep
     marks.reserve(report->input.numRows);
     for (InputRowFate fate : report->inputFates)
         marks.push_back(rowMark(fate));
-    // Keep the status column even when every row was processed, so the layout does not jump.
-    if (marks.empty() && report->input.numRows > 0)
-        marks.assign(report->input.numRows, RowMark::None);
-    setBatch(std::shared_ptr<const ColumnBatch>(report, &report->input), std::move(marks));
+    setMarkedRows(report, report->input, std::move(marks));
+}
+
+void BatchTableModel::setMarkedRows(const std::shared_ptr<const BatchReport> &report, const ColumnBatch &rows,
+                                    std::vector<RowMark> marks)
+{
+    // Keep the status column even when no row has a mark, so the layout does not jump.
+    if (marks.empty() && rows.numRows > 0)
+        marks.assign(rows.numRows, RowMark::None);
+    setBatch(std::shared_ptr<const ColumnBatch>(report, &rows), std::move(marks));
 }
 
 void BatchTableModel::setResultTable(const std::shared_ptr<const BatchReport> &report)
@@ -183,9 +189,7 @@ void BatchTableModel::setResultTable(const std::shared_ptr<const BatchReport> &r
                 marks[row] = RowMark::EvictedUnwritten;
         }
     }
-    if (marks.empty() && report->resultTable.numRows > 0)
-        marks.assign(report->resultTable.numRows, RowMark::None);
-    setBatch(std::shared_ptr<const ColumnBatch>(report, &report->resultTable), std::move(marks));
+    setMarkedRows(report, report->resultTable, std::move(marks));
 }
 
 void BatchTableModel::setEmittedRows(const std::shared_ptr<const BatchReport> &report)
@@ -274,17 +278,7 @@ int BatchTableModel::columnCount(const QModelIndex &parent) const
 
 QString BatchTableModel::cellText(const ColumnBatch &batch, size_t row, size_t column) const
 {
-    const Column &c = batch.columns[column];
-    if (c.isNull(row))
-        return QStringLiteral("NULL");
-    switch (c.type().kind) {
-    case TypeKind::String: return QString::fromStdString(c.strings()[row]);
-    case TypeKind::Int:
-    case TypeKind::Long: return QString::number(c.ints()[row]);
-    case TypeKind::Timestamp: return m_timeFormats[column].timestampText(c.ints()[row]);
-    case TypeKind::Window: return m_timeFormats[column].windowText(c.ints()[row], c.ends()[row]);
-    default: return QString::fromStdString(toDisplayString(c.get(row)));
-    }
+    return m_timeFormats[column].text(batch.columns[column], row);
 }
 
 QVariant BatchTableModel::data(const QModelIndex &index, int role) const

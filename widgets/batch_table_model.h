@@ -100,6 +100,9 @@ private:
         int64_t batchId = -1;
     };
     void setParts(std::vector<Part> parts, std::vector<RowMark> marks, bool batchIdColumn);
+    // Shows `rows`, a part of `report`, with a row mark each.
+    void setMarkedRows(const std::shared_ptr<const BatchReport> &report, const ColumnBatch &rows,
+                       std::vector<RowMark> marks);
     int numMarkColumns() const { return (hasStatusColumn() ? 1 : 0) + (m_batchIdColumn ? 1 : 0); }
     // The part holding a model row, and the row within it.
     std::pair<const Part *, size_t> locate(size_t row) const;

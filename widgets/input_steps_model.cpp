@@ -116,20 +116,10 @@ std::optional<Value> InputStepsModel::parseCellText(const QString &text, const F
 
 QString InputStepsModel::cellText(const Column &c, size_t row)
 {
-    if (c.isNull(row))
-        return QStringLiteral("NULL");
-    switch (c.type().kind) {
-    case TypeKind::String: return QString::fromStdString(c.strings()[row]);
-    case TypeKind::Int:
-    case TypeKind::Long: return QString::number(c.ints()[row]);
-    case TypeKind::Boolean: return c.ints()[row] != 0 ? QStringLiteral("true") : QStringLiteral("false");
-    case TypeKind::Double: return QString::fromStdString(formatDouble(c.doubles()[row]));
-    case TypeKind::Decimal: return QString::fromStdString(formatDecimal(c.decimals()[row], c.type().scale));
-    case TypeKind::Timestamp: return QString::fromStdString(formatTimestamp(c.ints()[row]));
-    case TypeKind::Null:
-    case TypeKind::Window: break;
-    }
-    return QString::fromStdString(toDisplayString(c.get(row)));
+    // Spark's text (times in full), which parseCellText reads back.
+    std::string text;
+    appendDisplayText(text, c, row);
+    return QString::fromStdString(text);
 }
 
 int InputStepsModel::rowCount(const QModelIndex &parent) const

@@ -46,12 +46,17 @@ void SinkContentsModel::setSink(const SinkSpec &sink, OutputMode mode)
     m_sink = sink;
     m_mode = mode;
     m_kind = !shows(sink.format) ? Kind::None : sink.format == "sqlite" ? Kind::Table : Kind::Files;
+    showEmptySink();
+    endResetModel();
+}
+
+void SinkContentsModel::showEmptySink()
+{
     m_reports.clear();
     m_linkedRows.clear();
     m_image = sinkImageAfter(m_sink, m_mode, {});
     m_failure.clear();
     updateTimeFormats();
-    endResetModel();
 }
 
 void SinkContentsModel::updateTimeFormats()
@@ -76,11 +81,7 @@ void SinkContentsModel::updateTimeFormats()
 void SinkContentsModel::clear()
 {
     beginResetModel();
-    m_reports.clear();
-    m_linkedRows.clear();
-    m_image = sinkImageAfter(m_sink, m_mode, {});
-    m_failure.clear();
-    updateTimeFormats();
+    showEmptySink();
     endResetModel();
 }
 

@@ -64,6 +64,8 @@ public:
 private:
     QString cellText(int row, int column) const;
     void updateTimeFormats();
+    // Forgets what was shown: the sink as it stands before any batch (inside a model reset).
+    void showEmptySink();
 
     OutputMode m_mode = OutputMode::Append;
     SinkSpec m_sink;

@@ -92,4 +92,17 @@ QString TimeColumnFormat::text(const Value &value) const
     }
 }
 
+QString TimeColumnFormat::text(const Column &column, size_t row) const
+{
+    if (!column.isNull(row)) {
+        if (column.type().kind == TypeKind::Timestamp)
+            return timestampText(column.ints()[row]);
+        if (column.type().kind == TypeKind::Window)
+            return windowText(column.ints()[row], column.ends()[row]);
+    }
+    std::string out;
+    appendDisplayText(out, column, row);
+    return QString::fromStdString(out);
+}
+
 } // namespace streamstep

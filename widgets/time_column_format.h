@@ -30,6 +30,8 @@ public:
     QString windowText(int64_t startMicros, int64_t endMicros) const;
     // The text for a value of the column's type; Spark's text for other types.
     QString text(const Value &value) const;
+    // The same for row `row` of `column`, read in place.
+    QString text(const Column &column, size_t row) const;
 
 private:
     QString timeText(int64_t micros, bool dropZeroSeconds) const;

@@ -4,15 +4,20 @@
 
 namespace streamstep {
 
+void setUpExplanationPanel(QLabel *label, const QString &name, QSizePolicy::Policy verticalPolicy)
+{
+    label->setObjectName(name);
+    label->setWordWrap(true);
+    label->setTextFormat(Qt::RichText);
+    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    label->setMargin(4);
+    label->setFrameShape(QFrame::StyledPanel);
+    label->setSizePolicy(QSizePolicy::Preferred, verticalPolicy);
+}
+
 WhyView::WhyView(QWidget *parent) : QLabel(parent)
 {
-    setObjectName(QStringLiteral("whyPane"));
-    setWordWrap(true);
-    setTextFormat(Qt::RichText);
-    setTextInteractionFlags(Qt::TextSelectableByMouse);
-    setMargin(4);
-    setFrameShape(QFrame::StyledPanel);
-    setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Minimum);
+    setUpExplanationPanel(this, QStringLiteral("whyPane"), QSizePolicy::Minimum);
     setAlignment(Qt::AlignLeft | Qt::AlignTop);
     updateMinimumHeight();
     clear();

@@ -9,6 +9,10 @@
 
 namespace streamstep {
 
+// Makes `label` one of the engine's explanation panels (the Why pane, the batch narrative): rich,
+// selectable, wrapped text in a framed box, named `name`, as tall as `verticalPolicy` lets it.
+void setUpExplanationPanel(QLabel *label, const QString &name, QSizePolicy::Policy verticalPolicy);
+
 class WhyView : public QLabel {
     Q_OBJECT
 public:

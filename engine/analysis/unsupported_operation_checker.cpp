@@ -7,14 +7,12 @@ namespace streamstep {
 
 namespace {
 
+// Spark's OutputMode as its messages name it: "Append", "Update", "Complete".
 std::string modeText(OutputMode mode)
 {
-    switch (mode) {
-    case OutputMode::Append: return "Append";
-    case OutputMode::Update: return "Update";
-    case OutputMode::Complete: return "Complete";
-    }
-    return "";
+    std::string text = outputModeName(mode);
+    text[0] = static_cast<char>(text[0] - 'a' + 'A');
+    return text;
 }
 
 // Spark: a grouping expression that (after CleanupAliases) is an attribute carrying the

@@ -48,6 +48,20 @@ std::optional<BatchEntry> batchEntry(const MetadataLog &log, int64_t batchId)
     return BatchEntry{std::move(*json), std::move(path)};
 }
 
+// The entry of batch `batchId` in `log` as an Entry (OffsetEntry, CommitEntry) that `read` fills
+// from the JSON; nullopt when the log has none.
+template <class Entry, class Read>
+std::optional<Entry> readBatchEntry(const MetadataLog &log, int64_t batchId, Read read)
+{
+    const auto entry = batchEntry(log, batchId);
+    if (!entry)
+        return std::nullopt;
+    Entry e;
+    e.batchId = batchId;
+    read(entry->json, entry->path, e);
+    return e;
+}
+
 // Checks that ids are 0..n without gaps.
 void checkContiguous(const std::vector<int64_t> &ids, const fs::path &dir, const char *what)
 {
@@ -95,25 +109,19 @@ void Checkpoint::create(const nlohmann::json &metadata) const
 
 std::optional<OffsetEntry> Checkpoint::offsets(int64_t batchId) const
 {
-    const auto entry = batchEntry(m_offsets, batchId);
-    if (!entry)
-        return std::nullopt;
-    const nlohmann::json &json = entry->json;
-    const fs::path &path = entry->path;
-    OffsetEntry e;
-    e.batchId = batchId;
-    e.step = require<int>(json, "step", path);
-    e.noData = require<bool>(json, "noData", path);
-    e.watermarkMs = require<int64_t>(json, "batchWatermarkMs", path);
-    e.processingTimeMicros = require<int64_t>(json, "processingTimeMicros", path);
-    e.numInputRows = require<int64_t>(json, "numInputRows", path);
-    if (e.watermarkMs < 0 || e.watermarkMs > WatermarkTracker::kMaxWatermarkMs)
-        throw damaged(path, "'batchWatermarkMs' is out of range");
-    if (e.step < 0 || e.numInputRows < 0)
-        throw damaged(path, "'step' and 'numInputRows' cannot be negative");
-    e.inputHash = require<std::string>(json, "inputHash", path);
-    e.queryHash = require<std::string>(json, "queryHash", path);
-    return e;
+    return readBatchEntry<OffsetEntry>(m_offsets, batchId, [](const nlohmann::json &json, const fs::path &path, OffsetEntry &e) {
+        e.step = require<int>(json, "step", path);
+        e.noData = require<bool>(json, "noData", path);
+        e.watermarkMs = require<int64_t>(json, "batchWatermarkMs", path);
+        e.processingTimeMicros = require<int64_t>(json, "processingTimeMicros", path);
+        e.numInputRows = require<int64_t>(json, "numInputRows", path);
+        if (e.watermarkMs < 0 || e.watermarkMs > WatermarkTracker::kMaxWatermarkMs)
+            throw damaged(path, "'batchWatermarkMs' is out of range");
+        if (e.step < 0 || e.numInputRows < 0)
+            throw damaged(path, "'step' and 'numInputRows' cannot be negative");
+        e.inputHash = require<std::string>(json, "inputHash", path);
+        e.queryHash = require<std::string>(json, "queryHash", path);
+    });
 }
 
 void Checkpoint::writeOffsets(const OffsetEntry &e) const
@@ -130,18 +138,12 @@ void Checkpoint::writeOffsets(const OffsetEntry &e) const
 
 std::optional<CommitEntry> Checkpoint::commit(int64_t batchId) const
 {
-    const auto entry = batchEntry(m_commits, batchId);
-    if (!entry)
-        return std::nullopt;
-    const nlohmann::json &json = entry->json;
-    const fs::path &path = entry->path;
-    CommitEntry e;
-    e.batchId = batchId;
-    e.nextWatermarkMs = require<int64_t>(json, "nextBatchWatermarkMs", path);
-    e.numOutputRows = require<int64_t>(json, "numOutputRows", path);
-    if (e.nextWatermarkMs < 0 || e.nextWatermarkMs > WatermarkTracker::kMaxWatermarkMs)
-        throw damaged(path, "'nextBatchWatermarkMs' is out of range");
-    return e;
+    return readBatchEntry<CommitEntry>(m_commits, batchId, [](const nlohmann::json &json, const fs::path &path, CommitEntry &e) {
+        e.nextWatermarkMs = require<int64_t>(json, "nextBatchWatermarkMs", path);
+        e.numOutputRows = require<int64_t>(json, "numOutputRows", path);
+        if (e.nextWatermarkMs < 0 || e.nextWatermarkMs > WatermarkTracker::kMaxWatermarkMs)
+            throw damaged(path, "'nextBatchWatermarkMs' is out of range");
+    });
 }
 
 void Checkpoint::writeCommit(const CommitEntry &e) const

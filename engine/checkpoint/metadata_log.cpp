@@ -16,16 +16,23 @@ fs::path MetadataLog::entryPath(int64_t batchId) const { return m_dir / std::to_
 
 std::vector<int64_t> MetadataLog::batchIds() const
 {
+    return batchIdsIn(m_dir, m_what, batchIdOf);
+}
+
+std::vector<int64_t> MetadataLog::batchIdsIn(const fs::path &dir, const std::string &what,
+                                             const std::function<std::optional<int64_t>(std::string_view)> &idOf)
+{
     std::vector<int64_t> ids;
     std::error_code ec;
-    if (!fs::is_directory(m_dir, ec))
+    if (!fs::is_directory(dir, ec))
         return ids;
-    for (const fs::directory_entry &entry : fs::directory_iterator(m_dir, ec))
-        if (const std::optional<int64_t> id = batchIdOf(entry.path().filename().string()))
+    for (const fs::directory_entry &entry : fs::directory_iterator(dir, ec))
+        if (const std::optional<int64_t> id = idOf(entry.path().filename().string()))
             ids.push_back(*id);
     if (ec)
-        throw Error(ErrorKind::Runtime, "cannot list " + m_what + " '" + m_dir.string() + "': " + ec.message());
+        throw Error(ErrorKind::Runtime, "cannot list " + what + " '" + dir.string() + "': " + ec.message());
     std::sort(ids.begin(), ids.end());
+    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
     return ids;
 }
 
@@ -46,7 +53,7 @@ std::optional<nlohmann::json> MetadataLog::get(int64_t batchId) const
     return parseEntry(AtomicFile::read(path), m_what, path.string());
 }
 
-std::optional<int64_t> MetadataLog::batchIdOf(const std::string &name)
+std::optional<int64_t> MetadataLog::batchIdOf(std::string_view name)
 {
     if (name.empty() || name.size() > 18 || !std::all_of(name.begin(), name.end(), [](char c) { return c >= '0' && c <= '9'; }))
         return std::nullopt;

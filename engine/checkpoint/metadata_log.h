@@ -7,8 +7,10 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace streamstep {
@@ -41,7 +43,11 @@ public:
     static constexpr const char *kVersionLine = "v1";
 
     // The batch id a file named `name` holds an entry for (digits only, at most 18), or nullopt.
-    static std::optional<int64_t> batchIdOf(const std::string &name);
+    static std::optional<int64_t> batchIdOf(std::string_view name);
+    // The batch ids `idOf` reads from the names of the files in `dir`, ascending and each once; an
+    // absent folder has none. Throws Error(Runtime) "cannot list WHAT 'DIR': …".
+    static std::vector<int64_t> batchIdsIn(const std::filesystem::path &dir, const std::string &what,
+                                           const std::function<std::optional<int64_t>(std::string_view)> &idOf);
     // Parses an entry's text (get() without the file): throws Error(Runtime) "WHAT file 'PATH'
     // is damaged: …".
     static nlohmann::json parseEntry(const std::string &text, const std::string &what, const std::string &path);

@@ -11,6 +11,7 @@
 #include <cctype>
 #include <map>
 #include <set>
+#include <utility>
 
 namespace streamstep {
 
@@ -324,16 +325,14 @@ std::optional<Sentence> windowClause(const WindowTiming &w, bool byWriting)
 void summarize(WhatIfDiff &diff)
 {
     const WhatIfKnobs &k = diff.changed;
-    if (k.watermarkDelayMs)
-        diff.knobClauses.push_back(make(kKnobDelay, {durationText(*k.watermarkDelayMs)}));
-    if (k.windowDurationMs)
-        diff.knobClauses.push_back(make(kKnobWindow, {durationText(*k.windowDurationMs)}));
-    if (k.windowSlideMs)
-        diff.knobClauses.push_back(make(kKnobSlide, {durationText(*k.windowSlideMs)}));
-    if (k.windowStartMs)
-        diff.knobClauses.push_back(make(kKnobStart, {durationText(*k.windowStartMs)}));
-    if (k.sessionGapMs)
-        diff.knobClauses.push_back(make(kKnobGap, {durationText(*k.sessionGapMs)}));
+    // The duration knobs, in the order the clauses name them.
+    for (const auto &[knob, clause] : {std::pair{&WhatIfKnobs::watermarkDelayMs, kKnobDelay},
+                                       std::pair{&WhatIfKnobs::windowDurationMs, kKnobWindow},
+                                       std::pair{&WhatIfKnobs::windowSlideMs, kKnobSlide},
+                                       std::pair{&WhatIfKnobs::windowStartMs, kKnobStart},
+                                       std::pair{&WhatIfKnobs::sessionGapMs, kKnobGap}})
+        if (const std::optional<int64_t> &ms = k.*knob)
+            diff.knobClauses.push_back(make(clause, {durationText(*ms)}));
     if (k.outputMode)
         diff.knobClauses.push_back(make(kKnobMode, {outputModeName(*k.outputMode)}));
     if (k.noDataMicroBatches)

@@ -415,16 +415,11 @@ std::vector<Sentence> batchNarrative(const Query &query, const BatchReport &repo
     } else {
         out.push_back(make(kArrived, {}, report.numInputRows));
     }
-    int64_t dropped = 0;
-    int64_t filtered = 0;
-    int64_t duplicates = 0;
-    int64_t lateKept = 0;
-    for (InputRowFate fate : report.inputFates) {
-        dropped += fate == InputRowFate::DroppedByWatermark;
-        filtered += fate == InputRowFate::Filtered;
-        duplicates += fate == InputRowFate::Duplicate;
-        lateKept += fate == InputRowFate::LateButKept;
-    }
+    const FateCounts fates(report.inputFates);
+    const int64_t dropped = fates[InputRowFate::DroppedByWatermark];
+    const int64_t filtered = fates[InputRowFate::Filtered];
+    const int64_t duplicates = fates[InputRowFate::Duplicate];
+    const int64_t lateKept = fates[InputRowFate::LateButKept];
     if (filtered > 0)
         out.push_back(make(kFilteredRows, {}, filtered));
     if (dropped > 0) {

@@ -1983,26 +1983,31 @@ const std::array<std::string_view, 53> kJavaKeywords = {
     "protected", "public", "return", "short", "static", "strictfp", "super", "switch", "synchronized", "this",
     "throw", "throws", "transient", "try", "void", "volatile", "while", "true", "false", "null"};
 
+// Each language's name (as the CLI's --lang spells it) and its program's file extension.
+struct LanguageFiles {
+    SparkLanguage language;
+    std::string_view name;
+    std::string_view extension;
+};
+constexpr LanguageFiles kLanguageFiles[] = {{SparkLanguage::PySpark, "pyspark", ".py"},
+                                            {SparkLanguage::Scala, "scala", ".scala"},
+                                            {SparkLanguage::Java, "java", ".java"}};
+
 } // namespace
 
 std::optional<SparkLanguage> parseSparkLanguage(std::string_view name)
 {
-    if (name == "pyspark")
-        return SparkLanguage::PySpark;
-    if (name == "scala")
-        return SparkLanguage::Scala;
-    if (name == "java")
-        return SparkLanguage::Java;
+    for (const LanguageFiles &l : kLanguageFiles)
+        if (l.name == name)
+            return l.language;
     return std::nullopt;
 }
 
 std::string sparkLanguageExtension(SparkLanguage language)
 {
-    switch (language) {
-    case SparkLanguage::PySpark: return ".py";
-    case SparkLanguage::Scala: return ".scala";
-    case SparkLanguage::Java: return ".java";
-    }
+    for (const LanguageFiles &l : kLanguageFiles)
+        if (l.language == language)
+            return std::string(l.extension);
     return "";
 }
 

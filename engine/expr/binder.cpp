@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <iterator>
 #include <limits>
 
 namespace streamstep::expr {
@@ -494,29 +495,19 @@ private:
                      "the binary operator requires the input type " + required + ", not "
                          + quotedType(l->type));
         }
-        ExprOp kind = ExprOp::Add;
-        DataType type = l->type;
-        if (op == "+") {
-            if (bothDecimal)
-                type = decimalAddType(l->type, r->type);
-        } else if (op == "-") {
-            kind = ExprOp::Subtract;
-            if (bothDecimal)
-                type = decimalAddType(l->type, r->type);
-        } else if (op == "*") {
-            kind = ExprOp::Multiply;
-            if (bothDecimal)
-                type = decimalMultiplyType(l->type, r->type);
-        } else if (op == "/") {
-            kind = ExprOp::Divide;
-            if (bothDecimal)
-                type = decimalDivideType(l->type, r->type);
-        } else {
-            kind = ExprOp::Remainder;
-            if (bothDecimal)
-                type = decimalRemainderType(l->type, r->type);
-        }
-        auto n = makeNode(kind, type, {l, r});
+        // Each operator and the result type of two decimals (arithmetic.scala); the last is `%`.
+        struct Arithmetic {
+            std::string_view op;
+            ExprOp kind;
+            DataType (*decimalType)(const DataType &, const DataType &);
+        };
+        static constexpr Arithmetic kArithmetic[] = {
+            {"+", ExprOp::Add, decimalAddType},           {"-", ExprOp::Subtract, decimalAddType},
+            {"*", ExprOp::Multiply, decimalMultiplyType}, {"/", ExprOp::Divide, decimalDivideType},
+            {"%", ExprOp::Remainder, decimalRemainderType}};
+        const Arithmetic &a = *std::find_if(std::begin(kArithmetic), std::end(kArithmetic) - 1,
+                                            [&](const Arithmetic &candidate) { return candidate.op == op; });
+        auto n = makeNode(a.kind, bothDecimal ? a.decimalType(l->type, r->type) : l->type, {l, r});
         n->evalMode = m_mode;
         return n;
     }
@@ -596,15 +587,9 @@ private:
         for (size_t i = 1; i < all.size(); ++i)
             same = same && all[i]->type == all[0]->type;
         if (!same) {
-            std::vector<DataType> types;
-            for (const NodePtr &n : all)
-                types.push_back(n->type);
-            auto common = widerCommonType(types);
-            if (!common)
-                mismatch(node, "DATA_DIFF_TYPES",
-                         "Input to `in` should all be the same type, but it's " + joinTypes(all));
+            const DataType common = commonTypeOf(node, "in", all);
             for (NodePtr &n : all)
-                n = castTo(n, *common);
+                n = castTo(n, common);
         }
         NodePtr in = makeNode(ExprOp::In, DataType::boolean(), all);
         return node.negated ? makeNode(ExprOp::Not, DataType::boolean(), {in}) : in;
@@ -626,20 +611,28 @@ private:
         }
         values.push_back(node.hasElse ? bind(*node.children.back())
                                       : makeLiteral(Value::null(), DataType::null()));
-        std::vector<DataType> types;
-        for (const NodePtr &v : values)
-            types.push_back(v->type);
-        auto common = widerCommonType(types);
-        if (!common)
-            mismatch(node, "DATA_DIFF_TYPES",
-                     "Input to `casewhen` should all be the same type, but it's " + joinTypes(values));
+        const DataType common = commonTypeOf(node, "casewhen", values);
         std::vector<NodePtr> args;
         for (size_t i = 0; i < pairs; ++i) {
             args.push_back(conditions[i]);
-            args.push_back(castTo(values[i], *common));
+            args.push_back(castTo(values[i], common));
         }
-        args.push_back(castTo(values.back(), *common));
-        return makeNode(ExprOp::CaseWhen, *common, args);
+        args.push_back(castTo(values.back(), common));
+        return makeNode(ExprOp::CaseWhen, common, args);
+    }
+
+    // The type `operands` of `function` widen to (Spark's TypeCoercion.findWiderCommonType);
+    // DATA_DIFF_TYPES when they have none.
+    DataType commonTypeOf(const AstNode &node, const std::string &function, const std::vector<NodePtr> &operands)
+    {
+        std::vector<DataType> types;
+        for (const NodePtr &n : operands)
+            types.push_back(n->type);
+        const std::optional<DataType> common = widerCommonType(types);
+        if (!common)
+            mismatch(node, "DATA_DIFF_TYPES",
+                     "Input to `" + function + "` should all be the same type, but it's " + joinTypes(operands));
+        return *common;
     }
 
     // LIKE's operands: Spark's ImplicitTypeCasts to STRING.

@@ -221,21 +221,23 @@ Column castColumn(const Column &input, const DataType &to)
         else
             setNull(i);
     };
+    // Casts each row that is not NULL (a NULL stays NULL).
+    auto forEachValue = [&](auto castRow) {
+        for (size_t i = 0; i < n; ++i)
+            if (!input.nulls()[i])
+                castRow(i);
+    };
     switch (to.kind) {
     case TypeKind::Null:
     case TypeKind::Window: break;
     case TypeKind::String: {
         std::string *o = out.strings().data();
-        for (size_t i = 0; i < n; ++i)
-            if (!input.nulls()[i])
-                o[i] = rowToString(input, i);
+        forEachValue([&](size_t i) { o[i] = rowToString(input, i); });
         break;
     }
     case TypeKind::Boolean: {
         int64_t *o = out.ints().data();
-        for (size_t i = 0; i < n; ++i) {
-            if (input.nulls()[i])
-                continue;
+        forEachValue([&](size_t i) {
             switch (from.kind) {
             case TypeKind::String: {
                 auto b = parseBooleanText(input.strings()[i]);
@@ -246,16 +248,14 @@ Column castColumn(const Column &input, const DataType &to)
             case TypeKind::Decimal: o[i] = input.decimals()[i] != 0; break;
             default: o[i] = input.ints()[i] != 0; break;
             }
-        }
+        });
         break;
     }
     case TypeKind::Int:
     case TypeKind::Long: {
         const bool toInt = to.kind == TypeKind::Int;
         int64_t *o = out.ints().data();
-        for (size_t i = 0; i < n; ++i) {
-            if (input.nulls()[i])
-                continue;
+        forEachValue([&](size_t i) {
             int64_t v = 0;
             switch (from.kind) {
             case TypeKind::String: {
@@ -263,7 +263,7 @@ Column castColumn(const Column &input, const DataType &to)
                                     : parseIntegralText(input.strings()[i], INT64_MIN, INT64_MAX);
                 if (!parsed) {
                     setNull(i);
-                    continue;
+                    return;
                 }
                 v = *parsed;
                 break;
@@ -278,28 +278,24 @@ Column castColumn(const Column &input, const DataType &to)
             default: v = input.ints()[i]; break; // boolean, int, long
             }
             o[i] = toInt ? wrapToInt(v) : v;
-        }
+        });
         break;
     }
     case TypeKind::Double: {
         double *o = out.doubles().data();
-        for (size_t i = 0; i < n; ++i) {
-            if (input.nulls()[i])
-                continue;
+        forEachValue([&](size_t i) {
             if (from.kind == TypeKind::String) {
                 auto d = parseDoubleText(input.strings()[i]);
                 storeOrNull(o, i, d);
             } else {
                 o[i] = numericAsDouble(input, i);
             }
-        }
+        });
         break;
     }
     case TypeKind::Decimal: {
         Int128 *o = out.decimals().data();
-        for (size_t i = 0; i < n; ++i) {
-            if (input.nulls()[i])
-                continue;
+        forEachValue([&](size_t i) {
             std::optional<Int128> v;
             switch (from.kind) {
             case TypeKind::String:
@@ -317,14 +313,12 @@ Column castColumn(const Column &input, const DataType &to)
                 break;
             }
             storeOrNull(o, i, v);
-        }
+        });
         break;
     }
     case TypeKind::Timestamp: {
         int64_t *o = out.ints().data();
-        for (size_t i = 0; i < n; ++i) {
-            if (input.nulls()[i])
-                continue;
+        forEachValue([&](size_t i) {
             switch (from.kind) {
             case TypeKind::String: {
                 auto micros = parseTimestamp(trim(input.strings()[i]));
@@ -353,7 +347,7 @@ Column castColumn(const Column &input, const DataType &to)
             }
             default: o[i] = secondsToMicros(input.ints()[i]); break; // int, long
             }
-        }
+        });
         break;
     }
     }

@@ -1,6 +1,7 @@
 #include "expr/lexer.h"
 
 #include "streamstep/error.h"
+#include "types/utf8.h"
 
 #include <cctype>
 
@@ -15,20 +16,6 @@ bool isIdentifierChar(char c)
 }
 
 bool isDigit(char c) { return c >= '0' && c <= '9'; }
-
-void appendUtf8(std::string &out, uint32_t cp)
-{
-    if (cp < 0x80) {
-        out.push_back(static_cast<char>(cp));
-    } else if (cp < 0x800) {
-        out.push_back(static_cast<char>(0xC0 | (cp >> 6)));
-        out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-    } else {
-        out.push_back(static_cast<char>(0xE0 | (cp >> 12)));
-        out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-        out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-    }
-}
 
 // Spark's ParserUtils.unescapeSQLString for the body of a quoted string.
 std::string unescape(std::string_view body)
@@ -47,7 +34,7 @@ std::string unescape(std::string_view body)
             for (char h : hex)
                 ok = ok && std::isxdigit(static_cast<unsigned char>(h));
             if (ok) {
-                appendUtf8(out, static_cast<uint32_t>(std::stoul(hex, nullptr, 16)));
+                appendUtf8(out, static_cast<char32_t>(std::stoul(hex, nullptr, 16)));
                 i += 4;
                 continue;
             }
@@ -55,7 +42,7 @@ std::string unescape(std::string_view body)
         if (n >= '0' && n <= '7' && i + 2 < body.size() && body[i + 1] >= '0' && body[i + 1] <= '7'
             && body[i + 2] >= '0' && body[i + 2] <= '7' && n <= '3') {
             const int v = (n - '0') * 64 + (body[i + 1] - '0') * 8 + (body[i + 2] - '0');
-            appendUtf8(out, static_cast<uint32_t>(v));
+            appendUtf8(out, static_cast<char32_t>(v));
             i += 2;
             continue;
         }
@@ -99,6 +86,14 @@ std::vector<Token> tokenize(std::string_view text)
         }
         Token t;
         t.begin = i;
+        // Ends the token: its kind and text, and where the next one starts.
+        const auto emit = [&](Token::Kind kind, std::string tokenText, int end) {
+            t.kind = kind;
+            t.text = std::move(tokenText);
+            t.end = end;
+            tokens.push_back(std::move(t));
+            i = end;
+        };
         if (c == '\'' || c == '"') {
             // Quoted string: backslash escapes, and a doubled quote stands for one quote.
             int j = i + 1;
@@ -128,11 +123,7 @@ std::vector<Token> tokenize(std::string_view text)
             }
             if (!closed)
                 throw analysisError("unterminated string literal", TextPosition{1, i + 1});
-            t.kind = Token::Kind::String;
-            t.text = unescape(body);
-            t.end = j;
-            tokens.push_back(std::move(t));
-            i = j;
+            emit(Token::Kind::String, unescape(body), j);
             continue;
         }
         if (c == '`') {
@@ -155,11 +146,7 @@ std::vector<Token> tokenize(std::string_view text)
             }
             if (!closed)
                 throw analysisError("unterminated quoted identifier", TextPosition{1, i + 1});
-            t.kind = Token::Kind::QuotedIdentifier;
-            t.text = name;
-            t.end = j;
-            tokens.push_back(std::move(t));
-            i = j;
+            emit(Token::Kind::QuotedIdentifier, name, j);
             continue;
         }
         if (isDigit(c) || (c == '.' && i + 1 < n && isDigit(text[static_cast<size_t>(i + 1)]))) {
@@ -200,33 +187,20 @@ std::vector<Token> tokenize(std::string_view text)
                     t.suffix = rest;
                 } else if (integral && c != '.') {
                     // Spark's lexer: digits followed by letters form an identifier (e.g. 1a).
-                    t.kind = Token::Kind::Identifier;
-                    t.text = std::string(text.substr(static_cast<size_t>(i), static_cast<size_t>(k - i)));
-                    t.end = k;
-                    tokens.push_back(std::move(t));
-                    i = k;
+                    emit(Token::Kind::Identifier, std::string(text.substr(static_cast<size_t>(i), static_cast<size_t>(k - i))), k);
                     continue;
                 } else {
                     k = j; // leave the letters to the next token (a syntax error later)
                 }
             }
-            t.kind = exponent ? Token::Kind::Double
-                              : (fraction ? Token::Kind::Decimal : Token::Kind::Integer);
-            t.text = number;
-            t.end = k;
-            tokens.push_back(std::move(t));
-            i = k;
+            emit(exponent ? Token::Kind::Double : (fraction ? Token::Kind::Decimal : Token::Kind::Integer), number, k);
             continue;
         }
         if (isIdentifierChar(c)) {
             int j = i;
             while (j < n && isIdentifierChar(text[static_cast<size_t>(j)]))
                 ++j;
-            t.kind = Token::Kind::Identifier;
-            t.text = std::string(text.substr(static_cast<size_t>(i), static_cast<size_t>(j - i)));
-            t.end = j;
-            tokens.push_back(std::move(t));
-            i = j;
+            emit(Token::Kind::Identifier, std::string(text.substr(static_cast<size_t>(i), static_cast<size_t>(j - i))), j);
             continue;
         }
         static const char *const kSymbols[] = {"<=>", "==", "!=", "<>", "<=", ">=", "+", "-", "*",

@@ -359,16 +359,6 @@ std::vector<uint8_t> FilterOperator::liveInput(const std::vector<uint8_t> &liveA
     return live;
 }
 
-Flow FilterOperator::process(Flow &input, BatchContext &context)
-{
-    return applyFilter(node(), input, context, &liveAfter());
-}
-
-Flow FilterOperator::transformResultTable(Flow &rows, BatchContext &context)
-{
-    return applyFilter(node(), rows, context); // the result table keeps every column
-}
-
 std::vector<uint8_t> ProjectOperator::liveInput(const std::vector<uint8_t> &liveAfter) const
 {
     (void)liveAfter;
@@ -376,16 +366,6 @@ std::vector<uint8_t> ProjectOperator::liveInput(const std::vector<uint8_t> &live
     for (const auto &projection : node().get<ProjectNode>().projections)
         markRead(live, *projection);
     return live;
-}
-
-Flow ProjectOperator::process(Flow &input, BatchContext &context)
-{
-    return applyProject(node(), input, context, &liveAfter());
-}
-
-Flow ProjectOperator::transformResultTable(Flow &rows, BatchContext &context)
-{
-    return applyProject(node(), rows, context); // the result table keeps every column
 }
 
 std::vector<uint8_t> TimeWindowOperator::liveInput(const std::vector<uint8_t> &liveAfter) const

@@ -24,24 +24,49 @@ private:
     const WatermarkNode &m_spec;
 };
 
-class FilterOperator final : public OperatorBase<FilterOperator> {
+// The operators' work as functions of their plan node, for tests that compare the operators'
+// borrowed and pruned paths with a generic one.
+// These (and assignTimeWindows below) consume their input: its columns move into the result
+// (filtered in place) instead of being copied, since callers replace their flow with the result.
+// A borrowed input (Flow::borrowed) is only read: the result owns copies of what it keeps.
+
+// Keeps rows for which every conjunct is true (NULL counts as false). `liveAfter` (optional,
+// one flag per column) names the columns later operators read; the others may come out pruned
+// (see isPruned) instead of being filtered.
+Flow applyFilter(const PlanNode &node, Flow &input, BatchContext &context,
+                 const std::vector<uint8_t> *liveAfter = nullptr);
+Flow applyProject(const PlanNode &node, Flow &input, BatchContext &context,
+                  const std::vector<uint8_t> *liveAfter = nullptr);
+
+// Spark's FilterExec and ProjectExec: `Apply` maps their input, and the same way the result table
+// a stateful operator before them keeps (every column of it); they differ in the columns they read.
+template <class Derived, StepPhase Phase,
+          Flow (*Apply)(const PlanNode &, Flow &, BatchContext &, const std::vector<uint8_t> *)>
+class RowMappingOperator : public OperatorBase<Derived> {
 public:
-    explicit FilterOperator(const PlanNode &node) : OperatorBase(node) {}
-    StepPhase phase() const override { return StepPhase::Filter; }
-    std::vector<uint8_t> liveInput(const std::vector<uint8_t> &liveAfter) const override;
-    Flow process(Flow &input, BatchContext &context) override;
+    explicit RowMappingOperator(const PlanNode &node) : OperatorBase<Derived>(node) {}
+    StepPhase phase() const override { return Phase; }
+    Flow process(Flow &input, BatchContext &context) override
+    {
+        return Apply(this->node(), input, context, &this->liveAfter());
+    }
     bool transformsResultTable() const override { return true; }
-    Flow transformResultTable(Flow &rows, BatchContext &context) override;
+    Flow transformResultTable(Flow &rows, BatchContext &context) override
+    {
+        return Apply(this->node(), rows, context, nullptr);
+    }
 };
 
-class ProjectOperator final : public OperatorBase<ProjectOperator> {
+class FilterOperator final : public RowMappingOperator<FilterOperator, StepPhase::Filter, applyFilter> {
 public:
-    explicit ProjectOperator(const PlanNode &node) : OperatorBase(node) {}
-    StepPhase phase() const override { return StepPhase::Project; }
+    using RowMappingOperator::RowMappingOperator;
     std::vector<uint8_t> liveInput(const std::vector<uint8_t> &liveAfter) const override;
-    Flow process(Flow &input, BatchContext &context) override;
-    bool transformsResultTable() const override { return true; }
-    Flow transformResultTable(Flow &rows, BatchContext &context) override;
+};
+
+class ProjectOperator final : public RowMappingOperator<ProjectOperator, StepPhase::Project, applyProject> {
+public:
+    using RowMappingOperator::RowMappingOperator;
+    std::vector<uint8_t> liveInput(const std::vector<uint8_t> &liveAfter) const override;
 };
 
 class TimeWindowOperator final : public OperatorBase<TimeWindowOperator> {
@@ -60,19 +85,8 @@ private:
     Scratch<Column> m_window;
 };
 
-// The operators' work as functions of their plan node, for tests that compare the operators'
-// borrowed and pruned paths with a generic one.
-// These three consume their input: its columns move into the result (filtered in place)
-// instead of being copied, since callers replace their flow with the result. A borrowed input
-// (Flow::borrowed) is only read: the result owns copies of what it keeps.
-
-// Keeps rows for which every conjunct is true (NULL counts as false). `liveAfter` (optional,
-// one flag per column) names the columns later operators read; the others may come out pruned
-// (see isPruned) instead of being filtered.
-Flow applyFilter(const PlanNode &node, Flow &input, BatchContext &context,
-                 const std::vector<uint8_t> *liveAfter = nullptr);
-Flow applyProject(const PlanNode &node, Flow &input, BatchContext &context,
-                  const std::vector<uint8_t> *liveAfter = nullptr);
+// The time-window operator's work as a function of its plan node (like applyFilter and
+// applyProject above, for tests; it consumes its input the same way).
 // Adds the window column; a row appears once per window containing its timestamp (sliding
 // windows whose length is a multiple of the slide are left unexpanded, see Flow); rows with a
 // NULL timestamp are removed. `apart`: a borrowed input stays borrowed and the window column is

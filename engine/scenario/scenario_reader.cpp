@@ -3,6 +3,7 @@
 #include "scenario/fast_rows.h"
 #include "scenario/json_document.h"
 #include "scenario/rows_fingerprint.h"
+#include "scenario/spelling.h"
 #include "streamstep/interval.h"
 #include "streamstep/value_format.h"
 #include "types/plain_timestamp.h"
@@ -1424,35 +1425,33 @@ struct FileCloser {
     void operator()(std::FILE *file) const { std::fclose(file); }
 };
 
+constexpr Spelling<OutputMode> kOutputModes[] = {
+    {OutputMode::Append, "append"}, {OutputMode::Update, "update"}, {OutputMode::Complete, "complete"}};
+constexpr Spelling<LessonLevel> kLessonLevels[] = {
+    {LessonLevel::Beginner, "beginner"}, {LessonLevel::Intermediate, "intermediate"}, {LessonLevel::Advanced, "advanced"}};
+constexpr Spelling<QuizKind> kQuizKinds[] = {{QuizKind::Written, "written"},     {QuizKind::Watermark, "watermark"},
+                                             {QuizKind::StateRows, "stateRows"}, {QuizKind::Dropped, "dropped"},
+                                             {QuizKind::Choice, "choice"}};
+constexpr Spelling<QuizFact> kQuizFacts[] = {
+    {QuizFact::RowsWritten, "rowsWritten"},        {QuizFact::StateRows, "stateRows"},
+    {QuizFact::RowsDropped, "rowsDropped"},        {QuizFact::DroppedByWatermark, "droppedByWatermark"},
+    {QuizFact::Watermark, "watermark"},            {QuizFact::Batches, "batches"}};
+
 } // namespace
 
 std::string outputModeName(OutputMode mode)
 {
-    switch (mode) {
-    case OutputMode::Append: return "append";
-    case OutputMode::Update: return "update";
-    case OutputMode::Complete: return "complete";
-    }
-    return "append";
+    return nameIn(kOutputModes, mode, "append");
 }
 
 std::string lessonLevelName(LessonLevel level)
 {
-    switch (level) {
-    case LessonLevel::None: return "";
-    case LessonLevel::Beginner: return "beginner";
-    case LessonLevel::Intermediate: return "intermediate";
-    case LessonLevel::Advanced: return "advanced";
-    }
-    return "";
+    return nameIn(kLessonLevels, level, ""); // None: no level
 }
 
 std::optional<LessonLevel> parseLessonLevel(std::string_view text)
 {
-    for (LessonLevel level : {LessonLevel::Beginner, LessonLevel::Intermediate, LessonLevel::Advanced})
-        if (text == lessonLevelName(level))
-            return level;
-    return std::nullopt;
+    return valueIn(kLessonLevels, text);
 }
 
 const std::vector<std::string> &lessonTopics()
@@ -1464,45 +1463,22 @@ const std::vector<std::string> &lessonTopics()
 
 std::string quizKindName(QuizKind kind)
 {
-    switch (kind) {
-    case QuizKind::Written: return "written";
-    case QuizKind::Watermark: return "watermark";
-    case QuizKind::StateRows: return "stateRows";
-    case QuizKind::Dropped: return "dropped";
-    case QuizKind::Choice: return "choice";
-    }
-    return "choice";
+    return nameIn(kQuizKinds, kind, "choice");
 }
 
 std::optional<QuizKind> parseQuizKind(std::string_view text)
 {
-    for (QuizKind kind : {QuizKind::Written, QuizKind::Watermark, QuizKind::StateRows, QuizKind::Dropped, QuizKind::Choice})
-        if (text == quizKindName(kind))
-            return kind;
-    return std::nullopt;
+    return valueIn(kQuizKinds, text);
 }
 
 std::string quizFactName(QuizFact fact)
 {
-    switch (fact) {
-    case QuizFact::None: return "";
-    case QuizFact::RowsWritten: return "rowsWritten";
-    case QuizFact::StateRows: return "stateRows";
-    case QuizFact::RowsDropped: return "rowsDropped";
-    case QuizFact::DroppedByWatermark: return "droppedByWatermark";
-    case QuizFact::Watermark: return "watermark";
-    case QuizFact::Batches: return "batches";
-    }
-    return "";
+    return nameIn(kQuizFacts, fact, ""); // None: no fact
 }
 
 std::optional<QuizFact> parseQuizFact(std::string_view text)
 {
-    for (QuizFact fact : {QuizFact::RowsWritten, QuizFact::StateRows, QuizFact::RowsDropped,
-                          QuizFact::DroppedByWatermark, QuizFact::Watermark, QuizFact::Batches})
-        if (text == quizFactName(fact))
-            return fact;
-    return std::nullopt;
+    return valueIn(kQuizFacts, text);
 }
 
 std::optional<int64_t> quizOptionValue(QuizFact fact, std::string_view option)

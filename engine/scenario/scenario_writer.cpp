@@ -1,6 +1,7 @@
 #include "streamstep/scenario.h"
 
 #include "scenario/rows_fingerprint.h"
+#include "scenario/spelling.h"
 #include "streamstep/value_format.h"
 
 #include <algorithm>
@@ -118,12 +119,10 @@ OrderedJson valueJson(const Value &value)
     case TypeKind::Int: return value.asInt();
     case TypeKind::Long: return value.asLong();
     case TypeKind::Double: {
+        // NaN and the infinities as Spark spells them (formatDouble): JSON numbers cannot hold these.
         const double d = value.asDouble();
-        // Spark's spelling; JSON numbers cannot hold these.
-        if (std::isnan(d))
-            return "NaN";
-        if (std::isinf(d))
-            return d > 0 ? "Infinity" : "-Infinity";
+        if (!std::isfinite(d))
+            return formatDouble(d);
         return d;
     }
     case TypeKind::Decimal: return formatDecimal(value.asDecimal().unscaled, value.asDecimal().scale);
@@ -145,17 +144,15 @@ OrderedJson exprList(const std::vector<ExprText> &exprs)
     return out;
 }
 
+// Each op's name in the format ("where" is the filter's other spelling, kept when read).
+constexpr Spelling<QueryOp::Kind> kOpNames[] = {
+    {QueryOp::Kind::WithWatermark, "withWatermark"}, {QueryOp::Kind::Filter, "filter"},
+    {QueryOp::Kind::Select, "select"},               {QueryOp::Kind::WithColumn, "withColumn"},
+    {QueryOp::Kind::GroupBy, "groupBy"},             {QueryOp::Kind::DropDuplicates, "dropDuplicates"}};
+
 std::string defaultOpName(QueryOp::Kind kind)
 {
-    switch (kind) {
-    case QueryOp::Kind::WithWatermark: return "withWatermark";
-    case QueryOp::Kind::Filter: return "filter";
-    case QueryOp::Kind::Select: return "select";
-    case QueryOp::Kind::WithColumn: return "withColumn";
-    case QueryOp::Kind::GroupBy: return "groupBy";
-    case QueryOp::Kind::DropDuplicates: return "dropDuplicates";
-    }
-    return "filter";
+    return nameIn(kOpNames, kind, "filter");
 }
 
 OrderedJson opJson(const QueryOp &op)

@@ -356,16 +356,8 @@ void PostgresSink::createOrCheckTable()
         throw Error(ErrorKind::Runtime, description() + ": " + problem);
     if (exists)
         return;
-    std::string sql = "CREATE TABLE " + qualifiedName(m_table) + " (";
-    for (size_t i = 0; i < m_columns.size(); ++i)
-        sql += (i ? ", " : "") + quoteIdentifier(m_columns[i].first) + " " + m_columns[i].second;
-    if (!m_keyColumns.empty()) {
-        sql += ", PRIMARY KEY (";
-        for (size_t i = 0; i < m_keyColumns.size(); ++i)
-            sql += (i ? ", " : "") + quoteIdentifier(m_keyColumns[i]);
-        sql += ")";
-    }
-    m_connection->execute(sql + ")", "cannot create the table");
+    m_connection->execute(SqliteSink::createTableSql(qualifiedName(m_table), m_columns, m_keyColumns),
+                          "cannot create the table");
 }
 
 std::string PostgresSink::columnList() const
@@ -380,16 +372,7 @@ std::string PostgresSink::upsertClause() const
 {
     if (m_mode != OutputMode::Update || m_keyColumns.empty())
         return {};
-    std::string conflict;
-    for (size_t i = 0; i < m_keyColumns.size(); ++i)
-        conflict += (i ? ", " : "") + quoteIdentifier(m_keyColumns[i]);
-    std::string updates;
-    for (const auto &c : m_columns) {
-        if (std::find(m_keyColumns.begin(), m_keyColumns.end(), c.first) != m_keyColumns.end())
-            continue;
-        updates += (updates.empty() ? "" : ", ") + quoteIdentifier(c.first) + " = EXCLUDED." + quoteIdentifier(c.first);
-    }
-    return " ON CONFLICT (" + conflict + ") DO " + (updates.empty() ? "NOTHING" : "UPDATE SET " + updates);
+    return SqliteSink::upsertClause(m_columns, m_keyColumns);
 }
 
 void PostgresSink::writeCopy(const ColumnBatch &rows, const std::string &target, const std::string &batch)

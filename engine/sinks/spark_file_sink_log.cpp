@@ -2,6 +2,7 @@
 
 #include "checkpoint/atomic_file.h"
 #include "checkpoint/json_field.h"
+#include "checkpoint/metadata_log.h"
 #include "streamstep/error.h"
 
 #include <nlohmann/json.hpp>
@@ -25,12 +26,7 @@ std::optional<int64_t> batchIdOfName(std::string_view name)
 {
     if (name.ends_with(kCompactSuffix))
         name.remove_suffix(kCompactSuffix.size());
-    if (name.empty() || name.size() > 18
-        || !std::all_of(name.begin(), name.end(), [](char c) { return c >= '0' && c <= '9'; }))
-        return std::nullopt;
-    int64_t id = 0;
-    std::from_chars(name.data(), name.data() + name.size(), id);
-    return id;
+    return MetadataLog::batchIdOf(name);
 }
 
 // java.net.URI keeps these in a path (unreserved, punct, '/'; bytes >= 0x80 are its "other").
@@ -83,18 +79,7 @@ std::optional<fs::path> SparkFileSinkLog::existingFile(int64_t batchId) const
 
 std::vector<int64_t> SparkFileSinkLog::batchIds() const
 {
-    std::vector<int64_t> ids;
-    std::error_code ec;
-    if (!fs::is_directory(m_dir, ec))
-        return ids;
-    for (const fs::directory_entry &entry : fs::directory_iterator(m_dir, ec))
-        if (const std::optional<int64_t> id = batchIdOfName(entry.path().filename().string()))
-            ids.push_back(*id);
-    if (ec)
-        throw Error(ErrorKind::Runtime, "cannot list the file sink log '" + m_dir.string() + "': " + ec.message());
-    std::sort(ids.begin(), ids.end());
-    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
-    return ids;
+    return MetadataLog::batchIdsIn(m_dir, "the file sink log", batchIdOfName);
 }
 
 std::optional<int64_t> SparkFileSinkLog::latestBatchId() const

@@ -87,6 +87,37 @@ std::string SqliteSink::quoteIdentifier(const std::string &name)
     return out + "\"";
 }
 
+std::string SqliteSink::createTableSql(const std::string &quotedTable,
+                                       const std::vector<std::pair<std::string, std::string>> &columns,
+                                       const std::vector<std::string> &keys)
+{
+    std::string sql = "CREATE TABLE " + quotedTable + " (";
+    for (size_t i = 0; i < columns.size(); ++i)
+        sql += (i ? ", " : "") + quoteIdentifier(columns[i].first) + " " + columns[i].second;
+    if (!keys.empty()) {
+        sql += ", PRIMARY KEY (";
+        for (size_t i = 0; i < keys.size(); ++i)
+            sql += (i ? ", " : "") + quoteIdentifier(keys[i]);
+        sql += ")";
+    }
+    return sql + ")";
+}
+
+std::string SqliteSink::upsertClause(const std::vector<std::pair<std::string, std::string>> &columns,
+                                     const std::vector<std::string> &keys)
+{
+    std::string conflict;
+    for (size_t i = 0; i < keys.size(); ++i)
+        conflict += (i ? ", " : "") + quoteIdentifier(keys[i]);
+    std::string updates;
+    for (const auto &c : columns) {
+        if (std::find(keys.begin(), keys.end(), c.first) != keys.end())
+            continue;
+        updates += (updates.empty() ? "" : ", ") + quoteIdentifier(c.first) + " = excluded." + quoteIdentifier(c.first);
+    }
+    return " ON CONFLICT (" + conflict + ") DO " + (updates.empty() ? "NOTHING" : "UPDATE SET " + updates);
+}
+
 std::vector<std::pair<std::string, std::string>> SqliteSink::tableColumns(const Schema &schema)
 {
     std::vector<std::pair<std::string, std::string>> columns;
@@ -265,16 +296,7 @@ void SqliteSink::createOrCheckTable()
         fail("cannot read the table's columns", step);
 
     if (existing.empty()) {
-        std::string sql = "CREATE TABLE " + quoteIdentifier(m_table) + " (";
-        for (size_t i = 0; i < columns.size(); ++i)
-            sql += (i ? ", " : "") + quoteIdentifier(columns[i].first) + " " + columns[i].second;
-        if (!m_keyColumns.empty()) {
-            sql += ", PRIMARY KEY (";
-            for (size_t i = 0; i < m_keyColumns.size(); ++i)
-                sql += (i ? ", " : "") + quoteIdentifier(m_keyColumns[i]);
-            sql += ")";
-        }
-        execute(sql + ")");
+        execute(createTableSql(quoteIdentifier(m_table), columns, m_keyColumns));
         return;
     }
 
@@ -306,17 +328,7 @@ void SqliteSink::prepareStatements()
     }
     std::string sql = "INSERT INTO " + quoteIdentifier(m_table) + " (" + names + ") VALUES (" + params + ")";
     if (m_mode == OutputMode::Update && !m_keyColumns.empty()) {
-        std::string conflict;
-        for (size_t i = 0; i < m_keyColumns.size(); ++i)
-            conflict += (i ? ", " : "") + quoteIdentifier(m_keyColumns[i]);
-        std::string updates;
-        for (const auto &c : columns) {
-            if (std::find(m_keyColumns.begin(), m_keyColumns.end(), c.first) != m_keyColumns.end())
-                continue;
-            updates += (updates.empty() ? "" : ", ") + quoteIdentifier(c.first) + " = excluded."
-                + quoteIdentifier(c.first);
-        }
-        sql += " ON CONFLICT (" + conflict + ") DO " + (updates.empty() ? "NOTHING" : "UPDATE SET " + updates);
+        sql += upsertClause(columns, m_keyColumns);
     }
     int code = sqlite3_prepare_v2(m_db, sql.c_str(), -1, &m_write, nullptr);
     if (code != SQLITE_OK)

@@ -50,6 +50,15 @@ public:
     static std::string quoteIdentifier(const std::string &name);
     // The table's columns for a result schema (window structs flattened), with declared types.
     static std::vector<std::pair<std::string, std::string>> tableColumns(const Schema &schema);
+    // CREATE TABLE `quotedTable` of the (name, declared type) columns, with the primary key `keys`
+    // when there are any: the statement both SQL sinks create their table with.
+    static std::string createTableSql(const std::string &quotedTable,
+                                      const std::vector<std::pair<std::string, std::string>> &columns,
+                                      const std::vector<std::string> &keys);
+    // " ON CONFLICT (keys) DO UPDATE SET c = excluded.c, …" (DO NOTHING when every column is a
+    // key): how both SQL sinks upsert in update mode.
+    static std::string upsertClause(const std::vector<std::pair<std::string, std::string>> &columns,
+                                    const std::vector<std::string> &keys);
 
     // Reads a table back as typed rows (declared types mapped back; other types as text),
     // ordered by primary key, else by rowid. An empty table name picks the database's only

@@ -1,7 +1,7 @@
-// What the GUI tests share: their own settings, the folder their screenshots go to, the contrast
-// of two colours and the window sizes they are
-// taken at, the German translation installed for the length of a scope, and the lessons the
-// sanitizer build's loops leave out.
+// What the GUI tests share: their own settings, a bundled lesson's path, a window shown at a size
+// and its run stepped, the folder their screenshots go to, the contrast of two colours and the
+// window sizes they are taken at, the German translation installed for the length of a scope, and
+// the lessons the sanitizer build's loops leave out.
 #pragma once
 
 #include "../engine/test_data.h" // bundledLessonPaths
@@ -15,6 +15,7 @@
 #include <QString>
 #include <QTest>
 #include <QTranslator>
+#include <QWidget>
 
 #include <algorithm>
 #include <cmath>
@@ -41,6 +42,59 @@ inline void useTestSettings(const char *name)
 {
     QCoreApplication::setOrganizationName(QStringLiteral("StreamStepTests"));
     QCoreApplication::setApplicationName(QString::fromLatin1(name));
+}
+
+#ifdef STREAMSTEP_SOURCE_DIR
+// The bundled lesson `name` (scenarios/NAME.scenario.json).
+inline QString lessonPath(const QString &name)
+{
+    return QStringLiteral(STREAMSTEP_SOURCE_DIR "/scenarios/%1.scenario.json").arg(name);
+}
+#endif
+
+// Shows `window` at `size`, as a screen of that size would.
+inline void showAt(QWidget &window, const QSize &size)
+{
+    window.resize(size);
+    window.show();
+}
+
+// Shows `window` (at `size`, when given) and waits until it is on screen; false when it is not.
+inline bool showExposed(QWidget &window, const QSize &size = {})
+{
+    if (size.isValid())
+        window.resize(size);
+    window.show();
+    return QTest::qWaitForWindowExposed(&window);
+}
+
+// Shows `window` (a MainWindow) at `size` with the scenario file `path` open; false when it does
+// not open.
+template <class Window>
+bool showScenario(Window &window, const QSize &size, const QString &path)
+{
+    showAt(window, size);
+    return window.openScenario(path);
+}
+
+// Sizes `window` (a MainWindow, not shown) at `size` with the scenario file `path` open; false
+// when it does not open.
+template <class Window>
+bool openAt(Window &window, const QSize &size, const QString &path)
+{
+    window.resize(size);
+    return window.openScenario(path);
+}
+
+// Steps `controller` (a RunController) `triggers` times, as the Step button does; false when a
+// step did not run.
+template <class Controller>
+bool stepTriggers(Controller &controller, int triggers)
+{
+    for (int i = 0; i < triggers; ++i)
+        if (!controller.step())
+            return false;
+    return true;
 }
 
 // WCAG 2's relative luminance of a colour, and the contrast ratio of two (text needs 4.5 or more).

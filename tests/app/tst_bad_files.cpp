@@ -2,6 +2,7 @@
 // as File > Open and the recent-files menu do), as a class swapping files from strangers would:
 // each one shows its error dialog naming the file, none crashes the app or replaces the lesson
 // already open, and the process does not grow with the number of failures (RSS measured).
+#include "../engine/process_memory.h"
 #include "main_window.h"
 #include "run_controller.h"
 
@@ -16,18 +17,9 @@
 #include <QtTest>
 
 using namespace streamstep;
+using streamstep::testing::residentBytes;
 
 namespace {
-
-// The resident set of this process in bytes (Linux).
-qint64 residentBytes()
-{
-    QFile statm(QStringLiteral("/proc/self/statm"));
-    if (!statm.open(QIODevice::ReadOnly))
-        return 0;
-    const QList<QByteArray> fields = statm.readAll().split(' ');
-    return fields.size() > 1 ? fields[1].toLongLong() * 4096 : 0;
-}
 
 QByteArray repeated(const QByteArray &piece, int times)
 {

@@ -1,5 +1,7 @@
 // streamstep-cli as a contract (shared/scenario-format.md §3): --jsonl lines, Spark's console
 // output, exit codes 0/1/2/4 with their messages, check's readable differences.
+#include "../engine/test_columns.h"
+
 #include <QDir>
 #include <QFile>
 #include <QProcess>
@@ -9,6 +11,8 @@
 #include "cli_run.h"
 
 #include <nlohmann/json.hpp>
+
+using streamstep::testing::addColumns;
 
 namespace {
 
@@ -135,9 +139,7 @@ private slots:
     // these scenarios), StreamStep's located line after it; Spark 3.5 keeps NULL / wrap-around.
     void ansiErrorsFailTheBatch_data()
     {
-        QTest::addColumn<QString>("scenario");
-        QTest::addColumn<QStringList>("profile");
-        QTest::addColumn<QString>("spark");
+        addColumns<QString, QStringList, QString>("scenario", "profile", "spark");
         const QString excerpt = QStringLiteral("\n== SQL (line 1, position 1) ==\n");
         const QString divide = QStringLiteral(
             "StreamingQueryException: [DIVIDE_BY_ZERO] Division by zero. Use `try_divide` to tolerate divisor being 0 "
@@ -322,9 +324,8 @@ private slots:
     // position of the level that crossed the limit, not a crash; at the limit it runs.
     void deepExpressions_data()
     {
-        QTest::addColumn<QString>("condition");
-        QTest::addColumn<int>("exitCode");
-        QTest::addColumn<QString>("output"); // stderr for exit code 2, else a line of stdout
+        // output: stderr for exit code 2, else a line of stdout
+        addColumns<QString, int, QString>("condition", "exitCode", "output");
         const auto times = [](const QString &part, int n) { return part.repeated(n); };
         const QString tooDeep = "filter condition, column %1: expression nested deeper than 1000 levels";
         QTest::newRow("10,000 parentheses") << times("(", 10000) + "a > 0" + times(")", 10000) << 2

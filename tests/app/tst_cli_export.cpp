@@ -1,11 +1,15 @@
 // streamstep-cli export as a user calls it: the program on stdout or in -o's file (named after
 // it), and every bad argument a clear error with exit code 1, the other commands unchanged.
+#include "../engine/test_columns.h"
+
 #include <QFile>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include "cli_run.h"
+
+using streamstep::testing::addColumns;
 
 namespace {
 
@@ -47,8 +51,7 @@ private slots:
 
     void badArguments_data()
     {
-        QTest::addColumn<QStringList>("arguments");
-        QTest::addColumn<QString>("message");
+        addColumns<QStringList, QString>("arguments", "message");
         QTest::newRow("no language") << QStringList{"export", kLesson} << "export needs --lang pyspark, scala or java";
         QTest::newRow("unknown language") << QStringList{"export", kLesson, "--lang", "python"}
                                           << "unknown --lang 'python' (pyspark, scala or java)";

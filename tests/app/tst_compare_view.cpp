@@ -34,11 +34,6 @@ using namespace streamstep::testing;
 
 namespace {
 
-QString lessonDir()
-{
-    return QStringLiteral(STREAMSTEP_SOURCE_DIR "/scenarios");
-}
-
 // A run of the scenario's query in `mode` alone (Spark would run exactly one of them).
 struct SeparateRun {
     std::optional<Error> rejected;
@@ -118,12 +113,10 @@ void TestCompareView::columnsEqualThreeSeparateRuns_data()
 void TestCompareView::columnsEqualThreeSeparateRuns()
 {
     QFETCH(QString, lesson);
-    const QString path = lessonDir() + QLatin1Char('/') + lesson + QStringLiteral(".scenario.json");
+    const QString path = lessonPath(lesson);
     Scenario scenario = readScenarioFile(path.toStdString());
     MainWindow window;
-    window.resize(1920, 1080);
-    window.show();
-    QVERIFY(window.openScenario(path));
+    QVERIFY(showScenario(window, {1920, 1080}, path));
     window.compareAction()->trigger();
     QVERIFY(window.isCompareShown());
     CompareView *view = window.compareView();
@@ -211,9 +204,7 @@ void TestCompareView::rejectedModeShowsSparksMessageAndTheFix()
 {
     // Lesson 02 groups without a watermark: append cannot run it.
     MainWindow window;
-    window.resize(1280, 800);
-    window.show();
-    QVERIFY(window.openScenario(lessonDir() + QStringLiteral("/02-branch-totals-complete.scenario.json")));
+    QVERIFY(showScenario(window, {1280, 800}, lessonPath("02-branch-totals-complete")));
     window.setCompareShown(true);
     CompareView *view = window.compareView();
     QVERIFY(view->showsRejection(OutputMode::Append));
@@ -233,9 +224,7 @@ void TestCompareView::rejectedModeShowsSparksMessageAndTheFix()
 void TestCompareView::editsRunTheThreeModesAgain()
 {
     MainWindow window;
-    window.resize(1920, 1080);
-    window.show();
-    QVERIFY(window.openScenario(lessonDir() + QStringLiteral("/04-windowed-totals-append.scenario.json")));
+    QVERIFY(showScenario(window, {1920, 1080}, lessonPath("04-windowed-totals-append")));
     window.setCompareShown(true);
     CompareView *view = window.compareView();
     QVERIFY(!view->showsRejection(OutputMode::Append));
@@ -273,7 +262,7 @@ void TestCompareView::toggleShortcutAndCommandLineOpenIt()
     QCOMPARE(action->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_M));
     const auto *toolBar = window.findChild<QToolBar *>(QStringLiteral("stepperToolBar"));
     QVERIFY(toolBar->actions().contains(action));
-    QVERIFY(window.openScenario(lessonDir() + QStringLiteral("/04-windowed-totals-append.scenario.json")));
+    QVERIFY(window.openScenario(lessonPath("04-windowed-totals-append")));
     action->trigger();
     QVERIFY(window.isCompareShown());
     action->trigger();
@@ -299,10 +288,8 @@ void TestCompareView::everyColumnFitsItsTable()
 {
     QFETCH(QSize, size);
     MainWindow window;
-    window.resize(size);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QVERIFY(window.openScenario(lessonDir() + QStringLiteral("/04-windowed-totals-append.scenario.json")));
+    QVERIFY(showExposed(window, size));
+    QVERIFY(window.openScenario(lessonPath("04-windowed-totals-append")));
     window.setCompareShown(true);
     CompareView *view = window.compareView();
     QVERIFY(view->waitForRuns(60'000));

@@ -14,6 +14,8 @@
 //       the last one with N (default 0). The commands run in a fresh folder holding the doc's
 //       named scenarios as they stand at that point and a copy of scenarios/. A last output line
 //       `…` means "and more lines"; "durationMs" and "stateMemoryBytes" values are not compared.
+#include "../engine/test_columns.h"
+
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
@@ -23,6 +25,8 @@
 #include <QTest>
 
 #include <map>
+
+using streamstep::testing::addColumns;
 
 namespace {
 
@@ -50,6 +54,39 @@ bool writeText(const QString &path, const QString &text)
 {
     QFile file(path);
     return file.open(QIODevice::WriteOnly) && file.write(text.toUtf8()) == text.toUtf8().size();
+}
+
+// Writes `files` (name, text, name, text, …) into `dir`; false when the folder or a file could not
+// be made.
+bool writeFiles(const QTemporaryDir &dir, const QStringList &files)
+{
+    if (!dir.isValid())
+        return false;
+    for (qsizetype i = 0; i + 1 < files.size(); i += 2)
+        if (!writeText(dir.filePath(files[i]), files[i + 1]))
+            return false;
+    return true;
+}
+
+// streamstep-cli `arguments` run in `dir` as a reader of the docs runs it there: whether it
+// finished (within a minute, not crashed), its exit code and what it printed (stdout and stderr as one).
+struct FolderRun {
+    bool finished = false;
+    int exitCode = -1;
+    QString output;
+};
+
+FolderRun runCliIn(const QTemporaryDir &dir, const QStringList &arguments)
+{
+    QProcess process;
+    process.setWorkingDirectory(dir.path());
+    process.setProcessChannelMode(QProcess::MergedChannels);
+    process.start(QStringLiteral(STREAMSTEP_CLI), arguments);
+    FolderRun run;
+    run.finished = process.waitForFinished(60000) && process.exitStatus() == QProcess::NormalExit;
+    run.exitCode = process.exitCode();
+    run.output = QString::fromUtf8(process.readAll());
+    return run;
 }
 
 QStringList docFiles()
@@ -213,10 +250,8 @@ private slots:
 
     void scenarioExampleIsChecked_data()
     {
-        QTest::addColumn<QString>("name");
-        QTest::addColumn<QString>("text");
-        QTest::addColumn<int>("exitCode");
-        QTest::addColumn<QStringList>("dataFiles"); // name, text, name, text, …
+        // dataFiles: name, text, name, text, …
+        addColumns<QString, QString, int, QStringList>("name", "text", "exitCode", "dataFiles");
         for (const QString &doc : docFiles()) {
             std::map<QString, QString> dataFiles;
             for (const FencedBlock &block : fencedBlocks(doc)) {
@@ -242,20 +277,14 @@ private slots:
         QFETCH(int, exitCode);
         QFETCH(QStringList, dataFiles);
         QTemporaryDir dir;
-        QVERIFY(dir.isValid());
-        for (qsizetype i = 0; i + 1 < dataFiles.size(); i += 2)
-            QVERIFY(writeText(dir.filePath(dataFiles[i]), dataFiles[i + 1]));
+        QVERIFY(writeFiles(dir, dataFiles));
         QVERIFY(writeText(dir.filePath(name), text));
-        QProcess process;
-        process.setWorkingDirectory(dir.path());
-        process.setProcessChannelMode(QProcess::MergedChannels);
-        process.start(QStringLiteral(STREAMSTEP_CLI), {QStringLiteral("check"), name});
-        QVERIFY(process.waitForFinished(60000));
-        const QString output = QString::fromUtf8(process.readAll());
-        QVERIFY2(process.exitStatus() == QProcess::NormalExit, qPrintable(output));
-        QVERIFY2(process.exitCode() == exitCode,
+        const FolderRun run = runCliIn(dir, {QStringLiteral("check"), name});
+        const QString &output = run.output;
+        QVERIFY2(run.finished, qPrintable(output));
+        QVERIFY2(run.exitCode == exitCode,
                  qPrintable(QStringLiteral("streamstep-cli check exited with %1, the doc says %2:\n%3")
-                                .arg(process.exitCode()).arg(exitCode).arg(output)));
+                                .arg(run.exitCode).arg(exitCode).arg(output)));
         if (exitCode == 0)
             QCOMPARE(output, QStringLiteral("PASS  %1\n1 passed, 0 failed\n").arg(name));
         else
@@ -264,9 +293,7 @@ private slots:
 
     void commandPrintsWhatTheDocShows_data()
     {
-        QTest::addColumn<QString>("text");
-        QTest::addColumn<int>("exitCode");
-        QTest::addColumn<QStringList>("files"); // name, text, name, text, …
+        addColumns<QString, int, QStringList>("text", "exitCode", "files"); // files: name, text, name, text, …
         for (const QString &doc : docFiles()) {
             std::map<QString, QString> files;
             for (const FencedBlock &block : fencedBlocks(doc)) {
@@ -294,9 +321,7 @@ private slots:
         QFETCH(int, exitCode);
         QFETCH(QStringList, files);
         QTemporaryDir dir;
-        QVERIFY(dir.isValid());
-        for (qsizetype i = 0; i + 1 < files.size(); i += 2)
-            QVERIFY(writeText(dir.filePath(files[i]), files[i + 1]));
+        QVERIFY(writeFiles(dir, files));
         QVERIFY(copyFolder(kSourceDir + QStringLiteral("/scenarios"), dir.filePath(QStringLiteral("scenarios"))));
 
         const std::vector<Command> commands = commandsOf(text);
@@ -312,16 +337,12 @@ private slots:
             QVERIFY2(command.words.value(0) == kProgram,
                      qPrintable(QStringLiteral("only streamstep-cli and mkdir run in a cli block: ")
                                 + command.words.join(QLatin1Char(' '))));
-            QProcess process;
-            process.setWorkingDirectory(dir.path());
-            process.setProcessChannelMode(QProcess::MergedChannels);
-            process.start(QStringLiteral(STREAMSTEP_CLI), command.words.mid(1));
-            QVERIFY(process.waitForFinished(60000));
-            const QString output = QString::fromUtf8(process.readAll());
+            const FolderRun run = runCliIn(dir, command.words.mid(1));
+            const QString &output = run.output;
             const int expectedExit = last ? exitCode : 0;
-            QVERIFY2(process.exitStatus() == QProcess::NormalExit && process.exitCode() == expectedExit,
+            QVERIFY2(run.finished && run.exitCode == expectedExit,
                      qPrintable(QStringLiteral("`%1` exited with %2, the doc says %3:\n%4")
-                                    .arg(command.words.join(QLatin1Char(' '))).arg(process.exitCode())
+                                    .arg(command.words.join(QLatin1Char(' '))).arg(run.exitCode)
                                     .arg(expectedExit).arg(output)));
 
             QStringList expected = comparableLines(command.expectedOutput);
@@ -339,8 +360,7 @@ private slots:
 
     void relativeLinkResolves_data()
     {
-        QTest::addColumn<QString>("from");
-        QTest::addColumn<QString>("target");
+        addColumns<QString, QString>("from", "target");
         static const QRegularExpression link(QStringLiteral(R"(\]\(([^)\s]+)\))"));
         QStringList sources = docFiles();
         sources << QStringLiteral("README.md");

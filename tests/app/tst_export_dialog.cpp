@@ -2,6 +2,7 @@
 // replay choice the preview is exactly the engine's program (what `streamstep-cli export` prints),
 // Save writes that text (a Java/Scala file's name becomes its class), Copy puts it on the
 // clipboard, the language is remembered, and the menu action opens the dialog.
+#include "../engine/test_columns.h"
 #include "export_dialog.h"
 #include "main_window.h"
 
@@ -19,6 +20,7 @@
 #include <QtTest>
 
 using namespace streamstep;
+using streamstep::testing::addColumns;
 
 namespace {
 
@@ -57,9 +59,7 @@ private slots:
 
     void previewIsTheEnginesProgram_data()
     {
-        QTest::addColumn<QString>("file");
-        QTest::addColumn<int>("language");
-        QTest::addColumn<bool>("replay");
+        addColumns<QString, int, bool>("file", "language", "replay");
         const QStringList lessons = QDir(lessonsDir()).entryList({QStringLiteral("*.scenario.json")}, QDir::Files, QDir::Name);
         QVERIFY(lessons.size() >= 9);
         for (const QString &file : lessons)

@@ -4,6 +4,7 @@
 // its batch's heading, the engine's narrative and the rows of the story tables as text (vector,
 // not a picture of text). The app's --export-pdf / --export-png write the same files.
 #include "batch_narrative_view.h"
+#include "gui_test_support.h"
 #include "handout.h"
 #include "main_window.h"
 #include "run_controller.h"
@@ -21,13 +22,9 @@
 #include <QtTest>
 
 using namespace streamstep;
+using namespace streamstep::testing;
 
 namespace {
-
-QString lessonPath(const char *name)
-{
-    return QStringLiteral(STREAMSTEP_SOURCE_DIR "/scenarios/%1.scenario.json").arg(QLatin1String(name));
-}
 
 QString run(const QString &program, const QStringList &arguments, int *exitCode = nullptr)
 {

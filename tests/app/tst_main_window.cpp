@@ -34,13 +34,9 @@
 #include <unordered_map>
 
 using namespace streamstep;
+using namespace streamstep::testing;
 
 namespace {
-
-QString scenarioDir()
-{
-    return QStringLiteral(STREAMSTEP_SOURCE_DIR "/scenarios");
-}
 
 QStringList bundledScenarios()
 {
@@ -290,10 +286,9 @@ void TestMainWindow::invalidPairingShowsSparkMessage()
 void TestMainWindow::reviewPastBatch()
 {
     MainWindow window;
-    QVERIFY(window.openScenario(scenarioDir() + QStringLiteral("/04-windowed-totals-append.scenario.json")));
+    QVERIFY(window.openScenario(lessonPath("04-windowed-totals-append")));
     RunController *controller = window.controller();
-    for (int i = 0; i < 3; ++i)
-        QVERIFY(controller->step());
+    QVERIFY(stepTriggers(*controller, 3));
     QVERIFY(controller->numBatches() >= 3);
     QCOMPARE(controller->currentBatch(), controller->numBatches() - 1);
     controller->selectBatch(0);
@@ -334,7 +329,7 @@ void TestMainWindow::playIntervalIsChosenAndKept()
 void TestMainWindow::resetForgetsTheRun()
 {
     MainWindow window;
-    QVERIFY(window.openScenario(scenarioDir() + QStringLiteral("/02-branch-totals-complete.scenario.json")));
+    QVERIFY(window.openScenario(lessonPath("02-branch-totals-complete")));
     QVERIFY(!window.resetAction()->isEnabled());
     window.stepAction()->trigger();
     QVERIFY(window.resetAction()->isEnabled());
@@ -396,7 +391,7 @@ void TestMainWindow::unreadableFileKeepsCurrentScenario()
     file.write("{\n  \"format\": \"streamstep-scenario\",\n  \"version\": 1,\n  \"bogus\": true\n}\n");
     file.close();
     MainWindow window;
-    QVERIFY(window.openScenario(scenarioDir() + QStringLiteral("/01-high-value-filter.scenario.json")));
+    QVERIFY(window.openScenario(lessonPath("01-high-value-filter")));
     const std::string title = window.controller()->scenario().title;
     QString error;
     QVERIFY(!window.openScenario(broken, &error));
@@ -413,7 +408,7 @@ void TestMainWindow::germanTranslationLoads()
         MainWindow window;
         QCOMPARE(window.stepAction()->text(), QStringLiteral("&Schritt"));
         QCOMPARE(BatchTableModel::markText(RowMark::Late), QStringLiteral("verspätet"));
-        QVERIFY(window.openScenario(scenarioDir() + QStringLiteral("/04-windowed-totals-append.scenario.json")));
+        QVERIFY(window.openScenario(lessonPath("04-windowed-totals-append")));
         QCOMPARE(window.batchModel()->headerData(BatchListModel::column(BatchListModel::Column::Watermark),
                                                  Qt::Horizontal, Qt::DisplayRole).toString(),
                  QStringLiteral("Watermark"));
@@ -430,11 +425,9 @@ void TestMainWindow::germanTranslationLoads()
 void TestMainWindow::aTriggerIsShownAsOneStory()
 {
     MainWindow window;
-    window.resize(1920, 1080);
-    QVERIFY(window.openScenario(scenarioDir() + QStringLiteral("/04-windowed-totals-append.scenario.json")));
+    QVERIFY(openAt(window, {1920, 1080}, lessonPath("04-windowed-totals-append")));
     RunController *controller = window.controller();
-    for (int i = 0; i < 3; ++i)
-        QVERIFY(controller->step());
+    QVERIFY(stepTriggers(*controller, 3));
     // Trigger 2 ran data batch 4 and no-data batch 5; Step lands on batch 5, the trigger's end.
     const auto &reports = controller->reports();
     QCOMPARE(controller->currentBatch(), 5);
@@ -489,13 +482,10 @@ void TestMainWindow::aTriggerIsShownAsOneStory()
 void TestMainWindow::changingTheModeKeepsThePreviousRunToCompare()
 {
     MainWindow window;
-    window.resize(1920, 1080);
-    QVERIFY(window.openScenario(scenarioDir() + QStringLiteral("/04-windowed-totals-append.scenario.json")));
+    QVERIFY(openAt(window, {1920, 1080}, lessonPath("04-windowed-totals-append")));
     RunController *controller = window.controller();
-    for (int i = 0; i < 3; ++i)
-        QVERIFY(controller->step());
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(stepTriggers(*controller, 3));
+    QVERIFY(showExposed(window));
     QVERIFY(!window.runNotice()->isVisible());
     window.queryEditor()->setOutputMode(OutputMode::Update);
     QCOMPARE(controller->scenario().outputMode, OutputMode::Update);
@@ -505,8 +495,7 @@ void TestMainWindow::changingTheModeKeepsThePreviousRunToCompare()
     QVERIFY2(window.runNotice()->text().contains(QStringLiteral("from append to update")), qPrintable(window.runNotice()->text()));
     QVERIFY(controller->previousRun());
     QCOMPARE(controller->previousRun()->numTriggers, 3);
-    for (int i = 0; i < 3; ++i)
-        QVERIFY(controller->step());
+    QVERIFY(stepTriggers(*controller, 3));
     QCOMPARE(controller->currentBatch(), 5);
     const QString written = window.findChild<QLabel *>(QStringLiteral("writtenTitle"))->text();
     QVERIFY2(written.contains(QStringLiteral("The previous run (append mode) wrote 2 row(s) in trigger 2.")), qPrintable(written));
@@ -548,12 +537,10 @@ void TestMainWindow::changingTheModeKeepsThePreviousRunToCompare()
 void TestMainWindow::grabsAScreenshot()
 {
     MainWindow window;
-    window.resize(1280, 800);
-    QVERIFY(window.openScenario(scenarioDir() + QStringLiteral("/04-windowed-totals-append.scenario.json")));
+    QVERIFY(openAt(window, {1280, 800}, lessonPath("04-windowed-totals-append")));
     for (int i = 0; i < 3; ++i)
         window.controller()->step();
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(showExposed(window));
     const QPixmap pixmap = window.grab();
     QCOMPARE(pixmap.size(), QSize(1280, 800));
 }

@@ -57,9 +57,7 @@ private slots:
     void stopsWhereTheMomentHappens()
     {
         MainWindow window;
-        window.resize(1280, 800);
-        window.show();
-        QVERIFY(window.openScenario(lessonPath()));
+        QVERIFY(showScenario(window, {1280, 800}, lessonPath()));
         window.controller()->setPlayIntervalMs(1);
         QCOMPARE(window.playUntilMenu()->actions().size(), 5);
 

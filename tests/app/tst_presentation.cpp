@@ -6,6 +6,7 @@
 // batches table its key columns, and the timeline whole batch columns only; with the German
 // translation loaded, no visible string is left in English. Screenshots of each case are saved to
 // $STREAMSTEP_SCREENSHOT_DIR (default: <temp>/streamstep-presentation) for a human look.
+#include "../engine/test_columns.h"
 #include "batch_chart_view.h"
 #include "batch_list_model.h"
 #include "event_time_timeline.h"
@@ -57,16 +58,12 @@
 #include <cmath>
 
 using namespace streamstep;
+using namespace streamstep::testing;
 
 namespace {
 
 constexpr int kMinPanelWidth = 150;
 constexpr int kMinPanelHeight = 90;
-
-QString lessonPath(const char *name)
-{
-    return QStringLiteral(STREAMSTEP_SOURCE_DIR "/scenarios/%1.scenario.json").arg(QLatin1String(name));
-}
 
 using streamstep::testing::contrast;
 using streamstep::testing::screenshotDir;
@@ -337,6 +334,17 @@ void forgetLayout()
     settings.remove(QStringLiteral("layout2"));
 }
 
+// Each lesson at a full HD and a laptop screen, in the light and the dark palette.
+void addScreenRows(const QStringList &lessons)
+{
+    addColumns<QSize, bool, QString>("size", "dark", "lesson");
+    for (const QSize size : {QSize(1920, 1080), QSize(1280, 800)})
+        for (bool dark : {false, true})
+            for (const QString &lesson : lessons)
+                QTest::addRow("%dx%d %s %s", size.width(), size.height(), dark ? "dark" : "light", qPrintable(lesson))
+                    << size << dark << lesson;
+}
+
 } // namespace
 
 class TestPresentation : public QObject {
@@ -376,8 +384,7 @@ void TestPresentation::cleanup()
 
 void TestPresentation::darkPaletteIsFollowed_data()
 {
-    QTest::addColumn<QString>("lesson");
-    QTest::addColumn<bool>("dark");
+    addColumns<QString, bool>("lesson", "dark");
     for (const char *lesson : {"01-high-value-filter", "03-account-counts-update", "04-windowed-totals-append",
                                "06a-complete-vs-update-complete"}) {
         QTest::addRow("%s light", lesson) << QString::fromLatin1(lesson) << false;
@@ -394,8 +401,7 @@ void TestPresentation::darkPaletteIsFollowed()
     MainWindow window;
     window.resize(1280, 800);
     runLesson(window, lesson.toLatin1().constData());
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(showExposed(window));
     QApplication::processEvents();
     const QImage shot = window.grab().toImage();
     shot.save(screenshotDir() + QStringLiteral("/%1-%2-1280x800.png").arg(lesson, dark ? QStringLiteral("dark") : QStringLiteral("light")));
@@ -457,8 +463,7 @@ void TestPresentation::chartsFollowALivePaletteChange()
 {
     MainWindow window;
     runLesson(window, "04-windowed-totals-append");
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(showExposed(window));
     BatchChartView *charts = window.chartView();
     QChart *chart = charts->chartViewAt(0)->chart();
     QCOMPARE(chart->backgroundBrush().color(), m_lightPalette.color(QPalette::Base));
@@ -473,14 +478,7 @@ void TestPresentation::chartsFollowALivePaletteChange()
 
 void TestPresentation::screenSizes_data()
 {
-    QTest::addColumn<QSize>("size");
-    QTest::addColumn<bool>("dark");
-    QTest::addColumn<QString>("lesson");
-    for (const QSize size : {QSize(1920, 1080), QSize(1280, 800)})
-        for (bool dark : {false, true})
-            for (const char *lesson : {"03-account-counts-update", "04-windowed-totals-append"})
-                QTest::addRow("%dx%d %s %s", size.width(), size.height(), dark ? "dark" : "light", lesson)
-                    << size << dark << QString::fromLatin1(lesson);
+    addScreenRows({QStringLiteral("03-account-counts-update"), QStringLiteral("04-windowed-totals-append")});
 }
 
 void TestPresentation::screenSizes()
@@ -491,9 +489,7 @@ void TestPresentation::screenSizes()
     QApplication::setPalette(dark ? darkPalette() : m_lightPalette);
     MainWindow window;
     runLesson(window, lesson.toLatin1().constData());
-    window.resize(size);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(showExposed(window, size));
     QApplication::processEvents();
     QCOMPARE(window.size(), size);
     const QImage shot = window.grab().toImage();
@@ -532,18 +528,11 @@ void TestPresentation::screenSizes()
 
 void TestPresentation::essentialColumnsAreNotClipped_data()
 {
-    QTest::addColumn<QSize>("size");
-    QTest::addColumn<bool>("dark");
-    QTest::addColumn<QString>("lesson");
-    for (const QSize size : {QSize(1920, 1080), QSize(1280, 800)})
-        for (bool dark : {false, true})
-            for (const QString &path : streamstep::testing::bundledLessonPaths()) {
-                if (streamstep::testing::leftOutUnderSanitizers(path))
-                    continue;
-                const QString lesson = QFileInfo(path).fileName().chopped(int(qstrlen(".scenario.json")));
-                QTest::addRow("%dx%d %s %s", size.width(), size.height(), dark ? "dark" : "light", qPrintable(lesson))
-                    << size << dark << lesson;
-            }
+    QStringList lessons;
+    for (const QString &path : streamstep::testing::bundledLessonPaths())
+        if (!streamstep::testing::leftOutUnderSanitizers(path))
+            lessons << QFileInfo(path).fileName().chopped(int(qstrlen(".scenario.json")));
+    addScreenRows(lessons);
 }
 
 void TestPresentation::essentialColumnsAreNotClipped()
@@ -554,10 +543,8 @@ void TestPresentation::essentialColumnsAreNotClipped()
     forgetLayout(); // the layout a new user gets
     QApplication::setPalette(dark ? darkPalette() : m_lightPalette);
     MainWindow window;
-    window.resize(size);
-    QVERIFY(window.openScenario(lessonPath(lesson.toLatin1().constData())));
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(openAt(window, size, lessonPath(lesson.toLatin1().constData())));
+    QVERIFY(showExposed(window));
     const Query *query = window.controller()->query();
     if (!query) {
         // A query Spark rejects runs no batch; its panels are still laid out, none collapsed.
@@ -660,10 +647,8 @@ void TestPresentation::sidePanelFoldsAndIsRemembered()
     forgetLayout();
     {
         MainWindow window;
-        window.resize(1920, 1080);
-        QVERIFY(window.openScenario(lessonPath("04-windowed-totals-append")));
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(openAt(window, {1920, 1080}, lessonPath("04-windowed-totals-append")));
+        QVERIFY(showExposed(window));
         QVERIFY(window.sidePanel()->isVisible());
         QCOMPARE(window.sidePanelAction()->shortcut(), QKeySequence(Qt::Key_F9));
         QVERIFY(window.sidePanelAction()->isChecked());
@@ -679,10 +664,8 @@ void TestPresentation::sidePanelFoldsAndIsRemembered()
     {
         // The next start keeps it folded, even on a wide screen.
         MainWindow window;
-        window.resize(1920, 1080);
-        QVERIFY(window.openScenario(lessonPath("04-windowed-totals-append")));
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(openAt(window, {1920, 1080}, lessonPath("04-windowed-totals-append")));
+        QVERIFY(showExposed(window));
         QVERIFY(!window.sidePanel()->isVisible());
         window.sidePanelAction()->trigger();
         QVERIFY(window.sidePanel()->isVisible());
@@ -691,9 +674,7 @@ void TestPresentation::sidePanelFoldsAndIsRemembered()
     {
         // And open again, even on a narrow one.
         MainWindow window;
-        window.resize(1280, 800);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(showExposed(window, {1280, 800}));
         QVERIFY(window.sidePanelAction()->isChecked());
     }
     forgetLayout();
@@ -705,10 +686,8 @@ void TestPresentation::lessonTablesBreakBetweenWords()
     // cell's words wrap whole ("accounts / touched") and the table scrolls, never "trigge / r".
     forgetLayout();
     MainWindow window;
-    window.resize(1920, 1080);
-    QVERIFY(window.openScenario(lessonPath("06a-complete-vs-update-complete")));
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(openAt(window, {1920, 1080}, lessonPath("06a-complete-vs-update-complete")));
+    QVERIFY(showExposed(window));
     auto *splitter = window.findChild<QSplitter *>(QStringLiteral("mainSplitter"));
     splitter->setSizes({window.sidePanel()->minimumWidth(), 1920});
     QApplication::processEvents();
@@ -737,8 +716,7 @@ void TestPresentation::lessonTablesBreakBetweenWords()
 
 void TestPresentation::germanLeavesNoVisibleStringInEnglish_data()
 {
-    QTest::addColumn<QString>("lessonName");
-    QTest::addColumn<bool>("compare");
+    addColumns<QString, bool>("lessonName", "compare");
     // A file sink, an SQLite sink and the console, with and without a watermark; the story with a
     // row explained in the Why pane, and the three modes compared (lesson 02: append rejected).
     for (const char *lesson : {"01-high-value-filter", "03-account-counts-update", "04-windowed-totals-append"})
@@ -753,8 +731,12 @@ void TestPresentation::germanLeavesNoVisibleStringInEnglish()
     QFETCH(bool, compare);
     const QByteArray lessonBytes = lessonName.toLatin1();
     const char *lesson = lessonBytes.constData();
-    // The story with the first result row (or input row) explained, or the compare view.
-    const auto explainOrCompare = [compare](MainWindow &window) {
+    // The lesson run to its end at a laptop's size, shown: the story with the first result row (or
+    // input row) explained, or the compare view.
+    const auto showRunLesson = [compare, lesson](MainWindow &window) {
+        window.resize(1280, 800);
+        runLesson(window, lesson);
+        QVERIFY(showExposed(window));
         if (compare) {
             window.setCompareShown(true);
             return;
@@ -769,11 +751,9 @@ void TestPresentation::germanLeavesNoVisibleStringInEnglish()
     QStringList dataTexts;
     {
         MainWindow window;
-        window.resize(1280, 800);
-        runLesson(window, lesson);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
-        explainOrCompare(window);
+        showRunLesson(window);
+        if (QTest::currentTestFailed())
+            return;
         english = visibleStrings(window);
         const Scenario &s = window.controller()->scenario();
         dataTexts << QString::fromStdString(s.title) << QString::fromStdString(s.sourceName);
@@ -792,11 +772,9 @@ void TestPresentation::germanLeavesNoVisibleStringInEnglish()
     QList<VisibleString> german;
     {
         MainWindow window;
-        window.resize(1280, 800);
-        runLesson(window, lesson);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
-        explainOrCompare(window);
+        showRunLesson(window);
+        if (QTest::currentTestFailed())
+            return;
         german = visibleStrings(window);
         window.grab().save(screenshotDir() + QStringLiteral("/%1-german%2-1280x800.png")
                                                  .arg(QLatin1String(lesson), compare ? QStringLiteral("-compare") : QString()));
@@ -827,9 +805,7 @@ void TestPresentation::germanLeavesNoVisibleStringInEnglish()
 
 void TestPresentation::toolBarKeepsItsLabels_data()
 {
-    QTest::addColumn<bool>("german");
-    QTest::addColumn<QSize>("size");
-    QTest::addColumn<bool>("named");
+    addColumns<bool, QSize, bool>("german", "size", "named");
     // With every trigger run ("All 5 triggers run") the names fit at 1280 pixels in both
     // languages; in a narrower window the buttons give them up for icons.
     QTest::newRow("en 1280x800") << false << QSize(1280, 800) << true;
@@ -855,8 +831,7 @@ void TestPresentation::toolBarKeepsItsLabels()
         MainWindow window;
         window.resize(size);
         runLesson(window, "04-windowed-totals-append");
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(showExposed(window));
         QCoreApplication::processEvents();
         auto *bar = window.findChild<QToolBar *>(QStringLiteral("stepperToolBar"));
         QVERIFY(bar);

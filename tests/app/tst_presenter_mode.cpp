@@ -4,6 +4,7 @@
 // lessons; leaving it restores the layout, and everything works from the keyboard alone (step,
 // back, reveal, next lesson, the key help on ? or F1). Screenshots go to
 // $STREAMSTEP_SCREENSHOT_DIR (default: <temp>/streamstep-presenter) for a human look.
+#include "../engine/test_columns.h"
 #include "batch_narrative_view.h"
 #include "event_time_timeline.h"
 #include "gui_test_support.h"
@@ -33,13 +34,12 @@
 #include <memory>
 
 using namespace streamstep;
+using streamstep::testing::addColumns;
+using streamstep::testing::lessonPath;
+using streamstep::testing::showAt;
+using streamstep::testing::showExposed;
 
 namespace {
-
-QString lessonPath(const QString &name)
-{
-    return QStringLiteral(STREAMSTEP_SOURCE_DIR "/scenarios/%1.scenario.json").arg(name);
-}
 
 QString screenshotDir()
 {
@@ -150,8 +150,7 @@ void TestPresenterMode::init()
 
 void TestPresenterMode::presenterLayoutAt1280x720_data()
 {
-    QTest::addColumn<QString>("lesson");
-    QTest::addColumn<double>("scale");
+    addColumns<QString, double>("lesson", "scale");
     QTest::newRow("windowed append, default scale") << QStringLiteral("04-windowed-totals-append") << MainWindow::kDefaultPresenterScale;
     QTest::newRow("update mode, default scale") << QStringLiteral("03-account-counts-update") << MainWindow::kDefaultPresenterScale;
     QTest::newRow("high-value filter, larger") << QStringLiteral("01-high-value-filter") << 1.6;
@@ -163,9 +162,7 @@ void TestPresenterMode::presenterLayoutAt1280x720()
     QFETCH(double, scale);
     QSettings().setValue(QStringLiteral("presenterFontScale"), scale);
     MainWindow window;
-    window.resize(1280, 720);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(showExposed(window, {1280, 720}));
     QVERIFY(window.openScenario(lessonPath(lesson)));
     stepAll(window, 1000);
     // The offscreen screen is smaller than a projector: the window as large as a 1280×720 one.
@@ -208,8 +205,7 @@ void TestPresenterMode::presenterLayoutAt1280x720()
 void TestPresenterMode::leavingRestoresTheLayout()
 {
     MainWindow window;
-    window.resize(1280, 800);
-    window.show();
+    showAt(window, {1280, 800});
     QVERIFY(QTest::qWaitForWindowActive(&window));
     QVERIFY(window.openScenario(lessonPath(QStringLiteral("04-windowed-totals-append"))));
     stepAll(window, 2);

@@ -35,11 +35,6 @@ using namespace streamstep::testing;
 
 namespace {
 
-QString lessonPath(const char *name)
-{
-    return QStringLiteral(STREAMSTEP_SOURCE_DIR "/scenarios/%1.scenario.json").arg(QLatin1String(name));
-}
-
 // The engine alone: lesson 04's answers.
 std::vector<QuizAnswer> engineAnswers(int step)
 {
@@ -83,8 +78,7 @@ private slots:
     void stepPredictsThenRevealsATriggerWithoutQuestions()
     {
         MainWindow window;
-        window.resize(1280, 800);
-        window.show();
+        showAt(window, {1280, 800});
         QVERIFY(QTest::qWaitForWindowActive(&window));
         QVERIFY(window.openScenario(lessonPath("04-windowed-totals-append")));
         QVERIFY(window.quizDock()->isHidden());
@@ -121,9 +115,7 @@ private slots:
     void asksChecksAndRevealsTrigger1()
     {
         MainWindow window;
-        window.resize(1920, 1080);
-        window.show();
-        QVERIFY(window.openScenario(lessonPath("04-windowed-totals-append")));
+        QVERIFY(showScenario(window, {1920, 1080}, lessonPath("04-windowed-totals-append")));
         QVERIFY(window.controller()->step()); // trigger 0
         window.lessonModeAction()->trigger();
         QuizPanel *panel = window.quizPanel();
@@ -204,9 +196,7 @@ private slots:
     void aRejectedQueryStillAsksItsQuestions()
     {
         MainWindow window;
-        window.resize(1920, 1080);
-        window.show();
-        QVERIFY(window.openScenario(lessonPath("05a-complete-on-filter")));
+        QVERIFY(showScenario(window, {1920, 1080}, lessonPath("05a-complete-on-filter")));
         QVERIFY(!window.controller()->isValid());
         QVERIFY(!window.stepAction()->isEnabled());
         window.lessonModeAction()->trigger();
@@ -237,9 +227,7 @@ private slots:
     void wrongAnswersAreGradedWrong()
     {
         MainWindow window;
-        window.resize(1280, 800);
-        window.show();
-        QVERIFY(window.openScenario(lessonPath("04-windowed-totals-append")));
+        QVERIFY(showScenario(window, {1280, 800}, lessonPath("04-windowed-totals-append")));
         QVERIFY(window.controller()->step());
         QVERIFY(window.controller()->step());
         window.lessonModeAction()->trigger();
@@ -277,9 +265,7 @@ private slots:
     void spaceTicksTheFocusedAnswer()
     {
         MainWindow window;
-        window.resize(1280, 800);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(showExposed(window, {1280, 800}));
         QVERIFY(window.openScenario(lessonPath("02-branch-totals-complete")));
         QVERIFY(window.controller()->step());
         window.lessonModeAction()->trigger();
@@ -312,9 +298,7 @@ private slots:
         QVERIFY(german.isLoaded());
         {
             MainWindow window;
-            window.resize(1280, 800);
-            window.show();
-            QVERIFY(window.openScenario(lessonPath("04-windowed-totals-append")));
+            QVERIFY(showScenario(window, {1280, 800}, lessonPath("04-windowed-totals-append")));
             QVERIFY(window.controller()->step());
             window.lessonModeAction()->trigger();
             window.stepAction()->trigger();
@@ -345,9 +329,7 @@ private slots:
     {
         QFETCH(QSize, size);
         MainWindow window;
-        window.resize(size);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(showExposed(window, size));
         QVERIFY(window.openScenario(lessonPath("04-windowed-totals-append")));
         QVERIFY(window.controller()->step());
         window.lessonModeAction()->trigger();

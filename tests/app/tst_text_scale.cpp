@@ -3,6 +3,7 @@
 // never cut to "atc"), the query's code, the lesson's code, the charts and the timeline — the story
 // panels are fitted again, and after a restart Ctrl+0 brings back exactly the normal sizes.
 #include "batch_chart_view.h"
+#include "gui_test_support.h"
 #include "event_time_timeline.h"
 #include "main_window.h"
 #include "query_editor.h"
@@ -31,13 +32,9 @@
 #include <memory>
 
 using namespace streamstep;
+using namespace streamstep::testing;
 
 namespace {
-
-QString lessonPath(const char *name)
-{
-    return QStringLiteral(STREAMSTEP_SOURCE_DIR "/scenarios/%1.scenario.json").arg(QLatin1String(name));
-}
 
 // The point sizes of the document's fixed-pitch runs (the lesson's `code`).
 QList<double> codeSizes(const QTextDocument *document)
@@ -61,13 +58,26 @@ struct Sizes {
     int inputRowHeight = 0;
     int batchRowHeight = 0;
     int batchHeaderHeight = 0;
+
+    // Every size, named, to 12 significant digits: two measurements compare as one text.
+    QString text() const
+    {
+        const auto number = [](double v) { return QString::number(v, 'g', 12); };
+        QStringList code;
+        for (double point : lessonCode)
+            code << number(point);
+        return QStringLiteral("window %1, ops %2, console %3, lesson code [%4], axis labels %5, timeline %6, "
+                              "input rows %7, batch rows %8, batch header %9")
+            .arg(number(windowPoint), number(opsPoint), number(consolePoint), code.join(QLatin1String(", ")),
+                 number(axisLabels), number(timelinePoint), QString::number(inputRowHeight),
+                 QString::number(batchRowHeight), QString::number(batchHeaderHeight));
+    }
 };
 
 std::unique_ptr<MainWindow> openedWindow()
 {
     auto window = std::make_unique<MainWindow>();
-    window->resize(1600, 1000);
-    window->show();
+    showAt(*window, {1600, 1000});
     if (!QTest::qWaitForWindowExposed(window.get()))
         return nullptr;
     if (!window->openScenario(lessonPath("04-windowed-totals-append")))
@@ -235,15 +245,7 @@ void TestTextScale::normalTextSizeAfterARestartResetsEverything()
     window->zoomResetAction()->trigger();
     QApplication::processEvents();
     const Sizes reset = measure(*window);
-    QCOMPARE(reset.windowPoint, fresh.windowPoint);
-    QCOMPARE(reset.opsPoint, fresh.opsPoint);
-    QCOMPARE(reset.consolePoint, fresh.consolePoint);
-    QCOMPARE(reset.lessonCode, fresh.lessonCode);
-    QCOMPARE(reset.axisLabels, fresh.axisLabels);
-    QCOMPARE(reset.timelinePoint, fresh.timelinePoint);
-    QCOMPARE(reset.inputRowHeight, fresh.inputRowHeight);
-    QCOMPARE(reset.batchRowHeight, fresh.batchRowHeight);
-    QCOMPARE(reset.batchHeaderHeight, fresh.batchHeaderHeight);
+    QCOMPARE(reset.text(), fresh.text());
     // Nothing explicit is left: the window takes the application's font as it is.
     QCOMPARE(window->font().resolveMask(), 0u);
     QCOMPARE(QSettings().value(QStringLiteral("fontScale")).toDouble(), 1.0);

@@ -21,6 +21,7 @@
 using namespace streamstep;
 using streamstep::testing::sameRows;
 using streamstep::testing::written;
+using streamstep::testing::showExposed;
 
 namespace {
 
@@ -96,9 +97,7 @@ class TestTimelineDrag : public QObject {
 private:
     void open(MainWindow &window)
     {
-        window.resize(1280, 800);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(showExposed(window, {1280, 800}));
         QVERIFY(window.openScenario(lesson()));
         RunController *c = window.controller();
         c->setSynchronousLimit(1 << 30);

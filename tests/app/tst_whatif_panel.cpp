@@ -52,9 +52,7 @@ private slots:
     void movingAKnobRerunsAndApplyIsUndoable()
     {
         MainWindow window;
-        window.resize(1280, 800);
-        window.show();
-        QVERIFY(window.openScenario(lessonPath()));
+        QVERIFY(showScenario(window, {1280, 800}, lessonPath()));
         QVERIFY(window.whatIfDock()->isHidden());
         QCOMPARE(window.whatIfAction()->shortcut(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_W));
         window.whatIfAction()->trigger();
@@ -200,9 +198,7 @@ private slots:
             const GermanTranslation german;
             QVERIFY(german.isLoaded());
             MainWindow window;
-            window.resize(1280, 800);
-            window.show();
-            QVERIFY(window.openScenario(lessonPath()));
+            QVERIFY(showScenario(window, {1280, 800}, lessonPath()));
             window.whatIfAction()->trigger();
             WhatIfPanel *panel = window.whatIfPanel();
             QCOMPARE(window.whatIfDock()->windowTitle(), QStringLiteral("Was-wäre-wenn"));
@@ -227,9 +223,7 @@ private slots:
     {
         QFETCH(QSize, size);
         MainWindow window;
-        window.resize(size);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(showExposed(window, size));
         QVERIFY(window.openScenario(lessonPath()));
         window.controller()->runAll();
         QVERIFY(window.controller()->waitForIdle(10000));

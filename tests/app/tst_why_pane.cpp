@@ -5,6 +5,7 @@
 // the timeline, across batches, and an input row marks the groups it went into; the narrative line
 // says the engine's narrative; the timeline's tooltips say the same whys; a step too big to
 // explain says so. Every expectation is checked against a separate run of the engine alone.
+#include "../engine/test_columns.h"
 #include "batch_narrative_view.h"
 #include "batch_table_model.h"
 #include "command_line.h"
@@ -29,11 +30,6 @@ using namespace streamstep;
 using namespace streamstep::testing;
 
 namespace {
-
-QString lessonPath(const char *name)
-{
-    return QStringLiteral(STREAMSTEP_SOURCE_DIR "/scenarios/%1.scenario.json").arg(QLatin1String(name));
-}
 
 // The engine's provenance: the input rows of batches 0..batch that went into result row `row`.
 std::vector<std::pair<int, int>> contributors(const ExplainedRun &e, size_t batch, size_t row)
@@ -80,8 +76,7 @@ std::vector<std::pair<int, int>> ringedDots(const EventTimeTimeline *timeline)
 // Shows the window at 1920×1080 with a bundled lesson stepped `steps` times.
 bool showLessonAfterSteps(MainWindow &window, const char *lesson, int steps)
 {
-    window.resize(1920, 1080);
-    window.show();
+    showAt(window, {1920, 1080});
     if (!window.openScenario(lessonPath(lesson)))
         return false;
     for (int i = 0; i < steps; ++i)
@@ -183,11 +178,9 @@ void TestWhyPane::lateButKeptRowSaysItsWindowIsOpen()
     QCOMPARE(engine.batches[4].inputFates[5], InputRowFate::LateButKept);
 
     MainWindow window;
-    window.resize(1920, 1080);
-    window.show();
+    showAt(window, {1920, 1080});
     window.controller()->setScenario(scenario);
-    for (int i = 0; i < 3; ++i)
-        QVERIFY(window.controller()->step());
+    QVERIFY(stepTriggers(*window.controller(), 3));
     panelView(window, 0)->selectRow(5);
     QCOMPARE(window.whyView()->whyText(), inputRowWhy(engine, 4, 5));
     QCOMPARE(window.whyView()->whyText(),
@@ -273,10 +266,8 @@ void TestWhyPane::heldGroupSaysWhenAppendWritesIt()
 void TestWhyPane::narrativeLineShowsTheEngineSentences()
 {
     MainWindow window;
-    window.resize(1920, 1080);
-    QVERIFY(window.openScenario(lessonPath("04-windowed-totals-append")));
-    for (int i = 0; i < 5; ++i)
-        QVERIFY(window.controller()->step());
+    QVERIFY(openAt(window, {1920, 1080}, lessonPath("04-windowed-totals-append")));
+    QVERIFY(stepTriggers(*window.controller(), 5));
     const ExplainedRun engine = explainedRun(m_lesson04, 5);
     QCOMPARE(window.controller()->numBatches(), int(engine.batches.size()));
     for (size_t b = 0; b < engine.batches.size(); ++b) {
@@ -328,9 +319,7 @@ void TestWhyPane::timelineTooltipsSayTheEngineWhy()
 void TestWhyPane::bigStepsAreNamedNotExplained()
 {
     MainWindow window;
-    window.resize(1920, 1080);
-    window.show();
-    QVERIFY(window.openScenario(lessonPath("04-windowed-totals-append")));
+    QVERIFY(showScenario(window, {1920, 1080}, lessonPath("04-windowed-totals-append")));
     RunController *controller = window.controller();
     QCOMPARE(controller->explainLimit(), RunController::kDefaultExplainLimit);
     // Steps of more rows than the limit run without their facts (Run::setExplain(false)).
@@ -364,12 +353,9 @@ void TestWhyPane::memorySinkRowsTraceTheirBatch()
     // Lesson 06b (update, memory sink): a row of the memory table is the row some batch wrote.
     const Scenario scenario = readScenarioFile(lessonPath("06b-complete-vs-update-update").toStdString());
     MainWindow window;
-    window.resize(1920, 1080);
-    window.show();
-    QVERIFY(window.openScenario(lessonPath("06b-complete-vs-update-update")));
+    QVERIFY(showScenario(window, {1920, 1080}, lessonPath("06b-complete-vs-update-update")));
     const int steps = int(scenario.steps.size());
-    for (int i = 0; i < steps; ++i)
-        QVERIFY(window.controller()->step());
+    QVERIFY(stepTriggers(*window.controller(), steps));
     const ExplainedRun engine = explainedRun(scenario, steps);
     auto *sinkView = window.findChild<QTableView *>(QStringLiteral("sinkTableView"));
     QVERIFY(sinkView && sinkView->isVisible());
@@ -421,8 +407,7 @@ void TestWhyPane::commandLineExplainsARow()
 
     MainWindow window;
     QVERIFY(window.openScenario(lessonPath("04-windowed-totals-append")));
-    for (int i = 0; i < 3; ++i)
-        QVERIFY(window.controller()->step());
+    QVERIFY(stepTriggers(*window.controller(), 3));
     QVERIFY(!window.selectStoryRow(0, 5)); // batch 4 has 5 rows: 0-4
     QVERIFY(!window.selectStoryRow(3, 0));
     QVERIFY(!window.whyView()->isShowingRow());
@@ -436,8 +421,7 @@ void TestWhyPane::commandLineExplainsARow()
 
 void TestWhyPane::screenshotsForAHumanLook_data()
 {
-    QTest::addColumn<QSize>("size");
-    QTest::addColumn<int>("panel");
+    addColumns<QSize, int>("size", "panel");
     for (const QSize size : {QSize(1920, 1080), QSize(1280, 800)})
         for (int panel : {0, 2})
             QTest::addRow("%dx%d panel %d", size.width(), size.height(), panel) << size << panel;
@@ -451,12 +435,9 @@ void TestWhyPane::screenshotsForAHumanLook()
     QFETCH(QSize, size);
     QFETCH(int, panel);
     MainWindow window;
-    window.resize(size);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(showExposed(window, size));
     QVERIFY(window.openScenario(lessonPath("04-windowed-totals-append")));
-    for (int i = 0; i < 3; ++i)
-        QVERIFY(window.controller()->step());
+    QVERIFY(stepTriggers(*window.controller(), 3));
     panelView(window, panel)->selectRow(panel == 0 ? 1 : writtenRow(window, QStringLiteral("ACC-0003")));
     QVERIFY(window.whyView()->isShowingRow());
     QVERIFY(!window.whyView()->detailTexts().isEmpty());

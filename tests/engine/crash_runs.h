@@ -120,12 +120,27 @@ inline BatchReports batchReports(const ChildResult &run)
     return reports;
 }
 
-// The batch an injected crash hits: the middle data batch, or the second no-data batch (the last
-// batch when there is none).
-inline int64_t crashBatch(const BatchReports &reports, bool dataBatch)
+// The batch reports of the uninterrupted run of configuration `name`; the test stops when it failed.
+inline BatchReports referenceReports(const ChildResult &run, const std::string &name)
 {
-    return dataBatch ? reports.dataBatches[reports.dataBatches.size() / 2]
-                     : (reports.noDataBatches.empty() ? reports.dataBatches.back() : reports.noDataBatches[1]);
+    if (run.exitCode != 0)
+        qFatal("reference run of %s failed: %s", name.c_str(), describe(run).constData());
+    return batchReports(run);
+}
+
+// A table of one row per configuration ("config").
+inline void addConfigRows(std::initializer_list<const char *> configs)
+{
+    QTest::addColumn<QString>("config");
+    for (const char *config : configs)
+        QTest::newRow(config) << config;
+}
+
+// The configuration of the current row of addConfigRows' table.
+inline std::string rowConfig()
+{
+    QFETCH(QString, config);
+    return config.toStdString();
 }
 
 // The injected-crash table of both crash tests: each configuration crashed at each point, in a
@@ -139,6 +154,29 @@ inline void addInjectedCrashRows(std::initializer_list<const char *> configs)
                 QTest::addRow("%s %s %s", config, point, batch) << config << point << batch;
 }
 
+// The current row of addInjectedCrashRows' table.
+struct InjectedCrashRow {
+    std::string config;
+    std::string point; // "after-offsets", "mid-sink", "after-sink" or "after-commit"
+    bool dataBatch = true;
+};
+
+inline InjectedCrashRow injectedCrashRow()
+{
+    QFETCH(QString, config);
+    QFETCH(QString, point);
+    QFETCH(QString, batch);
+    return {config.toStdString(), point.toStdString(), batch == "data"};
+}
+
+// The batch an injected crash hits: the middle data batch, or the second no-data batch (the last
+// batch when there is none).
+inline int64_t crashBatch(const BatchReports &reports, bool dataBatch)
+{
+    return dataBatch ? reports.dataBatches[reports.dataBatches.size() / 2]
+                     : (reports.noDataBatches.empty() ? reports.dataBatches.back() : reports.noDataBatches[1]);
+}
+
 // Crashes the run at `point` ("after-offsets", "mid-sink", "after-sink", "after-commit") of batch
 // `batchId`, checks what the checkpoint committed, and resumes it to the end: `resumed` is that run.
 inline void crashAndResume(const CheckpointedRun &run, const std::string &point, int64_t batchId, ChildResult &resumed)
@@ -149,6 +187,21 @@ inline void crashAndResume(const CheckpointedRun &run, const std::string &point,
     resumed = runCli(run.runArgs(), run.root);
     QVERIFY2(resumed.exitCode == 0, describe(resumed));
     QVERIFY2(resumed.err.find("Resuming from checkpoint") != std::string::npos, resumed.err.c_str());
+}
+
+// The crash of `row` in `run`, a fresh run of the row's configuration whose uninterrupted run is
+// `reference` (at least four data batches), resumed to the end: `resumed` is that run. Returns the
+// batch it crashed in.
+inline int64_t crashAndResume(const CheckpointedRun &run, const BatchReports &reference, const InjectedCrashRow &row,
+                              ChildResult &resumed)
+{
+    if (reference.dataBatches.size() < 4) {
+        QTest::qFail("the uninterrupted run should have at least four data batches", __FILE__, __LINE__);
+        return -1;
+    }
+    const int64_t batchId = crashBatch(reference, row.dataBatch);
+    crashAndResume(run, row.point, batchId, resumed);
+    return batchId;
 }
 
 // How many fresh runs the random-kill loop makes and how many kills must land.

@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <atomic>
 #include <optional>
 #include <cstring>
 #include <set>
@@ -177,5 +178,39 @@ inline QString analysisErrorOf(const Scenario &scenario)
     }
     return QString();
 }
+
+// How many checkpoints (StepControl::progress calls) stepping `rows` as step `step` at
+// `timeMicros` passes, counted on a copy of `run`.
+inline int checkpointsOfStep(const Run &run, const ColumnBatch &rows, int step, int64_t timeMicros)
+{
+    Run probe(run);
+    int checkpoints = 0;
+    StepControl count;
+    count.progress = [&](double, StepPhase) { ++checkpoints; };
+    probe.step(rows, step, timeMicros, count);
+    return checkpoints;
+}
+
+// A StepControl (`control`) that cancels the step at its checkpoint `at` (from 0); `seen` counts
+// the checkpoints the step reached.
+class CancelAt {
+public:
+    explicit CancelAt(int at)
+    {
+        control.cancel = &m_cancel;
+        control.progress = [this, at](double, StepPhase) {
+            if (seen++ == at)
+                m_cancel = true;
+        };
+    }
+    CancelAt(const CancelAt &) = delete;
+    CancelAt &operator=(const CancelAt &) = delete;
+
+    StepControl control;
+    int seen = 0;
+
+private:
+    std::atomic<bool> m_cancel{false};
+};
 
 } // namespace streamstep::testing

@@ -77,9 +77,7 @@ void addExpressionColumns()
 
 void compareRows()
 {
-    QFETCH(QString, text);
-    QFETCH(QString, expected);
-    QCOMPARE(q(evaluateRows(text.toStdString())), expected);
+    compareTextColumns("text", "expected", evaluateRows);
 }
 
 } // namespace

@@ -400,28 +400,15 @@ private slots:
         Run run(query);
         for (size_t i = 0; i < steps.size(); ++i) {
             // Count the checkpoints of this step, then cancel at each of them in turn.
-            int checkpoints = 0;
-            {
-                Run probe = run;
-                StepControl count;
-                count.progress = [&](double, StepPhase) { ++checkpoints; };
-                probe.step(steps[i], static_cast<int>(i), int64_t(i) * 1'000'000, count);
-            }
+            const int checkpoints = checkpointsOfStep(run, steps[i], static_cast<int>(i), int64_t(i) * 1'000'000);
             QVERIFY(checkpoints > 2);
             for (int at = 0; at < checkpoints; ++at) {
                 const std::string before = run.saveState();
-                std::atomic<bool> cancel{false};
-                int seen = 0;
-                StepControl control;
-                control.cancel = &cancel;
-                control.progress = [&](double, StepPhase) {
-                    if (seen++ == at)
-                        cancel = true;
-                };
+                CancelAt stop(at);
                 ColumnBatch handed = steps[i];
                 bool cancelled = false;
                 try {
-                    run.step(std::move(handed), static_cast<int>(i), int64_t(i) * 1'000'000, control);
+                    run.step(std::move(handed), static_cast<int>(i), int64_t(i) * 1'000'000, stop.control);
                 } catch (const StepCancelled &) {
                     cancelled = true;
                 }

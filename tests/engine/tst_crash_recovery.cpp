@@ -36,6 +36,9 @@ using namespace cli_child;
 
 namespace {
 
+// The configurations every crash test runs (makeConfig's names).
+constexpr std::initializer_list<const char *> kConfigs = {"csv", "json", "sqlite-update", "sqlite-complete"};
+
 // One scenario configuration: a query, its output mode and a durable sink.
 struct Config {
     std::string name;
@@ -169,10 +172,7 @@ const Reference &TestCrashRecovery::reference(const std::string &name)
         return it->second;
     const Config config = makeConfig(name);
     const RunFolder folder(m_base, "reference-" + name, config);
-    const ChildResult r = runCli(folder.runArgs(), folder.root);
-    if (r.exitCode != 0)
-        qFatal("reference run of %s failed: %s", name.c_str(), describe(r).constData());
-    Reference ref{crash_runs::batchReports(r)};
+    Reference ref{crash_runs::referenceReports(runCli(folder.runArgs(), folder.root), name)};
     ref.rows = sinkCat(folder, config);
     for (const fs::path &dir : {folder.output(), folder.checkpoint()})
         for (const auto &e : fs::recursive_directory_iterator(dir))
@@ -183,26 +183,22 @@ const Reference &TestCrashRecovery::reference(const std::string &name)
 
 void TestCrashRecovery::injectedCrashes_data()
 {
-    crash_runs::addInjectedCrashRows({"csv", "json", "sqlite-update", "sqlite-complete"});
+    crash_runs::addInjectedCrashRows(kConfigs);
 }
 
 void TestCrashRecovery::injectedCrashes()
 {
-    QFETCH(QString, config);
-    QFETCH(QString, point);
-    QFETCH(QString, batch);
-    const Config c = makeConfig(config.toStdString());
+    const crash_runs::InjectedCrashRow row = crash_runs::injectedCrashRow();
+    const Config c = makeConfig(row.config);
     const Reference &ref = reference(c.name);
-    QVERIFY(ref.dataBatches.size() >= 4);
-    const int64_t batchId = crash_runs::crashBatch(ref, batch == "data");
     const RunFolder folder(m_base, "injected", c);
     ChildResult resumed;
-    crash_runs::crashAndResume(folder, point.toStdString(), batchId, resumed);
+    const int64_t batchId = crash_runs::crashAndResume(folder, ref, row, resumed);
     if (QTest::currentTestFailed())
         return;
     QCOMPARE(sinkCat(folder, c), ref.rows);
     // The resumed run reports each batch from the first uncommitted one to the end once.
-    const int64_t first = batchId + (point == "after-commit" ? 1 : 0);
+    const int64_t first = batchId + (row.point == "after-commit" ? 1 : 0);
     const int64_t last = std::max(ref.dataBatches.back(), ref.noDataBatches.empty() ? 0 : ref.noDataBatches.back());
     QCOMPARE(qsizetype(std::count(resumed.out.begin(), resumed.out.end(), '\n')), qsizetype(last - first + 1));
     ++m_injected;
@@ -210,19 +206,16 @@ void TestCrashRecovery::injectedCrashes()
 
 void TestCrashRecovery::randomKills_data()
 {
-    QTest::addColumn<QString>("config");
-    for (const char *config : {"csv", "json", "sqlite-update", "sqlite-complete"})
-        QTest::newRow(config) << config;
+    crash_runs::addConfigRows(kConfigs);
 }
 
 void TestCrashRecovery::randomKills()
 {
-    QFETCH(QString, config);
-    const Config c = makeConfig(config.toStdString());
+    const Config c = makeConfig(crash_runs::rowConfig());
     const Reference &ref = reference(c.name);
     crash_runs::RandomKillCounts counts;
     crash_runs::killAtRandom<RunFolder>(
-        crash_runs::RandomKillPlan{}, ref.ms, static_cast<unsigned>(qHash(config)) ^ 0x5eed,
+        crash_runs::RandomKillPlan{}, ref.ms, static_cast<unsigned>(qHash(QString::fromStdString(c.name))) ^ 0x5eed,
         [&] { return RunFolder(m_base, "random", c); }, [&](const RunFolder &folder) { return sinkCat(folder, c); },
         ref.rows, counts);
     m_randomKills += counts.kills;
@@ -231,17 +224,14 @@ void TestCrashRecovery::randomKills()
 
 void TestCrashRecovery::fullDisk_data()
 {
-    QTest::addColumn<QString>("config");
-    for (const char *config : {"csv", "json", "sqlite-update", "sqlite-complete"})
-        QTest::newRow(config) << config;
+    crash_runs::addConfigRows(kConfigs);
 }
 
 void TestCrashRecovery::fullDisk()
 {
     // A file size limit below what the run needs: some write (a part file, the manifest, the
     // database or its WAL, a state snapshot) fails with EFBIG mid-run, like a full disk.
-    QFETCH(QString, config);
-    const Config c = makeConfig(config.toStdString());
+    const Config c = makeConfig(crash_runs::rowConfig());
     const Reference &ref = reference(c.name);
     const RunFolder folder(m_base, "full-disk", c);
     // SQLite needs its 32 KiB -shm file; its WAL then grows with every batch past the limit.

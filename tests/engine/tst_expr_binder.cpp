@@ -99,10 +99,9 @@ private slots:
     }
     void resultTypes()
     {
-        QFETCH(QString, text);
-        QFETCH(QString, type);
-        BoundExprPtr bound = bind(*parseExpression(text.toStdString()), transactions());
-        QCOMPARE(q(bound->type.sparkName()), type);
+        compareTextColumns("text", "type", [](const std::string &text) {
+            return bind(*parseExpression(text), transactions())->type.sparkName();
+        });
     }
 
     void errors_data()

@@ -240,9 +240,7 @@ private slots:
     }
     void values()
     {
-        QFETCH(QString, text);
-        QFETCH(QString, expected);
-        QCOMPARE(q(evaluateText(text.toStdString())), expected);
+        compareTextColumns("text", "expected", [](const std::string &text) { return evaluateText(text); });
     }
 
     void exactDecimalValue()

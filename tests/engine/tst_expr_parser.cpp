@@ -85,9 +85,7 @@ private slots:
     }
     void shapes()
     {
-        QFETCH(QString, text);
-        QFETCH(QString, tree);
-        QCOMPARE(q(dump(*parseExpression(text.toStdString()))), tree);
+        compareTextColumns("text", "tree", [](const std::string &text) { return dump(*parseExpression(text)); });
     }
 
     void literals_data()
@@ -117,11 +115,12 @@ private slots:
     }
     void literals()
     {
-        QFETCH(QString, text);
-        QFETCH(QString, expected);
-        AstPtr ast = parseExpression(text.toStdString());
-        QCOMPARE(int(ast->kind), int(AstNode::Kind::Literal));
-        QCOMPARE(q(ast->literal.type().sparkName() + ":" + toDisplayString(ast->literal)), expected);
+        compareTextColumns("text", "expected", [](const std::string &text) -> std::string {
+            const AstPtr ast = parseExpression(text);
+            if (ast->kind != AstNode::Kind::Literal)
+                return "not a literal";
+            return ast->literal.type().sparkName() + ":" + toDisplayString(ast->literal);
+        });
     }
 
     void nullLiteral()
@@ -251,9 +250,7 @@ private slots:
     }
     void defaultNames()
     {
-        QFETCH(QString, text);
-        QFETCH(QString, name);
-        QCOMPARE(q(defaultName(*parseExpression(text.toStdString()))), name);
+        compareTextColumns("text", "name", [](const std::string &text) { return defaultName(*parseExpression(text)); });
     }
 };
 

@@ -154,9 +154,7 @@ private slots:
     }
     void unknownFunctions()
     {
-        QFETCH(QString, text);
-        QFETCH(QString, message);
-        QCOMPARE(q(bindError(text.toStdString())), message);
+        compareTextColumns("text", "message", bindError);
     }
 
     // An alias is the same function: same type, same value.

@@ -14,6 +14,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <initializer_list>
 #include <limits>
 #include <map>
 #include <numeric>
@@ -95,6 +96,25 @@ std::string encodedKey(const std::vector<const Column *> &keys, size_t row)
     return out;
 }
 
+// The key columns of `batch` that `columns` names by their digits ("21": columns 2 and 1).
+std::vector<const Column *> keyColumns(const ColumnBatch &batch, const QString &columns)
+{
+    std::vector<const Column *> keys;
+    for (QChar c : columns)
+        keys.push_back(&batch.columns[static_cast<size_t>(c.digitValue())]);
+    return keys;
+}
+
+// A row per key-column set, with NULLs and without (the columns are trickyKeys' digits).
+void addKeyColumnRows(std::initializer_list<const char *> columnSets)
+{
+    addColumns<QString, bool>("columns", "withNulls");
+    for (const char *columns : columnSets) {
+        QTest::addRow("%s nulls", columns) << columns << true;
+        QTest::addRow("%s", columns) << columns << false;
+    }
+}
+
 std::vector<DataType> typesOf(const std::vector<const Column *> &keys)
 {
     std::vector<DataType> types;
@@ -132,20 +152,14 @@ class TestGroupTable : public QObject {
 private slots:
     void groupsLikeTheKeyEncoding_data()
     {
-        addColumns<QString, bool>("columns", "withNulls");
-        for (const char *columns : {"01234", "1", "0", "21", "3", "4", "24"}) {
-            QTest::addRow("%s nulls", columns) << columns << true;
-            QTest::addRow("%s", columns) << columns << false;
-        }
+        addKeyColumnRows({"01234", "1", "0", "21", "3", "4", "24"});
     }
     void groupsLikeTheKeyEncoding()
     {
         QFETCH(QString, columns);
         QFETCH(bool, withNulls);
         const ColumnBatch batch = trickyKeys(3000, withNulls);
-        std::vector<const Column *> keys;
-        for (QChar c : columns)
-            keys.push_back(&batch.columns[static_cast<size_t>(c.digitValue())]);
+        const std::vector<const Column *> keys = keyColumns(batch, columns);
         GroupTable table(typesOf(keys));
         std::map<std::string, uint32_t> reference; // encoding -> group, numbered by first appearance
         std::vector<uint64_t> hashes;
@@ -193,9 +207,7 @@ private slots:
         QFETCH(bool, withNulls);
         QFETCH(bool, longStrings);
         const ColumnBatch batch = trickyKeys(3000, withNulls, longStrings);
-        std::vector<const Column *> keys;
-        for (QChar c : columns)
-            keys.push_back(&batch.columns[static_cast<size_t>(c.digitValue())]);
+        const std::vector<const Column *> keys = keyColumns(batch, columns);
         GroupTable table(typesOf(keys));
         QVERIFY(table.packed());
         std::map<std::string, uint32_t> reference;
@@ -387,20 +399,14 @@ private slots:
 
     void sortsLikeCompare_data()
     {
-        addColumns<QString, bool>("columns", "withNulls");
-        for (const char *columns : {"21", "01234", "1", "34", "40", "32", "2"}) {
-            QTest::addRow("%s nulls", columns) << columns << true;
-            QTest::addRow("%s", columns) << columns << false;
-        }
+        addKeyColumnRows({"21", "01234", "1", "34", "40", "32", "2"});
     }
     void sortsLikeCompare()
     {
         QFETCH(QString, columns);
         QFETCH(bool, withNulls);
         const ColumnBatch batch = trickyKeys(4000, withNulls);
-        std::vector<const Column *> keys;
-        for (QChar c : columns)
-            keys.push_back(&batch.columns[static_cast<size_t>(c.digitValue())]);
+        const std::vector<const Column *> keys = keyColumns(batch, columns);
         GroupTable table(typesOf(keys));
         std::vector<uint64_t> hashes;
         GroupTable::hashRows(keys, 0, batch.numRows, hashes);

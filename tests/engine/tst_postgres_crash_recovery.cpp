@@ -8,7 +8,7 @@
 // checked through the CLI as a user meets them.
 #include "cli_child.h"
 #include "crash_runs.h"
-#include "postgres_test_server.h"
+#include "postgres_test_schema.h"
 #include "sinks/postgres_connection.h"
 
 #include <QDir>
@@ -28,6 +28,10 @@ namespace fs = std::filesystem;
 using namespace cli_child;
 
 namespace {
+
+// The configurations every crash test runs (makeConfig's names).
+constexpr std::initializer_list<const char *> kConfigs = {"postgres-update", "postgres-complete", "jdbc-append",
+                                                          "postgres-update-copy"};
 
 // A sink configuration: query, output mode, rows per step and how the sink is spelled.
 struct Config {
@@ -105,12 +109,11 @@ private:
     RunFolder newRun(const Config &config, const std::string &label);
     std::string sinkCat(const RunFolder &folder);
     const Reference &reference(const std::string &config);
-    QStringList sql(const std::string &query);
+    QStringList sql(const std::string &query) const { return m_pg.query(query); }
 
     QTemporaryDir m_dir{QDir::tempPath() + "/tst_postgres_crash_recovery-XXXXXX"};
     fs::path m_base;
-    std::string m_schema;
-    std::unique_ptr<streamstep::PostgresConnection> m_admin;
+    PostgresTestSchema m_pg;
     std::map<std::string, Reference> m_references;
     int m_runs = 0;
     int m_injected = 0;
@@ -118,30 +121,17 @@ private:
     int m_randomConfigs = 0;
 };
 
-QStringList TestPostgresCrashRecovery::sql(const std::string &query)
-{
-    const streamstep::PgResultPtr result = m_admin->execute(query, "test query");
-    QStringList out;
-    for (int r = 0; r < PQntuples(result.get()); ++r)
-        out << QString::fromUtf8(PQgetvalue(result.get(), r, 0));
-    return out;
-}
-
 void TestPostgresCrashRecovery::initTestCase()
 {
     QVERIFY2(fs::exists(cliPath()), ("streamstep-cli not found at " + cliPath()).c_str());
     QVERIFY(m_dir.isValid());
     m_base = m_dir.path().toStdString();
-    m_admin = std::make_unique<streamstep::PostgresConnection>(streamstep::postgresTarget(testPostgresUrl()), "test");
-    m_schema = "tst_pg_crash_" + std::to_string(::getpid());
-    sql("DROP SCHEMA IF EXISTS " + m_schema + " CASCADE");
-    sql("CREATE SCHEMA " + m_schema);
+    m_pg.create("tst_pg_crash");
 }
 
 void TestPostgresCrashRecovery::cleanupTestCase()
 {
-    if (m_admin)
-        sql("DROP SCHEMA IF EXISTS " + m_schema + " CASCADE");
+    m_pg.drop();
     qInfo("%d injected crashes and %d random SIGKILLs (%d kills) recovered exactly once", m_injected, m_randomKills,
           m_injected + m_randomKills);
     if (m_randomConfigs == 4) // the whole test ran (not a selected function)
@@ -153,7 +143,7 @@ TestPostgresCrashRecovery::RunFolder TestPostgresCrashRecovery::newRun(const Con
     const fs::path root = m_base / (label + "-" + std::to_string(++m_runs));
     RunFolder folder{{root, root}, {}};
     // A table name that needs quoting, in the test's schema.
-    folder.table = m_schema + "." + config.name + " run " + std::to_string(m_runs);
+    folder.table = m_pg.name() + "." + config.name + " run " + std::to_string(m_runs);
     fs::create_directories(folder.root);
     nlohmann::json doc = config.doc;
     doc["sink"] = config.sink;
@@ -176,10 +166,7 @@ const TestPostgresCrashRecovery::Reference &TestPostgresCrashRecovery::reference
         return it->second;
     const Config config = makeConfig(name);
     const RunFolder folder = newRun(config, "reference-" + name);
-    const ChildResult r = runCli(folder.runArgs(), folder.root);
-    if (r.exitCode != 0)
-        qFatal("reference run of %s failed: %s", name.c_str(), describe(r).constData());
-    Reference ref{crash_runs::batchReports(r)};
+    Reference ref{crash_runs::referenceReports(runCli(folder.runArgs(), folder.root), name)};
     ref.rows = sinkCat(folder);
     if (std::count(ref.rows.begin(), ref.rows.end(), '\n') < 2)
         qFatal("reference run of %s wrote too little: %s", name.c_str(), ref.rows.c_str());
@@ -188,27 +175,23 @@ const TestPostgresCrashRecovery::Reference &TestPostgresCrashRecovery::reference
 
 void TestPostgresCrashRecovery::injectedCrashes_data()
 {
-    crash_runs::addInjectedCrashRows({"postgres-update", "postgres-complete", "jdbc-append", "postgres-update-copy"});
+    crash_runs::addInjectedCrashRows(kConfigs);
 }
 
 void TestPostgresCrashRecovery::injectedCrashes()
 {
-    QFETCH(QString, config);
-    QFETCH(QString, point);
-    QFETCH(QString, batch);
-    const Config c = makeConfig(config.toStdString());
+    const crash_runs::InjectedCrashRow row = crash_runs::injectedCrashRow();
+    const Config c = makeConfig(row.config);
     const Reference &ref = reference(c.name);
-    QVERIFY(ref.dataBatches.size() >= 4);
-    const int64_t batchId = crash_runs::crashBatch(ref, batch == "data");
     const RunFolder folder = newRun(c, "injected");
     ChildResult resumed;
-    crash_runs::crashAndResume(folder, point.toStdString(), batchId, resumed);
+    crash_runs::crashAndResume(folder, ref, row, resumed);
     if (QTest::currentTestFailed())
         return;
     QCOMPARE(sinkCat(folder), ref.rows);
     // Killed after the sink committed but before the commit log: the sink skipped the replayed
     // batch, and the bookkeeping table holds each batch id once.
-    QCOMPARE(sql("SELECT count(*) = count(DISTINCT batch_id) FROM " + m_schema + "._streamstep_batches WHERE table_name = '"
+    QCOMPARE(sql("SELECT count(*) = count(DISTINCT batch_id) FROM " + m_pg.name() + "._streamstep_batches WHERE table_name = '"
                  + folder.table + "'"),
              QStringList{"t"});
     ++m_injected;
@@ -216,21 +199,18 @@ void TestPostgresCrashRecovery::injectedCrashes()
 
 void TestPostgresCrashRecovery::randomKills_data()
 {
-    QTest::addColumn<QString>("config");
-    for (const char *config : {"postgres-update", "postgres-complete", "jdbc-append", "postgres-update-copy"})
-        QTest::newRow(config) << config;
+    crash_runs::addConfigRows(kConfigs);
 }
 
 void TestPostgresCrashRecovery::randomKills()
 {
-    QFETCH(QString, config);
-    const Config c = makeConfig(config.toStdString());
+    const Config c = makeConfig(crash_runs::rowConfig());
     const Reference &ref = reference(c.name);
     // Up to 30 fresh runs, at least 3, until 8 kills landed in this configuration.
     crash_runs::RandomKillCounts counts;
     crash_runs::killAtRandom<RunFolder>(
         {.minIterations = 3, .maxIterations = 30, .minKills = 8, .killedAttempts = 5}, ref.ms,
-        static_cast<unsigned>(qHash(config)) ^ 0x5eed, [&] { return newRun(c, "random"); },
+        static_cast<unsigned>(qHash(QString::fromStdString(c.name))) ^ 0x5eed, [&] { return newRun(c, "random"); },
         [&](const RunFolder &folder) { return sinkCat(folder); }, ref.rows, counts);
     m_randomKills += counts.kills;
     if (QTest::currentTestFailed())
@@ -247,7 +227,7 @@ void TestPostgresCrashRecovery::failingStatementMidBatch()
     const Reference &ref = reference(c.name);
     const RunFolder folder = newRun(c, "failing");
     QVERIFY(runCli(folder.runArgs(), folder.root, {"after-commit:1", 0, false, {}}).killed());
-    sql("ALTER TABLE " + folder.quotedTable(m_schema) + " ADD CONSTRAINT few CHECK (n < 2) NOT VALID");
+    sql("ALTER TABLE " + folder.quotedTable(m_pg.name()) + " ADD CONSTRAINT few CHECK (n < 2) NOT VALID");
     const ChildResult failed = runCli(folder.runArgs(), folder.root);
     QVERIFY2(failed.exitCode == 3, describe(failed));
     QVERIFY2(failed.err.find("StreamingQueryException: batch 2 (step 1) failed: postgres sink '") != std::string::npos, failed.err.c_str());
@@ -255,7 +235,7 @@ void TestPostgresCrashRecovery::failingStatementMidBatch()
              failed.err.c_str());
     QVERIFY2(failed.err.find("The transaction was rolled back") != std::string::npos, failed.err.c_str());
     QCOMPARE(folder.numCommits(), size_t(2));
-    sql("ALTER TABLE " + folder.quotedTable(m_schema) + " DROP CONSTRAINT few");
+    sql("ALTER TABLE " + folder.quotedTable(m_pg.name()) + " DROP CONSTRAINT few");
     const ChildResult resumed = runCli(folder.runArgs(), folder.root);
     QVERIFY2(resumed.exitCode == 0, describe(resumed));
     QCOMPARE(sinkCat(folder), ref.rows);

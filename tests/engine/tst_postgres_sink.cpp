@@ -8,6 +8,7 @@
 #include "test_data.h"
 #include "sinks/postgres_sink.h"
 
+#include "postgres_test_schema.h"
 #include "postgres_test_urls.h"
 #include "streamstep/error.h"
 #include "streamstep/scenario_check.h"
@@ -19,6 +20,7 @@
 #include <unistd.h>
 
 #include <cmath>
+#include <optional>
 
 using namespace streamstep;
 using namespace streamstep::testing;
@@ -27,6 +29,13 @@ namespace {
 
 SinkContext context(const std::string &queryId = "q1") { return SinkContext{{}, queryId, {}, {}}; }
 
+// Both ways the sink writes rows: COPY and multi-row INSERT.
+void addWriteMethodRows()
+{
+    QTest::addColumn<int>("method");
+    QTest::newRow("copy") << int(PostgresSink::WriteMethod::Copy);
+    QTest::newRow("multi-row") << int(PostgresSink::WriteMethod::MultiRow);
+}
 
 } // namespace
 
@@ -48,9 +57,8 @@ private slots:
     void existingCompatibleTableIsUsed();
     void appendDuplicateKeyRollsBack();
     void failingStatementRollsBackThenWritesOnce();
-    void serverDownSaysWhereAndHow();
-    void wrongPasswordIsAuthenticationFailure();
-    void missingDatabase();
+    void connectionFailuresSayWhatToDo_data();
+    void connectionFailuresSayWhatToDo();
     void jdbcSpellingMapsToPostgres();
     void urlFromEnvironment();
     void unapprovedConnectionSendsNothing();
@@ -60,44 +68,36 @@ private slots:
     void cleanupTestCase();
 
 private:
-    QStringList sql(const std::string &query);
-    std::string table(const std::string &name) const { return m_schema + "." + name; }
+    QStringList sql(const std::string &query) const { return m_pg.query(query); }
+    std::string table(const std::string &name) const { return m_pg.name() + "." + name; }
     PostgresTarget target(const std::string &tableName, const std::string &url = testPostgresUrl()) const
     {
         PostgresTarget t = postgresTarget(url);
         t.endpoint.table = tableName;
         return t;
     }
-
-    std::string m_schema;
-    std::unique_ptr<PostgresConnection> m_admin;
-};
-
-QStringList TestPostgresSink::sql(const std::string &query)
-{
-    const PgResultPtr result = m_admin->execute(query, "test query");
-    QStringList out;
-    for (int r = 0; r < PQntuples(result.get()); ++r) {
-        QString row;
-        for (int c = 0; c < PQnfields(result.get()); ++c)
-            row += (c ? "|" : "") + (PQgetisnull(result.get(), r, c) ? QStringLiteral("NULL") : QString::fromUtf8(PQgetvalue(result.get(), r, c)));
-        out << row;
+    // The Error opening an update sink on table `name` at `url` throws; nullopt when it opens.
+    std::optional<Error> openingError(const std::string &name, const std::string &url) const
+    {
+        try {
+            PostgresSink sink(target(table(name), url), {"accountId"}, countsSchema(), OutputMode::Update, context());
+        } catch (const Error &e) {
+            return e;
+        }
+        return std::nullopt;
     }
-    return out;
-}
+
+    PostgresTestSchema m_pg;
+};
 
 void TestPostgresSink::initTestCase()
 {
-    m_admin = std::make_unique<PostgresConnection>(postgresTarget(testPostgresUrl()), "test");
-    m_schema = "tst_postgres_sink_" + std::to_string(::getpid());
-    sql("DROP SCHEMA IF EXISTS " + m_schema + " CASCADE");
-    sql("CREATE SCHEMA " + m_schema);
+    m_pg.create("tst_postgres_sink");
 }
 
 void TestPostgresSink::cleanupTestCase()
 {
-    if (m_admin)
-        sql("DROP SCHEMA IF EXISTS " + m_schema + " CASCADE");
+    m_pg.drop();
 }
 
 void TestPostgresSink::createsTableFromSchema()
@@ -108,19 +108,19 @@ void TestPostgresSink::createsTableFromSchema()
                          Field{"at", DataType::timestamp(), std::nullopt}, Field{"name", DataType::string(), std::nullopt}}};
     PostgresSink sink(target(table("created")), {"window", "id"}, schema, OutputMode::Update, context());
     QCOMPARE(sql("SELECT attname || ' ' || format_type(atttypid, atttypmod) FROM pg_attribute WHERE attrelid = '"
-                 + m_schema + ".created'::regclass AND attnum > 0 ORDER BY attnum"),
+                 + m_pg.name() + ".created'::regclass AND attnum > 0 ORDER BY attnum"),
              (QStringList{"window_start timestamp with time zone", "window_end timestamp with time zone", "id integer",
                           "n bigint", "big numeric(38,10)", "ratio double precision", "flag boolean",
                           "at timestamp with time zone", "name text"}));
-    QCOMPARE(sql("SELECT pg_get_constraintdef(oid) FROM pg_constraint WHERE conrelid = '" + m_schema
+    QCOMPARE(sql("SELECT pg_get_constraintdef(oid) FROM pg_constraint WHERE conrelid = '" + m_pg.name()
                  + ".created'::regclass AND contype = 'p'"),
              QStringList{"PRIMARY KEY (window_start, window_end, id)"});
-    QCOMPARE(sql("SELECT count(*) FROM " + m_schema + "._streamstep_batches"), QStringList{"0"});
+    QCOMPARE(sql("SELECT count(*) FROM " + m_pg.name() + "._streamstep_batches"), QStringList{"0"});
     QCOMPARE(sink.lastCommittedBatch(), std::optional<int64_t>());
     QVERIFY(sink.isFaultTolerant());
     QCOMPARE(QString::fromStdString(sink.description()),
              QString::fromStdString("postgres sink '" + postgresTarget(testPostgresUrl()).endpoint.displayUrl + "' table \""
-                                    + m_schema + "\".\"created\""));
+                                    + m_pg.name() + "\".\"created\""));
     QVERIFY2(sink.description().find("streamstep:streamstep") == std::string::npos, "no password in messages");
 }
 
@@ -158,7 +158,7 @@ void TestPostgresSink::modes()
         QCOMPARE(sink.lastCommittedBatch(), std::optional<int64_t>(1));
     }
     QCOMPARE(rowsInOrder(PostgresSink::readTable(postgresTarget(testPostgresUrl()), name)), expected);
-    QCOMPARE(sql("SELECT batch_id || ':' || num_rows FROM " + m_schema + "._streamstep_batches WHERE table_name = '" + name
+    QCOMPARE(sql("SELECT batch_id || ':' || num_rows FROM " + m_pg.name() + "._streamstep_batches WHERE table_name = '" + name
                  + "' ORDER BY batch_id"),
              (QStringList{"0:2", "1:2"}));
 }
@@ -197,9 +197,7 @@ void TestPostgresSink::otherQueryWritesItsOwnBatches()
 
 void TestPostgresSink::valuesAreExact_data()
 {
-    QTest::addColumn<int>("method");
-    QTest::newRow("copy") << int(PostgresSink::WriteMethod::Copy);
-    QTest::newRow("multi-row") << int(PostgresSink::WriteMethod::MultiRow);
+    addWriteMethodRows();
 }
 
 void TestPostgresSink::valuesAreExact()
@@ -257,7 +255,7 @@ void TestPostgresSink::strangeNamesAreJustNames()
 {
     const Schema schema{{Field{"a\"; DROP TABLE x; --", DataType::string(), std::nullopt},
                          Field{"Count", DataType::int64(), std::nullopt}}};
-    const std::string name = table("t\"; DROP SCHEMA " + m_schema + " CASCADE; --");
+    const std::string name = table("t\"; DROP SCHEMA " + m_pg.name() + " CASCADE; --");
     PostgresSink sink(target(name), {"a\"; DROP TABLE x; --"}, schema, OutputMode::Update, context());
     ColumnBatch batch = ColumnBatch::empty(schema);
     batch.appendRow({Value::string("'); DROP TABLE y; --"), Value::int64(1)});
@@ -267,7 +265,7 @@ void TestPostgresSink::strangeNamesAreJustNames()
     sink.addBatch(1, batch, OutputMode::Update);
     QCOMPARE(rowsInOrder(PostgresSink::readTable(postgresTarget(testPostgresUrl()), name)),
              QStringList{R"({"a\"; DROP TABLE x; --": "'); DROP TABLE y; --", "Count": 2})"});
-    QCOMPARE(sql("SELECT count(*) FROM pg_namespace WHERE nspname = '" + m_schema + "'"), QStringList{"1"});
+    QCOMPARE(sql("SELECT count(*) FROM pg_namespace WHERE nspname = '" + m_pg.name() + "'"), QStringList{"1"});
 }
 
 void TestPostgresSink::existingTableIsChecked_data()
@@ -372,7 +370,7 @@ void TestPostgresSink::failingStatementRollsBackThenWritesOnce()
                      e.message().c_str());
         }
         QCOMPARE(sql("SELECT \"accountId\" || '=' || count FROM " + name + " ORDER BY 1"), QStringList{"A1=1"});
-        QCOMPARE(sql("SELECT max(batch_id) FROM " + m_schema + "._streamstep_batches WHERE table_name = '" + name + "'"),
+        QCOMPARE(sql("SELECT max(batch_id) FROM " + m_pg.name() + "._streamstep_batches WHERE table_name = '" + name + "'"),
                  QStringList{"0"});
         QCOMPARE(sink.lastCommittedBatch(), std::optional<int64_t>(0));
     }
@@ -381,55 +379,49 @@ void TestPostgresSink::failingStatementRollsBackThenWritesOnce()
     sink.addBatch(1, counts({{"A1", 2, 200}, {"B2", 1, 100}, {"C3", 9, 900}}), OutputMode::Update);
     sink.addBatch(1, counts({{"A1", 2, 200}, {"B2", 1, 100}, {"C3", 9, 900}}), OutputMode::Update);
     QCOMPARE(sql("SELECT \"accountId\" || '=' || count FROM " + name + " ORDER BY 1"), (QStringList{"A1=2", "B2=1", "C3=9"}));
-    QCOMPARE(sql("SELECT count(*) FROM " + m_schema + "._streamstep_batches WHERE table_name = '" + name + "'"), QStringList{"2"});
+    QCOMPARE(sql("SELECT count(*) FROM " + m_pg.name() + "._streamstep_batches WHERE table_name = '" + name + "'"), QStringList{"2"});
 }
 
-void TestPostgresSink::serverDownSaysWhereAndHow()
+// A server that is down, a wrong password, a missing database: each message says where, why and
+// what to do, and never shows the password.
+void TestPostgresSink::connectionFailuresSayWhatToDo_data()
 {
+    addColumns<QString, QString, QStringList, QString>("table", "url", "says", "leavesOut");
     const std::string port = refusedPostgresPort(20000);
-    try {
-        PostgresSink sink(target(table("down"), testPostgresUrlWith("streamstep", "streamstep", port)),
-                          {"accountId"}, countsSchema(), OutputMode::Update, context());
-        QFAIL("nothing listens there");
-    } catch (const Error &e) {
-        QCOMPARE(e.kind(), ErrorKind::Runtime);
-        const std::string m = e.message();
-        QVERIFY2(m.find("cannot reach PostgreSQL at 127.0.0.1:" + port + " (database 'streamstep', user 'streamstep')")
-                     != std::string::npos, m.c_str());
-        QVERIFY2(m.find("Connection refused") != std::string::npos, m.c_str());
-        QVERIFY2(m.find("Connection refused; Is the server running on that host and accepting TCP/IP connections? Start one "
-                        "(Debian: pg_ctlcluster 15 main start; a throwaway one for tests: tools/postgres/start-test-server.sh)")
-                     != std::string::npos, m.c_str());
-        QVERIFY2(m.find("Nothing was written; the checkpoint is unchanged.") != std::string::npos, m.c_str());
-        QVERIFY2(m.find("streamstep:streamstep") == std::string::npos, "the password stays out of messages");
-    }
+    QTest::newRow("server down")
+        << "down" << QString::fromStdString(testPostgresUrlWith("streamstep", "streamstep", port))
+        << QStringList{QString::fromStdString("cannot reach PostgreSQL at 127.0.0.1:" + port
+                                              + " (database 'streamstep', user 'streamstep')"),
+                       "Connection refused",
+                       "Connection refused; Is the server running on that host and accepting TCP/IP connections? "
+                       "Start one (Debian: pg_ctlcluster 15 main start; a throwaway one for tests: "
+                       "tools/postgres/start-test-server.sh)",
+                       "Nothing was written; the checkpoint is unchanged."}
+        << "streamstep:streamstep";
+    QTest::newRow("wrong password")
+        << "auth" << QString::fromStdString(testPostgresUrlWith("not-the-password", "streamstep"))
+        << QStringList{"refused the login", "password authentication failed for user \"streamstep\"",
+                       "Check the user and password of the sink's url"}
+        << "not-the-password";
+    QTest::newRow("missing database")
+        << "nodb" << QString::fromStdString(testPostgresUrlWith("streamstep", "no_such_db"))
+        << QStringList{"has no database 'no_such_db'", "Create it (createdb -h 127.0.0.1 -p "} << QString();
 }
 
-void TestPostgresSink::wrongPasswordIsAuthenticationFailure()
+void TestPostgresSink::connectionFailuresSayWhatToDo()
 {
-    try {
-        PostgresSink sink(target(table("auth"), testPostgresUrlWith("not-the-password", "streamstep")),
-                          {"accountId"}, countsSchema(), OutputMode::Update, context());
-        QFAIL("the server should refuse the password");
-    } catch (const Error &e) {
-        const std::string m = e.message();
-        QVERIFY2(m.find("refused the login") != std::string::npos, m.c_str());
-        QVERIFY2(m.find("password authentication failed for user \"streamstep\"") != std::string::npos, m.c_str());
-        QVERIFY2(m.find("Check the user and password of the sink's url") != std::string::npos, m.c_str());
-        QVERIFY2(m.find("not-the-password") == std::string::npos, "the password stays out of messages");
-    }
-}
-
-void TestPostgresSink::missingDatabase()
-{
-    try {
-        PostgresSink sink(target(table("nodb"), testPostgresUrlWith("streamstep", "no_such_db")),
-                          {"accountId"}, countsSchema(), OutputMode::Update, context());
-        QFAIL("there is no such database");
-    } catch (const Error &e) {
-        QVERIFY2(e.message().find("has no database 'no_such_db'") != std::string::npos, e.message().c_str());
-        QVERIFY2(e.message().find("Create it (createdb -h 127.0.0.1 -p ") != std::string::npos, e.message().c_str());
-    }
+    QFETCH(QString, table);
+    QFETCH(QString, url);
+    QFETCH(QStringList, says);
+    QFETCH(QString, leavesOut);
+    const std::optional<Error> e = openingError(table.toStdString(), url.toStdString());
+    QVERIFY2(e, "the sink should not open");
+    QCOMPARE(e->kind(), ErrorKind::Runtime);
+    const QString m = QString::fromStdString(e->message());
+    for (const QString &text : says)
+        QVERIFY2(m.contains(text), qPrintable(m));
+    if (!leavesOut.isEmpty())
+        QVERIFY2(!m.contains(leavesOut), "the password stays out of messages");
 }
 
 void TestPostgresSink::jdbcSpellingMapsToPostgres()
@@ -533,9 +525,7 @@ void TestPostgresSink::testConnection()
 
 void TestPostgresSink::largeUpdateBatch_data()
 {
-    QTest::addColumn<int>("method");
-    QTest::newRow("copy") << int(PostgresSink::WriteMethod::Copy);
-    QTest::newRow("multi-row") << int(PostgresSink::WriteMethod::MultiRow);
+    addWriteMethodRows();
 }
 
 void TestPostgresSink::largeUpdateBatch()

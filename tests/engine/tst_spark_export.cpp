@@ -13,6 +13,8 @@
 
 using namespace streamstep;
 using streamstep::testing::addColumns;
+using streamstep::testing::compareTextColumns;
+using streamstep::testing::fetched;
 
 namespace {
 
@@ -87,10 +89,8 @@ private slots:
     }
     void programNames()
     {
-        QFETCH(QString, file);
-        QFETCH(QString, name);
-        QCOMPARE(QString::fromStdString(sparkProgramName(file.toStdString())), name);
-        QVERIFY(isValidSparkProgramName(name.toStdString()));
+        compareTextColumns("file", "name", [](const std::string &file) { return sparkProgramName(file); });
+        QVERIFY(isValidSparkProgramName(fetched<QString>("name").toStdString()));
     }
 
     void invalidProgramNames()

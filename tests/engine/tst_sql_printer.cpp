@@ -176,9 +176,7 @@ private slots:
     }
     void texts()
     {
-        QFETCH(QString, text);
-        QFETCH(QString, sql);
-        QCOMPARE(q(printed(text.toStdString())), sql);
+        compareTextColumns("text", "sql", printed);
     }
 
     // Literals without a literal syntax of their exact type (made by folding, not by parsing).

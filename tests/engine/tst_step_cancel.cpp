@@ -141,28 +141,15 @@ void TestStepCancel::cancelAtEveryCheckpoint()
         noDataBatches += expected.size() > 1;
 
         // How many checkpoints this step has: count them on a copy of the run.
-        int numCheckpoints = 0;
-        {
-            Run probe(run);
-            StepControl count;
-            count.progress = [&](double, StepPhase) { ++numCheckpoints; };
-            probe.step(rows, s, triggerTime(s), count);
-        }
+        const int numCheckpoints = checkpointsOfStep(run, rows, s, triggerTime(s));
         QVERIFY2(numCheckpoints >= 6, qPrintable(QString::number(numCheckpoints)));
 
         // Cancel at each of them in turn, on the same run: every time it must be untouched.
         for (int k = 0; k < numCheckpoints; ++k) {
             const RunSnapshot before(run);
-            std::atomic<bool> cancel{false};
-            int seen = 0;
-            StepControl control;
-            control.cancel = &cancel;
-            control.progress = [&](double, StepPhase) {
-                if (seen++ == k)
-                    cancel = true;
-            };
-            QVERIFY_THROWS_EXCEPTION(StepCancelled, run.step(rows, s, triggerTime(s), control));
-            QCOMPARE(seen, k + 1); // it stopped at that very checkpoint
+            CancelAt stop(k);
+            QVERIFY_THROWS_EXCEPTION(StepCancelled, run.step(rows, s, triggerTime(s), stop.control));
+            QCOMPARE(stop.seen, k + 1); // it stopped at that very checkpoint
             const RunSnapshot after(run);
             QVERIFY2(after.state == before.state, qPrintable(QStringLiteral("step %1, checkpoint %2").arg(s).arg(k)));
             QCOMPARE(after.nextBatchId, before.nextBatchId);

@@ -13,6 +13,7 @@
 
 using namespace streamstep;
 using streamstep::testing::addColumns;
+using streamstep::testing::compareColumns;
 
 Q_DECLARE_METATYPE(streamstep::Value)
 
@@ -83,9 +84,7 @@ void TestValueFormat::formatDouble_data()
 
 void TestValueFormat::formatDouble()
 {
-    QFETCH(double, value);
-    QFETCH(QByteArray, expected);
-    QCOMPARE(bytes(streamstep::formatDouble(value)), expected);
+    compareColumns<double, QByteArray>("value", "expected", [](double v) { return bytes(streamstep::formatDouble(v)); });
 }
 
 void TestValueFormat::formatDecimal_data()
@@ -145,9 +144,7 @@ void TestValueFormat::formatTimestamp_data()
 
 void TestValueFormat::formatTimestamp()
 {
-    QFETCH(qint64, micros);
-    QFETCH(QByteArray, expected);
-    QCOMPARE(bytes(streamstep::formatTimestamp(micros)), expected);
+    compareColumns<qint64, QByteArray>("micros", "expected", [](qint64 m) { return bytes(streamstep::formatTimestamp(m)); });
 }
 
 void TestValueFormat::formatTimestampIso_data()
@@ -162,9 +159,8 @@ void TestValueFormat::formatTimestampIso_data()
 
 void TestValueFormat::formatTimestampIso()
 {
-    QFETCH(qint64, micros);
-    QFETCH(QByteArray, expected);
-    QCOMPARE(bytes(streamstep::formatTimestampIso(micros)), expected);
+    compareColumns<qint64, QByteArray>("micros", "expected",
+                                       [](qint64 m) { return bytes(streamstep::formatTimestampIso(m)); });
 }
 
 void TestValueFormat::parseTimestamp_data()
@@ -328,9 +324,7 @@ void TestValueFormat::toJsonText_data()
 
 void TestValueFormat::toJsonText()
 {
-    QFETCH(Value, value);
-    QFETCH(QByteArray, expected);
-    QCOMPARE(bytes(streamstep::toJsonText(value)), expected);
+    compareColumns<Value, QByteArray>("value", "expected", [](const Value &v) { return bytes(streamstep::toJsonText(v)); });
 }
 
 void TestValueFormat::readUtf8Sequence_data()

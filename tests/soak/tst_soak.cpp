@@ -4,6 +4,8 @@
 // (Spark's state cleanup), its memory too, and so do the state snapshot and the process; in
 // complete mode, which never evicts, state grows exactly with the number of groups and no
 // further. The figures are printed (qInfo) for the closing note of a run.
+#include "test_columns.h"
+#include "process_memory.h"
 #include "stream_test.h"
 
 #include <QFile>
@@ -33,16 +35,6 @@ TransactionGenerator makeGenerator(uint64_t seed, int64_t accounts)
     o.lateFraction = 0.05;
     o.latenessMicros = 15 * kMinuteMicros;
     return TransactionGenerator(o);
-}
-
-// The resident set of this process in bytes (Linux), 0 elsewhere.
-int64_t residentBytes()
-{
-    QFile statm(QStringLiteral("/proc/self/statm"));
-    if (!statm.open(QIODevice::ReadOnly))
-        return 0;
-    const QList<QByteArray> fields = statm.readAll().split(' ');
-    return fields.size() > 1 ? fields[1].toLongLong() * 4096 : 0;
 }
 
 struct Figures {
@@ -130,8 +122,7 @@ private slots:
     // half-minute jitter) per account, whatever the length of the run.
     void windowedStateStaysBounded_data()
     {
-        QTest::addColumn<QString>("mode");
-        QTest::addColumn<bool>("collectResultTables");
+        addColumns<QString, bool>("mode", "collectResultTables");
         QTest::addRow("append, as the CLI runs") << "append" << false;
         QTest::addRow("update, as the CLI runs") << "update" << false;
     }
@@ -192,8 +183,7 @@ private slots:
     // trigger.
     void completeModeStateGrowsOnlyWithGroups_data()
     {
-        QTest::addColumn<QString>("query");
-        QTest::addColumn<bool>("windowed");
+        addColumns<QString, bool>("query", "windowed");
         QTest::addRow("by account") << R"J([{"op": "groupBy", "keys": ["accountId"], "aggs": ["sum(amount) AS total"]}])J"
                                     << false;
         QTest::addRow("by hour window and account")

@@ -33,9 +33,7 @@ private slots:
     }
     void canonicalNumbers()
     {
-        QFETCH(QString, text);
-        QFETCH(QString, canonical);
-        QCOMPARE(QString::fromStdString(canonicalNumber(text.toStdString())), canonical);
+        compareTextColumns("text", "canonical", canonicalNumber);
     }
 
     void rowsCompareAsMultisetsWithExactNumbers()

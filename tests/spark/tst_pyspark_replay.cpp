@@ -6,6 +6,7 @@
 // the Java programs. PySpark's replay feeds Spark's file source one JSON file per step, so this
 // also checks that path. Label spark; without the environments every row fails and says how to
 // install them. Outputs stay in the build folder (pyspark-runs/).
+#include "../engine/test_columns.h"
 #include "batch_comparison.h"
 #include "../engine/postgres_test_server.h"
 #include "scenario_generator.h"
@@ -81,8 +82,7 @@ private slots:
 
     void replay_data()
     {
-        QTest::addColumn<QString>("version");
-        QTest::addColumn<QString>("name");
+        addColumns<QString, QString>("version", "name");
         for (const char *version : {"3.5.9", "4.2.0"})
             for (const Entry &entry : m_corpus)
                 QTest::newRow(qPrintable(QString::fromLatin1(version) + QLatin1Char('/') + entry.name)) << QString::fromLatin1(version) << entry.name;

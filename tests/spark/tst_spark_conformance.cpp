@@ -13,6 +13,7 @@
 // ("3.5.9 4.2.0"), STREAMSTEP_SPARK_GENERATED (number of random scenarios, 320; fewer only for
 // a quick local look), STREAMSTEP_SPARK_ONLY (a regular expression over the entries' names, e.g.
 // "lesson-27", to run only those; ctest -R picks the version).
+#include "../engine/test_columns.h"
 #include "batch_comparison.h"
 #include "../engine/postgres_test_server.h"
 #include "scenario_generator.h"
@@ -276,8 +277,7 @@ bool TestSparkConformance::prepareVersion(const QString &version)
 
 void TestSparkConformance::conformance_data()
 {
-    QTest::addColumn<QString>("version");
-    QTest::addColumn<int>("index");
+    addColumns<QString, int>("version", "index");
     for (const QString &version : sparkVersions())
         for (size_t i = 0; i < m_corpus.size(); ++i)
             QTest::newRow(qPrintable(version + QLatin1Char('/') + m_corpus[i].name)) << version << int(i);

@@ -5,10 +5,14 @@
 // py_compile`. The golden files (tests/data/export/*.golden) are exports of lessons of this
 // corpus, equal to them by tst_spark_export. Label spark: needs tools/spark/fetch-spark.sh's jars
 // and fails, saying how to fetch them, without them.
+#include "../engine/test_columns.h"
+
 #include <QDir>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
+
+using streamstep::testing::addColumns;
 
 namespace {
 
@@ -77,8 +81,7 @@ class TestSparkExportCompiles : public QObject {
 private slots:
     void compiles_data()
     {
-        QTest::addColumn<QString>("version");
-        QTest::addColumn<QString>("language");
+        addColumns<QString, QString>("version", "language");
         for (const char *version : {"3.5.9", "4.2.0"})
             for (const char *language : {"java", "scala"})
                 QTest::newRow(qPrintable(QStringLiteral("%1 %2").arg(version, language))) << version << language;

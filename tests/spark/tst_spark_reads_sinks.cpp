@@ -8,6 +8,7 @@
 // a stray part file no log entry lists (a crash's orphan): a reader that listed the folder
 // instead of reading the log would see its rows twice. One JVM per Spark version
 // (tests/spark/SinkReadDriver.java).
+#include "../engine/test_columns.h"
 #include "batch_comparison.h"
 #include "scenario_generator.h"
 #include "spark_test_files.h"
@@ -274,8 +275,7 @@ void TestSparkReadsSinks::runSpark(const QString &version)
 
 void TestSparkReadsSinks::sparkReadsTheFolder_data()
 {
-    QTest::addColumn<QString>("version");
-    QTest::addColumn<int>("index");
+    addColumns<QString, int>("version", "index");
     for (const QString &version : sparkVersions())
         for (size_t i = 0; i < m_folders.size(); ++i)
             QTest::addRow("%s %s", qPrintable(version), qPrintable(m_folders[i].name)) << version << int(i);

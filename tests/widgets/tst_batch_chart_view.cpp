@@ -5,6 +5,7 @@
 #include "../app/gui_test_support.h"
 #include "batch_chart_view.h"
 #include "lesson_reports.h"
+#include "dark_palette.h"
 #include "batch_list_model.h"
 
 #include "streamstep/engine.h"
@@ -28,6 +29,7 @@
 #include <set>
 
 using namespace streamstep;
+using streamstep::testing::showExposed;
 
 namespace {
 
@@ -90,8 +92,7 @@ void TestBatchChartView::figuresOnChartsByUnit()
 {
     BatchListModel model;
     BatchChartView view(&model);
-    view.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QVERIFY(showExposed(view));
     QCOMPARE(view.numSeries(), 7);
     QCOMPARE(view.numCharts(), 4);
     QCOMPARE(view.tabs()->count(), 4);
@@ -224,8 +225,7 @@ void TestBatchChartView::hoverShowsTheValue()
     QVERIFY(!reports.empty());
     QCOMPARE(reports[0]->numInputRows, 1350);
     model.appendReports(reports);
-    view.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QVERIFY(showExposed(view));
 
     QChartView *rows = view.chartViewAt(0);
     view.tabs()->setCurrentWidget(rows);
@@ -264,8 +264,7 @@ void TestBatchChartView::clickSelectsTheBatch()
     BatchChartView view(&model);
     view.resize(700, 420);
     model.appendReports(lessonReports("04-windowed-totals-append"));
-    view.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QVERIFY(showExposed(view));
     QSignalSpy clicked(&view, &BatchChartView::batchClicked);
     for (int chart = 0; chart < view.numCharts(); ++chart) {
         view.tabs()->setCurrentIndex(chart);
@@ -318,21 +317,6 @@ namespace {
 
 using streamstep::testing::contrast;
 
-QPalette darkPalette()
-{
-    QPalette p;
-    p.setColor(QPalette::Window, QColor(45, 45, 48));
-    p.setColor(QPalette::WindowText, QColor(230, 230, 230));
-    p.setColor(QPalette::Base, QColor(30, 30, 32));
-    p.setColor(QPalette::AlternateBase, QColor(50, 50, 54));
-    p.setColor(QPalette::Text, QColor(230, 230, 230));
-    p.setColor(QPalette::Button, QColor(53, 53, 56));
-    p.setColor(QPalette::ButtonText, QColor(230, 230, 230));
-    p.setColor(QPalette::Highlight, QColor(42, 130, 218));
-    p.setColor(QPalette::HighlightedText, Qt::white);
-    return p;
-}
-
 void checkColours(BatchChartView &view, const QPalette &palette)
 {
     const QColor base = palette.color(QPalette::Base);
@@ -382,8 +366,7 @@ void TestBatchChartView::screenshots()
     view.resize(520, 340);
     model.appendReports(timedReports());
     view.setCurrentBatch(4);
-    view.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QVERIFY(showExposed(view));
     for (bool dark : {false, true}) {
         if (dark)
             view.setPalette(darkPalette());

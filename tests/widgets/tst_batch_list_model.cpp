@@ -1,6 +1,7 @@
 // Tests BatchListModel: one row per BatchReport with the per-batch figures, appended with proper
 // begin/end notifications, under QAbstractItemModelTester; the figures equal the engine's reports
 // and the Global Watermark Gap is computed as Spark's StreamingQueryStatisticsPage does.
+#include "../engine/test_columns.h"
 #include "batch_list_model.h"
 #include "lesson_reports.h"
 
@@ -15,6 +16,7 @@
 #include <QtTest>
 
 using namespace streamstep;
+using streamstep::testing::addColumns;
 
 namespace {
 
@@ -153,11 +155,7 @@ void TestBatchListModel::clear()
 
 void TestBatchListModel::globalWatermarkGap_data()
 {
-    QTest::addColumn<bool>("hasWatermark");
-    QTest::addColumn<qint64>("triggerMicros");
-    QTest::addColumn<qint64>("watermarkMs");
-    QTest::addColumn<bool>("hasGap");
-    QTest::addColumn<double>("seconds");
+    addColumns<bool, qint64, qint64, bool, double>("hasWatermark", "triggerMicros", "watermarkMs", "hasGap", "seconds");
     const qint64 noon = ms("2026-03-01 12:00:00");
     QTest::newRow("no watermark") << false << qint64(noon * 1000) << qint64(0) << false << 0.0;
     // Spark: `if (watermarkValue > 0L)` — a watermark still at the epoch gets no point.

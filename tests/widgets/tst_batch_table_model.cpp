@@ -3,6 +3,7 @@
 // right-aligned, the status column's text marks for input fates and result statuses (a group the
 // watermark evicted without being written says so), and the rows of a trigger's batches shown
 // together; always under QAbstractItemModelTester.
+#include "../engine/test_columns.h"
 #include "batch_table_model.h"
 
 #include "streamstep/value_format.h"
@@ -12,6 +13,7 @@
 #include <QtTest>
 
 using namespace streamstep;
+using streamstep::testing::addColumns;
 
 namespace {
 
@@ -135,8 +137,7 @@ void TestBatchTableModel::inputRowsShowTypedCellsAndFates()
 
 void TestBatchTableModel::resultStatuses_data()
 {
-    QTest::addColumn<int>("status");
-    QTest::addColumn<QString>("text");
+    addColumns<int, QString>("status", "text");
     QTest::newRow("unchanged") << int(ResultRowStatus::Unchanged) << QString();
     QTest::newRow("new") << int(ResultRowStatus::New) << QStringLiteral("new");
     QTest::newRow("updated") << int(ResultRowStatus::Updated) << QStringLiteral("updated");
@@ -200,9 +201,8 @@ void TestBatchTableModel::headerNamesAndTypes()
 
 void TestBatchTableModel::windowsReadAtAGlance_data()
 {
-    QTest::addColumn<QStringList>("bounds"); // start, end, start, end, …
-    QTest::addColumn<QStringList>("cells");
-    QTest::addColumn<QString>("date");
+    // bounds: start, end, start, end, …
+    addColumns<QStringList, QStringList, QString>("bounds", "cells", "date");
     QTest::newRow("one date, whole minutes")
         << QStringList{"2026-03-01 10:00:00", "2026-03-01 10:05:00", "2026-03-01 10:05:00", "2026-03-01 10:10:00"}
         << QStringList{"[10:00, 10:05)", "[10:05, 10:10)"} << QStringLiteral("2026-03-01");
@@ -246,9 +246,7 @@ void TestBatchTableModel::windowsReadAtAGlance()
 
 void TestBatchTableModel::finalRowsSayWhetherTheyWereWritten_data()
 {
-    QTest::addColumn<bool>("written");
-    QTest::addColumn<int>("mark");
-    QTest::addColumn<QString>("text");
+    addColumns<bool, int, QString>("written", "mark", "text");
     // Append mode writes a window when the watermark finalises it…
     QTest::newRow("append: written") << true << int(RowMark::Final) << QStringLiteral("final");
     // …update mode wrote it when it changed, and only evicts it now.

@@ -3,6 +3,7 @@
 // reports, a band per window of the result table with the state the engine reports, no-data
 // batches as columns of their own with their reason, clicking and hovering, no overlapping
 // labels at normal and presenter font sizes, and the main window feeding it.
+#include "../engine/test_columns.h"
 #include "../app/gui_test_support.h"
 #include "event_time_timeline.h"
 #include "event_time_timeline_layout.h"
@@ -25,6 +26,9 @@
 #include <set>
 
 using namespace streamstep;
+using streamstep::testing::addColumns;
+using streamstep::testing::openAt;
+using streamstep::testing::showExposed;
 
 namespace {
 
@@ -36,6 +40,14 @@ QString lessonPath(const char *name)
 struct Stepped {
     Scenario scenario;
     std::vector<std::shared_ptr<const BatchReport>> reports;
+
+    // Shows the whole run in `timeline`, resized to `size` first when it is given.
+    void showIn(EventTimeTimeline &timeline, const QSize &size = {}) const
+    {
+        if (size.isValid())
+            timeline.resize(size);
+        timeline.setReports(reports, TimelineQueryInfo::fromScenario(scenario));
+    }
 };
 
 Stepped stepAll(const char *name)
@@ -189,7 +201,7 @@ void TestEventTimeTimeline::oneDotPerInputRowWithTheEngineFate()
 {
     const Stepped s = stepAll("04-windowed-totals-append.scenario.json");
     EventTimeTimeline timeline;
-    timeline.setReports(s.reports, TimelineQueryInfo::fromScenario(s.scenario));
+    s.showIn(timeline);
     const EventTimeTimelineLayout &layout = timeline.timelineLayout();
     QCOMPARE(layout.numBatches(), int(s.reports.size()));
 
@@ -224,7 +236,7 @@ void TestEventTimeTimeline::watermarkLabelsShowTheirArithmetic()
 {
     const Stepped s = stepAll("04-windowed-totals-append.scenario.json");
     EventTimeTimeline timeline;
-    timeline.setReports(s.reports, TimelineQueryInfo::fromScenario(s.scenario));
+    s.showIn(timeline);
     const EventTimeTimelineLayout &layout = timeline.timelineLayout();
 
     QStringList labels;
@@ -267,8 +279,7 @@ void TestEventTimeTimeline::everyWindowIsABandWithTheEngineState()
 {
     const Stepped s = stepAll("04-windowed-totals-append.scenario.json");
     EventTimeTimeline timeline;
-    timeline.resize(900, 400);
-    timeline.setReports(s.reports, TimelineQueryInfo::fromScenario(s.scenario));
+    s.showIn(timeline, {900, 400});
     const EventTimeTimelineLayout &layout = timeline.timelineLayout();
 
     std::set<QString> distinct;
@@ -327,7 +338,7 @@ void TestEventTimeTimeline::noDataBatchesAreColumnsWithTheirReason()
 {
     const Stepped s = stepAll("04-windowed-totals-append.scenario.json");
     EventTimeTimeline timeline;
-    timeline.setReports(s.reports, TimelineQueryInfo::fromScenario(s.scenario));
+    s.showIn(timeline);
     const EventTimeTimelineLayout &layout = timeline.timelineLayout();
     int noData = 0;
     for (size_t b = 0; b < s.reports.size(); ++b) {
@@ -361,10 +372,8 @@ void TestEventTimeTimeline::clickingABatchEmitsBatchClicked()
 {
     const Stepped s = stepAll("04-windowed-totals-append.scenario.json");
     EventTimeTimeline timeline;
-    timeline.resize(700, 420);
-    timeline.setReports(s.reports, TimelineQueryInfo::fromScenario(s.scenario));
-    timeline.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&timeline));
+    s.showIn(timeline, {700, 420});
+    QVERIFY(showExposed(timeline));
     QSignalSpy spy(&timeline, &EventTimeTimeline::batchClicked);
     for (int b = 0; b < timeline.timelineLayout().numBatches(); ++b) {
         timeline.setCurrentBatch(b); // scrolls it into view
@@ -389,8 +398,7 @@ void TestEventTimeTimeline::hoveringShowsValues()
 {
     const Stepped s = stepAll("04-windowed-totals-append.scenario.json");
     EventTimeTimeline timeline;
-    timeline.resize(900, 480);
-    timeline.setReports(s.reports, TimelineQueryInfo::fromScenario(s.scenario));
+    s.showIn(timeline, {900, 480});
     const EventTimeTimelineLayout &layout = timeline.timelineLayout();
 
     // A dropped row: its values, its event time, the watermark it was judged against.
@@ -457,9 +465,7 @@ void TestEventTimeTimeline::hoveringShowsValues()
 
 void TestEventTimeTimeline::labelsDoNotOverlap_data()
 {
-    QTest::addColumn<double>("scale");
-    QTest::addColumn<QSize>("size");
-    QTest::addColumn<double>("zoom");
+    addColumns<double, QSize, double>("scale", "size", "zoom");
     QTest::newRow("normal") << 1.0 << QSize(700, 360) << 1.0;
     QTest::newRow("presenter") << 2.0 << QSize(1200, 600) << 1.0;
     QTest::newRow("zoomed out") << 1.0 << QSize(700, 360) << 0.5;
@@ -478,7 +484,7 @@ void TestEventTimeTimeline::labelsDoNotOverlap()
     timeline.setFont(f);
     timeline.resize(size);
     timeline.setZoom(zoom);
-    timeline.setReports(s.reports, TimelineQueryInfo::fromScenario(s.scenario));
+    s.showIn(timeline);
     checkNoOverlaps(timeline.timelineLayout());
     // Every band is at least a line high, so its state chip fits inside it.
     const TimelineGeometry &g = timeline.timelineLayout().geometry();
@@ -492,8 +498,7 @@ void TestEventTimeTimeline::queryWithoutWatermarkStillPlacesRows()
 {
     const Stepped s = stepAll("06b-complete-vs-update-update.scenario.json");
     EventTimeTimeline timeline;
-    timeline.resize(800, 400);
-    timeline.setReports(s.reports, TimelineQueryInfo::fromScenario(s.scenario));
+    s.showIn(timeline, {800, 400});
     const EventTimeTimelineLayout &layout = timeline.timelineLayout();
     size_t rows = 0;
     for (const auto &r : s.reports)
@@ -538,8 +543,7 @@ void TestEventTimeTimeline::slidingWindowsGetLanesAndLateRowsTheirMarks()
     QVERIFY(engineFates.count(InputRowFate::DroppedByWatermark));
 
     EventTimeTimeline timeline;
-    timeline.resize(900, 420);
-    timeline.setReports(s.reports, TimelineQueryInfo::fromScenario(s.scenario));
+    s.showIn(timeline, {900, 420});
     const EventTimeTimelineLayout &layout = timeline.timelineLayout();
     size_t k = 0;
     int lateKept = -1;
@@ -582,8 +586,7 @@ void TestEventTimeTimeline::slidingWindowsGetLanesAndLateRowsTheirMarks()
 
 void TestEventTimeTimeline::paintsInLightAndDarkPalettes_data()
 {
-    QTest::addColumn<bool>("dark");
-    QTest::addColumn<QString>("scenario");
+    addColumns<bool, QString>("dark", "scenario");
     QTest::newRow("light 04") << false << QStringLiteral("04-windowed-totals-append.scenario.json");
     QTest::newRow("dark 04") << true << QStringLiteral("04-windowed-totals-append.scenario.json");
     QTest::newRow("dark 06b") << true << QStringLiteral("06b-complete-vs-update-update.scenario.json");
@@ -603,8 +606,7 @@ void TestEventTimeTimeline::paintsInLightAndDarkPalettes()
         palette.setColor(QPalette::WindowText, QColor(0xee, 0xee, 0xee));
     }
     timeline.setPalette(palette);
-    timeline.resize(900, 420);
-    timeline.setReports(s.reports, TimelineQueryInfo::fromScenario(s.scenario));
+    s.showIn(timeline, {900, 420});
     timeline.setCurrentBatch(timeline.timelineLayout().numBatches() - 1);
     const QImage image = timeline.viewport()->grab().toImage();
     // Background in the palette's base colour, text in the palette's text colour (readable on it).
@@ -624,8 +626,7 @@ void TestEventTimeTimeline::paintsInLightAndDarkPalettes()
 void TestEventTimeTimeline::mainWindowFeedsTheTimeline()
 {
     MainWindow window;
-    window.resize(1280, 800);
-    QVERIFY(window.openScenario(lessonPath("04-windowed-totals-append.scenario.json")));
+    QVERIFY(openAt(window, {1280, 800}, lessonPath("04-windowed-totals-append.scenario.json")));
     auto *timeline = window.findChild<EventTimeTimeline *>(QStringLiteral("eventTimeTimeline"));
     QVERIFY(timeline);
     QCOMPARE(timeline->timelineLayout().numBatches(), 0);
@@ -638,8 +639,7 @@ void TestEventTimeTimeline::mainWindowFeedsTheTimeline()
     QCOMPARE(timeline->timelineLayout().info().delayMs, int64_t(600000));
 
     // Clicking a batch in the timeline shows it everywhere.
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(showExposed(window));
     timeline->setCurrentBatch(1);
     QTest::mouseClick(timeline->viewport(), Qt::LeftButton, {}, timeline->viewportPosOfHeader(1).toPoint());
     QCOMPARE(window.controller()->currentBatch(), 1);
@@ -723,8 +723,7 @@ void TestEventTimeTimeline::millionRowBatchIsBinnedQuickly()
 
     // Hovering a bar tells its count; the legend says the rows are binned.
     const int index = int(&fullest - layout.bins().data());
-    timeline.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&timeline));
+    QVERIFY(showExposed(timeline));
     timeline.setCurrentBatch(bigIndex);
     QScrollBar *vbar = timeline.verticalScrollBar();
     const QRectF bar = layout.geometry().bins[size_t(index)];
@@ -758,8 +757,7 @@ void TestEventTimeTimeline::lateRowsCarryTags()
 {
     const Stepped s = stepAll("04-windowed-totals-append.scenario.json");
     EventTimeTimeline timeline;
-    timeline.resize(900, 420);
-    timeline.setReports(s.reports, TimelineQueryInfo::fromScenario(s.scenario));
+    s.showIn(timeline, {900, 420});
     const EventTimeTimelineLayout &layout = timeline.timelineLayout();
     // One tag per batch and late fate, counting the engine's fates.
     std::map<std::pair<int, InputRowFate>, int64_t> expected;
@@ -792,10 +790,10 @@ void TestEventTimeTimeline::lateRowsCarryTags()
 
 void TestEventTimeTimeline::legendFollowsTheQueryBeforeTheFirstBatch_data()
 {
-    QTest::addColumn<QString>("lesson");
-    QTest::addColumn<QString>("note");    // the legend's note, empty: none
-    QTest::addColumn<bool>("watermark"); // the legend has the watermark line
-    QTest::addColumn<QString>("passed");  // how a processed row is called
+    // note: the legend's note, empty: none
+    // watermark: the legend has the watermark line
+    // passed: how a processed row is called
+    addColumns<QString, QString, bool, QString>("lesson", "note", "watermark", "passed");
     QTest::newRow("watermark") << QStringLiteral("04-windowed-totals-append.scenario.json") << QString() << true << QStringLiteral("on time");
     QTest::newRow("aggregation without watermark") << QStringLiteral("03-account-counts-update.scenario.json")
                                                    << QStringLiteral("no watermark: no row is late, no state is evicted") << false
@@ -851,10 +849,8 @@ void TestEventTimeTimeline::scrollsByWholeColumns()
     QFETCH(int, width);
     const Stepped s = stepAll("04-windowed-totals-append.scenario.json");
     EventTimeTimeline timeline;
-    timeline.resize(width, 420);
-    timeline.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&timeline));
-    timeline.setReports(s.reports, TimelineQueryInfo::fromScenario(s.scenario));
+    QVERIFY(showExposed(timeline, {width, 420}));
+    s.showIn(timeline);
     const EventTimeTimelineLayout &layout = timeline.timelineLayout();
     const TimelineGeometry &g = layout.geometry();
     const int visible = layout.numVisibleColumns();

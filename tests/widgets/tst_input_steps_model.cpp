@@ -4,6 +4,7 @@
 // proves the model's wrapper) — accepting what the reader accepts with the same value, refusing
 // what it refuses with a translated message naming the column — and only announces edits (the
 // step itself never changes inside the model).
+#include "../engine/test_columns.h"
 #include "input_steps_model.h"
 
 #include "streamstep/scenario.h"
@@ -17,6 +18,7 @@
 #include <cmath>
 
 using namespace streamstep;
+using streamstep::testing::addColumns;
 
 namespace {
 
@@ -130,9 +132,9 @@ void TestInputStepsModel::showsSparkStringFormsAndSharesTheStep()
 
 void TestInputStepsModel::parsesLikeTheScenarioReader_data()
 {
-    QTest::addColumn<int>("column");
-    QTest::addColumn<QString>("text"); // what the user types in the cell
-    QTest::addColumn<QString>("json"); // the same value written in a file
+    // text: what the user types in the cell
+    // json: the same value written in a file
+    addColumns<int, QString, QString>("column", "text", "json");
 
     QTest::newRow("boolean true") << 0 << "true" << "true";
     QTest::newRow("boolean FALSE") << 0 << "FALSE" << "false";
@@ -183,9 +185,7 @@ void TestInputStepsModel::parsesLikeTheScenarioReader()
 
 void TestInputStepsModel::refusedTextNamesTheColumn_data()
 {
-    QTest::addColumn<int>("column");
-    QTest::addColumn<QString>("text");
-    QTest::addColumn<QString>("message");
+    addColumns<int, QString, QString>("column", "text", "message");
     QTest::newRow("boolean") << 0 << "yes" << "Column 'b': \"yes\" is not a boolean (true or false).";
     QTest::newRow("int") << 1 << "12abc" << "Column 'i': \"12abc\" is not a whole number (int).";
     QTest::newRow("int range") << 1 << "3000000000"

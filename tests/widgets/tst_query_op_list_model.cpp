@@ -1,5 +1,6 @@
 // Tests QueryOpListModel: one row per op, shown as the DataFrame call, reset on every query
 // change, under QAbstractItemModelTester.
+#include "../engine/test_columns.h"
 #include "query_op_list_model.h"
 
 #include "streamstep/scenario.h"
@@ -9,6 +10,7 @@
 #include <QtTest>
 
 using namespace streamstep;
+using streamstep::testing::addColumns;
 
 namespace {
 
@@ -58,8 +60,7 @@ private:
 
 void TestQueryOpListModel::showsEachOpAsADataFrameCall_data()
 {
-    QTest::addColumn<int>("kind");
-    QTest::addColumn<QString>("expected");
+    addColumns<int, QString>("kind", "expected");
     QueryOp select;
     select.kind = QueryOp::Kind::Select;
     select.columns = {{"accountId", {}}, {"amount * 2 AS doubled", {}}};

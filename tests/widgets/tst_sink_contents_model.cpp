@@ -85,6 +85,14 @@ QMap<QString, int> markCounts(const SinkContentsModel &model)
     return counts;
 }
 
+// A lesson per sink the model shows: files (csv) and a table (sqlite).
+void addSinkLessonRows()
+{
+    QTest::addColumn<QString>("lesson");
+    QTest::newRow("csv") << QStringLiteral("01-high-value-filter");
+    QTest::newRow("sqlite") << QStringLiteral("03-account-counts-update");
+}
+
 } // namespace
 
 class TestSinkContentsModel : public QObject {
@@ -101,9 +109,7 @@ private Q_SLOTS:
 
 void TestSinkContentsModel::showsTheEngineImageAfterEveryBatch_data()
 {
-    QTest::addColumn<QString>("lesson");
-    QTest::newRow("csv") << QStringLiteral("01-high-value-filter");
-    QTest::newRow("sqlite") << QStringLiteral("03-account-counts-update");
+    addSinkLessonRows();
 }
 
 void TestSinkContentsModel::showsTheEngineImageAfterEveryBatch()
@@ -245,9 +251,7 @@ void TestSinkContentsModel::otherSinksShowNothing()
 
 void TestSinkContentsModel::mainWindowShowsTheSinkOfTheShownBatch_data()
 {
-    QTest::addColumn<QString>("lesson");
-    QTest::newRow("csv") << QStringLiteral("01-high-value-filter");
-    QTest::newRow("sqlite") << QStringLiteral("03-account-counts-update");
+    addSinkLessonRows();
 }
 
 void TestSinkContentsModel::mainWindowShowsTheSinkOfTheShownBatch()

@@ -12,11 +12,26 @@
 
 #include "streamstep/engine.h"
 
+#include <array>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace streamstep {
+
+// How many input rows of a batch had each fate (its BatchReport::inputFates).
+class FateCounts {
+public:
+    explicit FateCounts(const std::vector<InputRowFate> &fates)
+    {
+        for (InputRowFate fate : fates)
+            ++m_counts[static_cast<size_t>(fate)];
+    }
+    int64_t operator[](InputRowFate fate) const { return m_counts[static_cast<size_t>(fate)]; }
+
+private:
+    std::array<int64_t, static_cast<size_t>(InputRowFate::Duplicate) + 1> m_counts{};
+};
 
 struct Sentence {
     std::string templ;
