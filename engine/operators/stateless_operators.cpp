@@ -383,6 +383,20 @@ Flow ProjectOperator::process(Flow &input, BatchContext &context)
     return applyProject(node(), input, context, &liveAfter());
 }
 
+std::optional<std::vector<int>> ProjectOperator::displayKeysAfter(const std::vector<int> &keys) const
+{
+    const auto &projections = node().get<ProjectNode>().projections;
+    std::vector<int> after;
+    for (int key : keys) {
+        const auto it = std::find_if(projections.begin(), projections.end(),
+                                     [&](const auto &p) { return p->columnIndex && *p->columnIndex == key; });
+        if (it == projections.end())
+            return std::nullopt;
+        after.push_back(static_cast<int>(it - projections.begin()));
+    }
+    return after;
+}
+
 Flow ProjectOperator::transformResultTable(Flow &rows, BatchContext &context)
 {
     return applyProject(node(), rows, context); // the result table keeps every column

@@ -30,6 +30,7 @@ public:
     StepPhase phase() const override { return StepPhase::Filter; }
     std::vector<uint8_t> liveInput(const std::vector<uint8_t> &liveAfter) const override;
     Flow process(Flow &input, BatchContext &context) override;
+    std::optional<std::vector<int>> displayKeysAfter(const std::vector<int> &keys) const override { return keys; }
     bool transformsResultTable() const override { return true; }
     Flow transformResultTable(Flow &rows, BatchContext &context) override;
 };
@@ -40,6 +41,8 @@ public:
     StepPhase phase() const override { return StepPhase::Project; }
     std::vector<uint8_t> liveInput(const std::vector<uint8_t> &liveAfter) const override;
     Flow process(Flow &input, BatchContext &context) override;
+    // The keys' places among the projections that are plain references to them.
+    std::optional<std::vector<int>> displayKeysAfter(const std::vector<int> &keys) const override;
     bool transformsResultTable() const override { return true; }
     Flow transformResultTable(Flow &rows, BatchContext &context) override;
 };
