@@ -449,7 +449,9 @@ void CompareView::showColumn(ModeColumn &c)
                                  .arg(after->batchId)
                                  .arg(QString::fromStdString(format)));
     } else if (format == "memory" && after->hasSinkTable) {
-        c.sinkTable->setBatch(std::shared_ptr<const ColumnBatch>(reports[size_t(upTo)], &after->sinkTable));
+        c.sinkTable->setBatch(std::shared_ptr<const ColumnBatch>(reports[size_t(upTo)], &after->sinkTable), {},
+                              after->sinkTableDisplayRows.size() == after->sinkTable.numRows ? after->sinkTableDisplayRows
+                                                                                            : std::vector<uint32_t>());
         c.sinkStack->setCurrentWidget(c.sinkTableView);
         c.sinkTitle->setText(tr("<b>Sink holds</b> after batch %1 (memory table): %n row(s)", nullptr, int(after->sinkTable.numRows))
                                  .arg(after->batchId));

@@ -1563,7 +1563,10 @@ void MainWindow::showSink(int index)
         m_sinkTitle->setText(tr("<b>4 · Sink holds</b> — memory table after batch %1: %n row(s)", nullptr,
                                 int(m_controller->memoryTableAt(index) ? m_controller->memoryTableAt(index)->numRows : 0))
                                  .arg(report.batchId));
-        m_sinkModel->setBatch(m_controller->memoryTableAt(index));
+        // Shown as the engine orders it for display (each batch's rows by key).
+        const std::shared_ptr<const ColumnBatch> table = m_controller->memoryTableAt(index);
+        const bool ordered = table && report.sinkTableDisplayRows.size() == table->numRows;
+        m_sinkModel->setBatch(table, {}, ordered ? report.sinkTableDisplayRows : std::vector<uint32_t>());
     } else if (m_controller->serverEndpoint()) {
         showServerSink(index);
     } else if (SinkContentsModel::shows(sink)) {
@@ -1604,7 +1607,7 @@ void MainWindow::showSink(int index)
         m_sinkTitle->setText(tr("<b>4 · Sink holds</b> — %1: rows written by batch %2")
                                  .arg(QString::fromStdString(sink))
                                  .arg(report.batchId));
-        m_sinkModel->setBatch(std::shared_ptr<const ColumnBatch>(m_controller->reports()[size_t(index)], &report.emitted));
+        m_sinkModel->setEmittedRows(m_controller->reports()[size_t(index)]);
     }
 }
 
@@ -1697,7 +1700,7 @@ void MainWindow::showServerSink(int index)
         return;
     }
     // Not on the server: show what the batch would write, and say why.
-    m_sinkModel->setBatch(std::shared_ptr<const ColumnBatch>(m_controller->reports()[size_t(index)], &report.emitted));
+    m_sinkModel->setEmittedRows(m_controller->reports()[size_t(index)]);
     QString why;
     if (!m_controller->serverErrorAt(index).isEmpty())
         why = m_controller->serverErrorAt(index).toHtmlEscaped();

@@ -370,16 +370,17 @@ std::pair<int, int> RowExplainer::sinkOrigin(int modelRow) const
         return {-1, -1};
     if (sinkShowsContents())
         return m_views.sinkContentsModel->originOf(modelRow);
-    if (m_controller->scenario().sink.format != "memory")
-        return {m_shown, modelRow}; // the panel shows the rows the batch wrote
+    if (m_controller->scenario().sink.format != "memory") // the panel shows the rows the batch wrote
+        return {m_shown, int(m_views.sinkModel->index(modelRow, 0).data(BatchTableModel::SourceRowRole).toLongLong())};
     // The memory sink's table after the trigger: the newest batch that wrote an equal row.
     const auto table = m_controller->memoryTableAt(m_shown);
     if (!table || modelRow >= int(table->numRows))
         return {-1, -1};
     const auto &reports = m_controller->reports();
     const int last = BatchNarrativeView::triggerRange(reports, m_shown).second;
+    const auto tableRow = size_t(m_views.sinkModel->index(modelRow, 0).data(BatchTableModel::SourceRowRole).toLongLong());
     for (int i = last; i >= 0; --i) {
-        const int row = equalRowIn(reports[size_t(i)]->emitted, *table, size_t(modelRow));
+        const int row = equalRowIn(reports[size_t(i)]->emitted, *table, tableRow);
         if (row >= 0)
             return {i, row};
     }

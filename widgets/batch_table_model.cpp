@@ -3,6 +3,7 @@
 #include "row_provenance.h"
 #include "written_result_rows.h"
 
+#include "streamstep/display_order.h"
 #include "streamstep/value_format.h"
 
 #include <QBrush>
@@ -84,11 +85,12 @@ void BatchTableModel::setLinkedRows(const std::vector<int> &rows)
         Q_EMIT dataChanged(index(row, 0), index(row, lastColumn));
 }
 
-void BatchTableModel::setBatch(std::shared_ptr<const ColumnBatch> batch, std::vector<RowMark> marks)
+void BatchTableModel::setBatch(std::shared_ptr<const ColumnBatch> batch, std::vector<RowMark> marks,
+                               std::vector<uint32_t> order)
 {
     std::vector<Part> parts;
     if (batch)
-        parts.push_back({std::move(batch), 0, -1});
+        parts.push_back({std::move(batch), 0, -1, std::move(order)});
     setParts(std::move(parts), std::move(marks), false);
 }
 
@@ -135,15 +137,18 @@ void BatchTableModel::setParts(std::vector<Part> parts, std::vector<RowMark> mar
 
 std::pair<const BatchTableModel::Part *, size_t> BatchTableModel::locate(size_t row) const
 {
+    const auto shown = [](const Part &part, size_t partRow) {
+        return std::make_pair(&part, part.order.empty() ? partRow : size_t(part.order[partRow]));
+    };
     if (m_parts.size() == 1)
-        return {&m_parts.front(), row};
+        return shown(m_parts.front(), row);
     auto it = std::upper_bound(m_parts.begin(), m_parts.end(), row,
                                [](size_t r, const Part &part) { return r < part.firstRow; });
     --it;
     // Parts without rows share their firstRow with the next one: skip to the one holding the row.
     while (it->batch->numRows == 0 || row >= it->firstRow + it->batch->numRows)
         ++it;
-    return {&*it, row - it->firstRow};
+    return shown(*it, row - it->firstRow);
 }
 
 QString BatchTableModel::sharedDate(int batchColumn) const
@@ -196,7 +201,10 @@ void BatchTableModel::setEmittedRows(const std::shared_ptr<const BatchReport> &r
 {
     if (!report)
         return clear();
-    setBatch(std::shared_ptr<const ColumnBatch>(report, &report->emitted));
+    std::vector<Part> parts;
+    parts.push_back({std::shared_ptr<const ColumnBatch>(report, &report->emitted), 0, -1,
+                     report->emittedKeyColumns.empty() ? std::vector<uint32_t>() : emittedDisplayOrder(*report)});
+    setParts(std::move(parts), {}, false);
 }
 
 void BatchTableModel::setEmittedRows(const std::vector<std::shared_ptr<const BatchReport>> &reports)
@@ -206,7 +214,8 @@ void BatchTableModel::setEmittedRows(const std::vector<std::shared_ptr<const Bat
     for (const auto &report : reports) {
         if (!report)
             continue;
-        parts.push_back({std::shared_ptr<const ColumnBatch>(report, &report->emitted), 0, report->batchId});
+        parts.push_back({std::shared_ptr<const ColumnBatch>(report, &report->emitted), 0, report->batchId,
+                         report->emittedKeyColumns.empty() ? std::vector<uint32_t>() : emittedDisplayOrder(*report)});
         withRows += report->emitted.numRows > 0;
     }
     setParts(std::move(parts), {}, withRows > 1);

@@ -53,13 +53,18 @@ public:
     explicit BatchTableModel(QObject *parent = nullptr);
 
     // Shows `batch` (kept alive by the shared pointer, usually aliasing a BatchReport) with one
-    // mark per row; an empty `marks` hides the status column.
-    void setBatch(std::shared_ptr<const ColumnBatch> batch, std::vector<RowMark> marks = {});
+    // mark per row; an empty `marks` hides the status column. `order`, when given, is the
+    // batch's row shown at each place (an engine display order, e.g. sinkTableDisplayRows);
+    // marks follow the places, SourceRowRole gives the batch's row.
+    void setBatch(std::shared_ptr<const ColumnBatch> batch, std::vector<RowMark> marks = {},
+                  std::vector<uint32_t> order = {});
     void setInputRows(const std::shared_ptr<const BatchReport> &report);
     void setResultTable(const std::shared_ptr<const BatchReport> &report);
     void setEmittedRows(const std::shared_ptr<const BatchReport> &report);
     // The rows several batches wrote (the batches of one trigger), in batch order; a first column
-    // names each row's batch when more than one of them wrote rows.
+    // names each row's batch when more than one of them wrote rows. Each batch's rows are shown
+    // in the engine's display order (emittedDisplayOrder: an aggregation's groups by key);
+    // SourceRowRole still gives the row's index in `emitted`.
     void setEmittedRows(const std::vector<std::shared_ptr<const BatchReport>> &reports);
     void clear();
     // Marks rows linked to the row selected elsewhere (provenance: the input rows that went into a
@@ -98,13 +103,14 @@ private:
         std::shared_ptr<const ColumnBatch> batch;
         size_t firstRow = 0; // of the model
         int64_t batchId = -1;
+        std::vector<uint32_t> order; // the batch's row shown at each place; empty: in order
     };
     void setParts(std::vector<Part> parts, std::vector<RowMark> marks, bool batchIdColumn);
     // Shows `rows`, a part of `report`, with a row mark each.
     void setMarkedRows(const std::shared_ptr<const BatchReport> &report, const ColumnBatch &rows,
                        std::vector<RowMark> marks);
     int numMarkColumns() const { return (hasStatusColumn() ? 1 : 0) + (m_batchIdColumn ? 1 : 0); }
-    // The part holding a model row, and the row within it.
+    // The part holding a model row, and the row of its batch shown there.
     std::pair<const Part *, size_t> locate(size_t row) const;
     QString cellText(const ColumnBatch &batch, size_t row, size_t column) const;
     QVariant cellData(const QModelIndex &index, int role) const; // data() without the link

@@ -2,6 +2,7 @@
 // tools and tests, and checks them against their `expect` (shared/scenario-format.md §3).
 #include "streamstep/compare.h"
 #include "streamstep/crash_demo.h"
+#include "streamstep/display_order.h"
 #include "streamstep/engine.h"
 #include "streamstep/quiz.h"
 #include "streamstep/scenario.h"
@@ -232,7 +233,8 @@ std::string reportToJsonl(const BatchReport &r, const std::string &why = {})
         + ", \"stateRowsUpdated\": " + std::to_string(r.stateRowsUpdated)
         + ", \"stateRowsRemoved\": " + std::to_string(r.stateRowsRemoved)
         + ", \"stateMemoryBytes\": " + std::to_string(r.stateMemoryBytes) + ", \"emitted\": [";
-    appendRowsJson(out, r.emitted, 0, r.emitted.numRows);
+    const ColumnBatch emitted = sortedForDisplay(r.emitted, r.emittedKeyColumns);
+    appendRowsJson(out, emitted, 0, emitted.numRows);
     out += "]" + why + ", \"durationMs\": " + jsonNumber(r.durationMs) + "}";
     return out;
 }
@@ -344,7 +346,7 @@ int runCommand(const std::string &file, const RunOptions &options)
             std::cout << "-------------------------------------------\nBatch: " << r.batchId << " ("
                       << query.sink().format << " sink, " << r.numOutputRows
                       << " rows written)\n-------------------------------------------\n";
-            for (size_t row = 0; row < r.emitted.numRows; ++row)
+            for (uint32_t row : emittedDisplayOrder(r))
                 std::cout << rowToJson(r.emitted, row) << "\n";
             std::cout << "\n";
         }
@@ -401,7 +403,7 @@ int compareCommand(const std::vector<std::string> &files, const RunOptions &opti
                 ran = true;
                 written += r.numOutputRows;
                 stateRows = r.stateRows;
-                for (size_t row = 0; row < r.emitted.numRows; ++row)
+                for (uint32_t row : emittedDisplayOrder(r))
                     rows.push_back(rowToJson(r.emitted, row));
             }
             std::cout << "  " << outputModeName(run.mode) << ": ";

@@ -1,5 +1,6 @@
 #include "streamstep/quiz.h"
 
+#include "streamstep/display_order.h"
 #include "streamstep/scenario_check.h"
 #include "streamstep/time_math.h"
 #include "streamstep/value_format.h"
@@ -136,7 +137,7 @@ ColumnBatch writtenRows(const Query &query, const std::vector<BatchReport> &repo
         const ColumnBatch &emitted = reports[i].emitted;
         if (out.columns.size() != emitted.columns.size())
             out = ColumnBatch::empty(emitted.schema);
-        for (size_t r = 0; r < emitted.numRows; ++r)
+        for (uint32_t r : emittedDisplayOrder(reports[i]))
             out.appendRow(emitted.row(r));
     }
     return out;

@@ -51,6 +51,10 @@ struct Flow {
     // calls own() first, and operators that build new columns (filter, project) read the
     // borrowed rows and write only their output.
     const ColumnBatch *borrowed = nullptr;
+    // The columns whose ascending order (the group table's, see displayOrder) is the order to
+    // show the rows in, when the rows are not in it: an aggregation's keys, emitted in the order
+    // its state first saw them (Spark defines none). Empty: the rows' own order is the one.
+    std::vector<int> displayKeys;
     // A borrowed flow may carry one more column after the borrowed ones, kept apart so they need
     // no copy: the window column of a TimeWindow that an aggregation reads right after it (see
     // TimeWindowOperator, which owns the column until its next batch). column() reads either;

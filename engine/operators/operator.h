@@ -10,6 +10,7 @@
 #include "streamstep/engine.h"
 
 #include <memory>
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -65,6 +66,16 @@ public:
     // Runs one batch: consumes `input` (its columns may move into the result) and returns what
     // the operator outputs.
     virtual Flow process(Flow &input, BatchContext &context) = 0;
+
+    // Where the columns that order its input for display (Flow::displayKeys) are in its output,
+    // when it keeps its rows' relative order and passes those columns on unchanged (a filter, a
+    // projection keeping them); nullopt (the default): its input is put in display order first,
+    // since its output depends on the rows' order or loses the keys.
+    virtual std::optional<std::vector<int>> displayKeysAfter(const std::vector<int> &keys) const
+    {
+        (void)keys;
+        return std::nullopt;
+    }
 
     // Whether the result table of an earlier aggregation passes through this operator (a
     // filter or projection after the aggregate); then process() is applied to its rows too.

@@ -544,38 +544,34 @@ Flow StatefulAggregate::finishBatch(std::vector<uint32_t> &updated, BatchContext
                     evicted.push_back(g);
         }
     }
-    // Output rows in key order (Spark's ascending sort of the keys). In update mode a group
-    // updated in this batch is output even when it is evicted right after. Neither list is
-    // needed in its old order below.
-    const std::vector<uint32_t> *rows = &m_order;
+    // Output rows unsorted: Spark defines no order for them, so they go out in the order the
+    // state has them (update: the order this batch first saw each group; append: the evicted
+    // groups' numbering; complete: every group's, i.e. first seen first), and only displays sort
+    // them (displayKeys). In update mode a group updated in this batch is output even when it
+    // is evicted right after.
+    const std::vector<uint32_t> *rows = &updated;
+    std::vector<uint32_t> &all = m_scratch->all;
     switch (mode) {
-    case OutputMode::Update:
-        sortByKey(updated);
-        rows = &updated;
-        break;
-    case OutputMode::Append:
-        sortByKey(evicted);
-        rows = &evicted;
-        break;
+    case OutputMode::Update: break;
+    case OutputMode::Append: rows = &evicted; break;
     case OutputMode::Complete:
-        extendOrder();
+        all.resize(m_groups.size());
+        std::iota(all.begin(), all.end(), 0u);
+        rows = &all;
         break;
     }
     Flow out;
     out.tracksOrigin = false;
     out.batch = outputRows(*rows);
+    for (size_t k = 0; k < m_spec.keys.size(); ++k)
+        out.displayKeys.push_back(static_cast<int>(k));
 
     if (!evicted.empty()) {
         if (context.collectResultTables) {
-            // In key order (append mode's output already is), merged into m_evicted's order.
-            std::vector<uint32_t> sorted;
-            if (mode != OutputMode::Append) {
-                sorted = evicted;
-                sortByKey(sorted);
-            }
-            const ColumnBatch rowsOfEvicted = mode == OutputMode::Append ? ColumnBatch() : outputRows(sorted);
-            const ColumnBatch &from = mode == OutputMode::Append ? out.batch : rowsOfEvicted;
-            appendEvicted(from);
+            // In key order, merged into m_evicted's order.
+            std::vector<uint32_t> sorted = evicted;
+            sortByKey(sorted);
+            appendEvicted(outputRows(sorted));
         }
         std::vector<uint8_t> keep(m_groups.size(), 1);
         for (uint32_t g : evicted)
@@ -616,6 +612,7 @@ Flow StatefulAggregate::finishBatch(std::vector<uint32_t> &updated, BatchContext
     metrics.memoryUsedBytes += estimateBytes();
     releaseIfLarge(updated);
     releaseIfLarge(evicted);
+    releaseIfLarge(all);
     return out;
 }
 

@@ -50,8 +50,8 @@ private:
     // The output rows (keys, then aggregates) of the given groups, in that order.
     ColumnBatch outputRows(const std::vector<uint32_t> &groups) const;
     void sortByKey(std::vector<uint32_t> &groups) const;
-    // Brings m_order up to date: the groups added since are sorted and merged in, so complete
-    // mode does not sort every group of the state on every trigger.
+    // Brings m_order up to date: the groups added since are sorted and merged in, so the result
+    // table does not sort every group of the state on every trigger.
     void extendOrder();
     // Which groups the current batch updated (one bit per group, cleared when a batch starts)
     // and the first group it created (groups are numbered in creation order, and eviction keeps
@@ -138,6 +138,7 @@ private:
         std::vector<uint32_t> groups;
         std::vector<uint32_t> updated;
         std::vector<uint32_t> evicted;
+        std::vector<uint32_t> all; // complete mode: every group, in their numbering
         std::vector<uint8_t> nullChecks;
     };
     Scratch<BatchBuffers> m_scratch;

@@ -368,6 +368,20 @@ std::vector<uint8_t> ProjectOperator::liveInput(const std::vector<uint8_t> &live
     return live;
 }
 
+std::optional<std::vector<int>> ProjectOperator::displayKeysAfter(const std::vector<int> &keys) const
+{
+    const auto &projections = node().get<ProjectNode>().projections;
+    std::vector<int> after;
+    for (int key : keys) {
+        const auto it = std::find_if(projections.begin(), projections.end(),
+                                     [&](const auto &p) { return p->columnIndex && *p->columnIndex == key; });
+        if (it == projections.end())
+            return std::nullopt;
+        after.push_back(static_cast<int>(it - projections.begin()));
+    }
+    return after;
+}
+
 std::vector<uint8_t> TimeWindowOperator::liveInput(const std::vector<uint8_t> &liveAfter) const
 {
     std::vector<uint8_t> live = passThrough(liveAfter, node().input.size(), 1);

@@ -61,12 +61,16 @@ class FilterOperator final : public RowMappingOperator<FilterOperator, StepPhase
 public:
     using RowMappingOperator::RowMappingOperator;
     std::vector<uint8_t> liveInput(const std::vector<uint8_t> &liveAfter) const override;
+    // A filter keeps its rows' order and every column.
+    std::optional<std::vector<int>> displayKeysAfter(const std::vector<int> &keys) const override { return keys; }
 };
 
 class ProjectOperator final : public RowMappingOperator<ProjectOperator, StepPhase::Project, applyProject> {
 public:
     using RowMappingOperator::RowMappingOperator;
     std::vector<uint8_t> liveInput(const std::vector<uint8_t> &liveAfter) const override;
+    // The keys' places among the projections that are plain references to them.
+    std::optional<std::vector<int>> displayKeysAfter(const std::vector<int> &keys) const override;
 };
 
 class TimeWindowOperator final : public OperatorBase<TimeWindowOperator> {

@@ -3,6 +3,7 @@
 #include "operators/group_table.h"
 #include "operators/stateless_operators.h"
 #include "sinks/console_format.h"
+#include "streamstep/display_order.h"
 
 #include <algorithm>
 #include <chrono>
@@ -152,6 +153,8 @@ private:
                 m_monitor.aboutToChange(m_state);
             Flow output = processLocated(op, flow, context, report);
             flow = std::move(output);
+            if (!flow.displayKeys.empty())
+                report.emittedKeyColumns = displayKeysAtSink(flow, i);
             if (op.isStateful())
                 report.stateOperators.push_back(op.stateReport());
             if (op.hasResultTable()) {
@@ -190,6 +193,8 @@ private:
         report.emitted = std::move(flow.batch);
         report.emitted.schema = m_query.resultSchema;
         report.numOutputRows = static_cast<int64_t>(report.emitted.numRows);
+        if (m_state.collectResultTables && !report.emittedKeyColumns.empty())
+            report.emittedDisplayRows = displayOrder(report.emitted, report.emittedKeyColumns);
         if (resultTableOwner && m_state.collectResultTables) {
             m_monitor.checkpoint(StepPhase::ResultTable, done);
             done += 1;
@@ -217,6 +222,23 @@ private:
         report.durationMs = std::chrono::duration<double, std::milli>(
                                 std::chrono::steady_clock::now() - started)
                                 .count();
+    }
+
+    // Where the display keys operator `producer` put on `flow` are in the rows the sink gets:
+    // the operators after it pass them on (filters, projections keeping them), or the rows are
+    // put in display order here, while the keys are still there (an operator after it depends on
+    // the rows' order or drops a key), and the sink's rows are in their display order.
+    std::vector<int> displayKeysAtSink(Flow &flow, size_t producer) const
+    {
+        std::optional<std::vector<int>> keys = flow.displayKeys;
+        for (size_t j = producer + 1; keys && j < m_state.operators.size(); ++j)
+            keys = m_state.operators[j]->displayKeysAfter(*keys);
+        if (!keys) {
+            Flow sorted = flow.gather(displayOrder(flow.rows(), flow.displayKeys));
+            flow = std::move(sorted);
+        }
+        flow.displayKeys.clear();
+        return keys.value_or(std::vector<int>{});
     }
 
     // The result table of the last aggregation, seen through the operators after it that
@@ -255,7 +277,7 @@ private:
         if (sink.format == "console") {
             ConsoleOptions options = parseConsoleOptions(sink.options);
             report.sinkText = formatConsoleBatch(report.batchId, report.emitted, options.numRows,
-                                                 options.truncate);
+                                                 options.truncate, report.emittedKeyColumns);
         }
         if (sink.format != "memory")
             return;
@@ -276,8 +298,37 @@ private:
         }
         if (m_state.collectResultTables) {
             report.sinkTable = m_state.memoryTable;
+            keepMemoryDisplayRows(report);
+            report.sinkTableDisplayRows = m_state.memoryDisplayRows;
             report.hasSinkTable = true;
         }
+    }
+
+    // Appends the batch's display order to the memory table's (complete mode: replaces it). The
+    // rows of the table before it are taken as they are where the order does not cover them (a
+    // restored run), and a cancelled step's rows are cut off again (they were the last ones).
+    void keepMemoryDisplayRows(const BatchReport &report)
+    {
+        std::vector<uint32_t> &rows = m_state.memoryDisplayRows;
+        if (report.emittedKeyColumns.empty() && rows.empty())
+            return;
+        const size_t n = report.emitted.numRows;
+        const size_t before = m_state.memoryTable.numRows - n;
+        if (m_query.outputMode == OutputMode::Complete) {
+            rows.clear();
+        } else if (rows.size() > before) {
+            rows.resize(before);
+        } else {
+            for (size_t r = rows.size(); r < before; ++r)
+                rows.push_back(static_cast<uint32_t>(r));
+        }
+        const size_t offset = m_query.outputMode == OutputMode::Complete ? 0 : before;
+        if (report.emittedDisplayRows.size() == n)
+            for (uint32_t r : report.emittedDisplayRows)
+                rows.push_back(static_cast<uint32_t>(offset + r));
+        else
+            for (size_t r = 0; r < n; ++r)
+                rows.push_back(static_cast<uint32_t>(offset + r));
     }
 
     const CompiledQuery &m_query;

@@ -194,6 +194,7 @@ BatchReport summarizeBatchReport(const BatchReport &report)
     summary.stateMemoryBytes = report.stateMemoryBytes;
     summary.numRowsDroppedByWatermark = report.numRowsDroppedByWatermark;
     summary.emitted = report.emitted;
+    summary.emittedKeyColumns = report.emittedKeyColumns;
     summary.numOutputRows = report.numOutputRows;
     summary.sinkText = report.sinkText;
     summary.durationMs = report.durationMs;

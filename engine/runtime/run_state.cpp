@@ -36,7 +36,7 @@ RunState::RunState(const CompiledQuery &query)
 RunState::RunState(const RunState &other)
     : nextBatchId(other.nextBatchId), tracker(other.tracker), ranBatch(other.ranBatch),
       lastBatchWatermarkMs(other.lastBatchWatermarkMs), operators(cloneOperators(other.operators)),
-      memoryTable(other.memoryTable), failure(other.failure), collectResultTables(other.collectResultTables), explain(other.explain),
+      memoryTable(other.memoryTable), memoryDisplayRows(other.memoryDisplayRows), failure(other.failure), collectResultTables(other.collectResultTables), explain(other.explain),
       keepInput(other.keepInput), liveSource(other.liveSource)
 {
 }

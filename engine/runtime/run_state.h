@@ -29,6 +29,9 @@ public:
     int64_t lastBatchWatermarkMs = 0; // the watermark the previous batch ran with
     std::vector<std::unique_ptr<Operator>> operators; // one per plan node, bottom-up
     ColumnBatch memoryTable;
+    // With result tables collected: memoryTable's rows in display order (BatchReport::
+    // sinkTableDisplayRows), when the query's rows have display keys; else empty.
+    std::vector<uint32_t> memoryDisplayRows;
     std::optional<Error> failure; // the query stopped (Spark: the query terminated with it)
     bool collectResultTables = true;
     bool explain = false;

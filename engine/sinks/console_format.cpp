@@ -1,5 +1,6 @@
 #include "sinks/console_format.h"
 
+#include "streamstep/display_order.h"
 #include "streamstep/error.h"
 #include "streamstep/value_format.h"
 #include "types/text.h"
@@ -211,7 +212,7 @@ ConsoleOptions parseConsoleOptions(const std::map<std::string, nlohmann::json> &
     return result;
 }
 
-std::string formatShowString(const ColumnBatch &rows, int numRows, int truncate)
+std::string formatShowString(const ColumnBatch &rows, int numRows, int truncate, const std::vector<uint32_t> *order)
 {
     numRows = std::max(numRows, 0);
     const size_t numCols = rows.schema.fields.size();
@@ -231,7 +232,7 @@ std::string formatShowString(const ColumnBatch &rows, int numRows, int truncate)
         cells.reserve(numCols);
         for (size_t column = 0; column < numCols; ++column) {
             cell.clear();
-            appendDisplayText(cell, rows.columns[column], row);
+            appendDisplayText(cell, rows.columns[column], order ? (*order)[row] : row);
             cells.push_back(truncateCell(escapeMetaCharacters(decodeUtf8(cell)), truncate));
         }
         table.push_back(std::move(cells));
@@ -272,12 +273,16 @@ std::string formatShowString(const ColumnBatch &rows, int numRows, int truncate)
     return out;
 }
 
-std::string formatConsoleBatch(int64_t batchId, const ColumnBatch &rows, int numRows, int truncate)
+std::string formatConsoleBatch(int64_t batchId, const ColumnBatch &rows, int numRows, int truncate,
+                               const std::vector<int> &keyColumns)
 {
     std::string out = "-------------------------------------------\nBatch: ";
     out += std::to_string(batchId);
     out += "\n-------------------------------------------\n";
-    out += formatShowString(rows, numRows, truncate);
+    // Only the rows shown need their place: a partial sort of the top numRows.
+    const std::vector<uint32_t> order =
+        keyColumns.empty() ? std::vector<uint32_t>() : displayOrder(rows, keyColumns, static_cast<size_t>(std::max(numRows, 0)));
+    out += formatShowString(rows, numRows, truncate, keyColumns.empty() ? nullptr : &order);
     out += '\n'; // Spark: println(showString(...)) after a text that already ends in "\n"
     return out;
 }

@@ -30,11 +30,16 @@ ConsoleOptions parseConsoleOptions(const std::map<std::string, nlohmann::json> &
 // Returns exactly what Spark's ConsoleWriter prints for one batch: the
 // "-------------------------------------------\nBatch: N\n-------------------------------------------\n"
 // header then Dataset.showString(numRows, truncate) of the rows, ending with an empty line.
-std::string formatConsoleBatch(int64_t batchId, const ColumnBatch &rows, int numRows, int truncate);
+// The rows are shown in display order by `keyColumns` (BatchReport::emittedKeyColumns; see
+// displayOrder): an aggregation's groups by key, as Spark's examples print them.
+std::string formatConsoleBatch(int64_t batchId, const ColumnBatch &rows, int numRows, int truncate,
+                               const std::vector<int> &keyColumns = {});
 
 // Returns Dataset.showString(numRows, truncate) of the rows: the table and, when rows were
-// left out, "only showing top N rows". Cells are Spark's ToPrettyString text.
-std::string formatShowString(const ColumnBatch &rows, int numRows, int truncate);
+// left out, "only showing top N rows". Cells are Spark's ToPrettyString text. `order`, when
+// given, lists the rows to show first (at least min(numRows, rows.numRows) of them).
+std::string formatShowString(const ColumnBatch &rows, int numRows, int truncate,
+                             const std::vector<uint32_t> *order = nullptr);
 
 // Spark's Utils.stringHalfWidth: UTF-16 length plus one for every East-Asian full-width
 // character, the columns a string takes in a terminal.

@@ -14,6 +14,7 @@
 #include "run_controller.h"
 #include "sink_contents_model.h"
 
+#include "streamstep/display_order.h"
 #include "streamstep/engine.h"
 #include "streamstep/scenario.h"
 #include "streamstep/sink_image.h"
@@ -148,7 +149,8 @@ void TestCompareView::columnsEqualThreeSeparateRuns()
                 if (r.step != trigger)
                     continue;
                 QCOMPARE(model->reports(mode)[i]->batchId, r.batchId);
-                for (size_t row = 0; row < r.emitted.numRows; ++row)
+                // Each batch's rows in the engine's display order (an aggregation's by key).
+                for (uint32_t row : emittedDisplayOrder(r))
                     written.emplace_back(&r.emitted, row);
                 rows += r.numOutputRows;
                 console += QString::fromStdString(r.sinkText);
@@ -176,7 +178,14 @@ void TestCompareView::columnsEqualThreeSeparateRuns()
                 QCOMPARE(view->consoleView(mode)->toPlainText(), console);
             } else if (format == "memory") {
                 QVERIFY(after.hasSinkTable);
-                compareRows(view->sinkTableModel(mode), allRows(after.sinkTable));
+                // Shown in the engine's display order: each batch's rows by key, batch after batch.
+                std::vector<std::pair<const ColumnBatch *, size_t>> shown = allRows(after.sinkTable);
+                if (!after.sinkTableDisplayRows.empty()) {
+                    QCOMPARE(after.sinkTableDisplayRows.size(), after.sinkTable.numRows);
+                    for (size_t r = 0; r < shown.size(); ++r)
+                        shown[r].second = after.sinkTableDisplayRows[r];
+                }
+                compareRows(view->sinkTableModel(mode), shown);
             } else if (hasSinkImage(format)) {
                 std::vector<const BatchReport *> upTo;
                 for (int i = 0; i <= last; ++i)

@@ -13,6 +13,7 @@
 #include "query_summary_view.h"
 #include "run_controller.h"
 
+#include "streamstep/display_order.h"
 #include "streamstep/engine.h"
 #include "streamstep/scenario.h"
 #include "streamstep/value_format.h"
@@ -65,16 +66,21 @@ void compareBatch(const BatchTableModel &model, const ColumnBatch &batch)
             QCOMPARE(model.index(int(r), int(c) + offset).data(BatchTableModel::SparkTextRole).toString(), cellText(batch, r, c));
 }
 
-// The rows the batches of one trigger wrote, up to and including reports[last], in batch order.
+// The rows the batches of one trigger wrote, up to and including reports[last], in batch order,
+// each batch's in the engine's display order (an aggregation emits its groups unsorted; the
+// app shows them sorted by key, as the console does).
 ColumnBatch writtenInTrigger(const std::vector<std::shared_ptr<const BatchReport>> &reports, int last)
 {
     int first = last;
     while (first > 0 && reports[size_t(first - 1)]->step == reports[size_t(last)]->step)
         --first;
     ColumnBatch rows = ColumnBatch::empty(reports[size_t(last)]->emitted.schema);
-    for (int i = first; i <= last; ++i)
-        for (size_t r = 0; r < reports[size_t(i)]->emitted.numRows; ++r)
-            rows.appendRow(reports[size_t(i)]->emitted.row(r));
+    for (int i = first; i <= last; ++i) {
+        const BatchReport &report = *reports[size_t(i)];
+        const ColumnBatch shown = sortedForDisplay(report.emitted, report.emittedKeyColumns);
+        for (size_t r = 0; r < shown.numRows; ++r)
+            rows.appendRow(shown.row(r));
+    }
     return rows;
 }
 
@@ -234,7 +240,10 @@ void TestMainWindow::panelsShowTheEngineReport()
         } else if (controller->scenario().sink.format == "memory") {
             const auto table = controller->memoryTableAt(i);
             QVERIFY(table);
-            compareBatch(*window.sinkModel(), *table);
+            // Shown in the engine's display order: each batch's rows by key, batch after batch.
+            const bool ordered = !report.sinkTableDisplayRows.empty();
+            QCOMPARE(ordered, !report.emittedKeyColumns.empty() && table->numRows > 0);
+            compareBatch(*window.sinkModel(), ordered ? table->gather(report.sinkTableDisplayRows) : *table);
         }
         // The batch list row.
         using C = BatchListModel::Column;

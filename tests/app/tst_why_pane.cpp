@@ -368,12 +368,14 @@ void TestWhyPane::memorySinkRowsTraceTheirBatch()
     while (writer > 0 && engine.batches[size_t(writer)].numOutputRows == 0)
         --writer;
     const auto &table = *window.controller()->memoryTableAt(last);
+    // The table's row the view shows there (the view shows it in the engine's display order).
+    const auto tableRow = size_t(window.sinkModel()->index(row, 0).data(BatchTableModel::SourceRowRole).toLongLong());
     size_t group = SIZE_MAX;
     const BatchReport &w = engine.batches[size_t(writer)];
     for (size_t g = 0; g < w.resultTable.numRows && group == SIZE_MAX; ++g) {
         bool same = true;
         for (size_t c = 0; c < table.columns.size(); ++c)
-            same = same && w.resultTable.get(g, c) == table.get(size_t(row), c);
+            same = same && w.resultTable.get(g, c) == table.get(tableRow, c);
         if (same)
             group = g;
     }

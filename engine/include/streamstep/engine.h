@@ -146,6 +146,13 @@ struct BatchReport {
     int64_t numRowsDroppedByWatermark = 0;
 
     ColumnBatch emitted; // rows handed to the sink in this batch (result schema)
+    // The columns of `emitted` that order its rows for display (displayOrder): an aggregation's
+    // grouping keys, whose order Spark does not define, so the sink got the rows in the order
+    // the state first saw their groups. Empty: the rows' own order (they keep arrival order).
+    std::vector<int> emittedKeyColumns;
+    // When the run collects result tables (the app): emitted's rows in that display order, made
+    // on the run's thread so no view sorts; empty otherwise, and when the rows' order is the one.
+    std::vector<uint32_t> emittedDisplayRows;
     int64_t numOutputRows = 0;
 
     // The query's result table after this batch for aggregating queries (every group in state,
@@ -158,6 +165,9 @@ struct BatchReport {
     std::string sinkText; // console sink: exactly what Spark prints for this batch
     // The memory sink's whole table after this batch (with result tables collected).
     ColumnBatch sinkTable;
+    // sinkTable's rows in display order: batch after batch, each batch's rows as
+    // emittedDisplayRows shows them (empty: in the table's order).
+    std::vector<uint32_t> sinkTableDisplayRows;
     bool hasSinkTable = false;
     double durationMs = 0;
     // Set on a summary (summarizeBatchReport): the rows of the batch are gone, its numbers stay.
