@@ -71,6 +71,21 @@ SinkContext context(const std::string &queryId)
 
 std::string readText(const fs::path &path) { return AtomicFile::read(path); }
 
+// The sink formats the folder tests run through, each in its own folder below the test's.
+constexpr FileSink::Format kFolderFormats[] = {FileSink::Format::Csv, FileSink::Format::Json};
+
+fs::path formatFolder(const fs::path &folder, FileSink::Format format)
+{
+    return folder / (format == FileSink::Format::Csv ? "csv" : "json");
+}
+
+// The folder tests' two batches: rows 0-2 of `batch` as batch 0, rows 3-5 as batch 1.
+void addTwoBatches(FileSink &sink, const ColumnBatch &batch)
+{
+    sink.addBatch(0, batch.gather({0, 1, 2}), OutputMode::Append);
+    sink.addBatch(1, batch.gather({3, 4, 5}), OutputMode::Append);
+}
+
 } // namespace
 
 class TestFileSink : public QObject {
@@ -257,12 +272,11 @@ void TestFileSink::manifestListsCommittedBatches()
     QTemporaryDir dir;
     const fs::path folder = fs::path(dir.path().toStdString()) / "out";
     const ColumnBatch batch = allTypes();
-    for (const auto format : {FileSink::Format::Csv, FileSink::Format::Json}) {
-        const fs::path sinkFolder = folder / (format == FileSink::Format::Csv ? "csv" : "json");
+    for (const FileSink::Format format : kFolderFormats) {
+        const fs::path sinkFolder = formatFolder(folder, format);
         FileSink sink(sinkFolder, "out", format, true, batch.schema, context("q1"));
         QCOMPARE(sink.lastCommittedBatch(), std::optional<int64_t>());
-        sink.addBatch(0, batch.gather({0, 1, 2}), OutputMode::Append);
-        sink.addBatch(1, batch.gather({3, 4, 5}), OutputMode::Append);
+        addTwoBatches(sink, batch);
         QCOMPARE(sink.lastCommittedBatch(), std::optional<int64_t>(1));
         QVERIFY(fs::exists(sinkFolder / FileSink::partFileName(0, format)));
         QVERIFY(fs::exists(sinkFolder / FileSink::kManifestFolder / "1"));
@@ -286,7 +300,7 @@ void TestFileSink::manifestListsCommittedBatches()
         FileSink again(sinkFolder, "out", format, true, batch.schema, context("q1"));
         QCOMPARE(again.lastCommittedBatch(), std::optional<int64_t>(1));
     }
-    const std::string csv = readText(folder / "csv" / FileSink::partFileName(0, FileSink::Format::Csv));
+    const std::string csv = readText(formatFolder(folder, FileSink::Format::Csv) / FileSink::partFileName(0, FileSink::Format::Csv));
     QVERIFY2(csv.starts_with("s,i,l,d,amount,ok,at\nplain,-7,9007199254740993,1.0E7,"), csv.c_str());
 }
 
@@ -438,12 +452,11 @@ void TestFileSink::inMemoryFolderReadsLikeTheDisk()
     QTemporaryDir dir;
     const fs::path folder = fs::path(dir.path().toStdString()) / "out";
     const ColumnBatch batch = allTypes();
-    for (const auto format : {FileSink::Format::Csv, FileSink::Format::Json}) {
-        const fs::path sinkFolder = folder / (format == FileSink::Format::Csv ? "csv" : "json");
+    for (const FileSink::Format format : kFolderFormats) {
+        const fs::path sinkFolder = formatFolder(folder, format);
         {
             FileSink sink(sinkFolder, "out", format, true, batch.schema, context("q1"));
-            sink.addBatch(0, batch.gather({0, 1, 2}), OutputMode::Append);
-            sink.addBatch(1, batch.gather({3, 4, 5}), OutputMode::Append);
+            addTwoBatches(sink, batch);
         }
         const auto filesOf = [&] {
             FileSink::FolderFiles files;
