@@ -71,6 +71,14 @@ SinkContext context(const std::string &queryId)
 
 std::string readText(const fs::path &path) { return AtomicFile::read(path); }
 
+// What a sink test starts from: a fresh temporary folder, the sink's folder `out` in it (not
+// created yet), and the rows it writes.
+struct SinkTestFolder {
+    QTemporaryDir dir;
+    fs::path folder = fs::path(dir.path().toStdString()) / "out";
+    ColumnBatch batch = allTypes();
+};
+
 // The sink formats the folder tests run through, each in its own folder below the test's.
 constexpr FileSink::Format kFolderFormats[] = {FileSink::Format::Csv, FileSink::Format::Json};
 
@@ -269,9 +277,7 @@ void TestFileSink::jsonRoundTripKeepsDecimalsExact()
 
 void TestFileSink::manifestListsCommittedBatches()
 {
-    QTemporaryDir dir;
-    const fs::path folder = fs::path(dir.path().toStdString()) / "out";
-    const ColumnBatch batch = allTypes();
+    const auto &[dir, folder, batch] = SinkTestFolder{};
     for (const FileSink::Format format : kFolderFormats) {
         const fs::path sinkFolder = formatFolder(folder, format);
         FileSink sink(sinkFolder, "out", format, true, batch.schema, context("q1"));
@@ -306,9 +312,7 @@ void TestFileSink::manifestListsCommittedBatches()
 
 void TestFileSink::replayedBatchIsSkipped()
 {
-    QTemporaryDir dir;
-    const fs::path folder = fs::path(dir.path().toStdString()) / "out";
-    const ColumnBatch batch = allTypes();
+    const auto &[dir, folder, batch] = SinkTestFolder{};
     {
         FileSink sink(folder, "out", FileSink::Format::Json, false, batch.schema, context("q1"));
         sink.addBatch(0, batch.gather({0}), OutputMode::Append);
@@ -332,9 +336,7 @@ void TestFileSink::replayedBatchIsSkipped()
 
 void TestFileSink::crashOrphansAreInvisible()
 {
-    QTemporaryDir dir;
-    const fs::path folder = fs::path(dir.path().toStdString()) / "out";
-    const ColumnBatch batch = allTypes();
+    const auto &[dir, folder, batch] = SinkTestFolder{};
     SinkContext crashing = context("q1");
     crashing.faultHook = [](std::string_view point, int64_t batchId) {
         if (point == "mid-sink" && batchId == 1)
@@ -361,9 +363,7 @@ void TestFileSink::crashOrphansAreInvisible()
 
 void TestFileSink::emptyBatchIsCommittedWithoutFiles()
 {
-    QTemporaryDir dir;
-    const fs::path folder = fs::path(dir.path().toStdString()) / "out";
-    const ColumnBatch batch = allTypes();
+    const auto &[dir, folder, batch] = SinkTestFolder{};
     FileSink sink(folder, "out", FileSink::Format::Csv, true, batch.schema, context("q1"));
     sink.addBatch(0, ColumnBatch::empty(batch.schema), OutputMode::Append);
     QCOMPARE(sink.lastCommittedBatch(), std::optional<int64_t>(0));
@@ -375,9 +375,7 @@ void TestFileSink::emptyBatchIsCommittedWithoutFiles()
 // ("Skipping already committed batch"), also when another query wrote it; later ids are written.
 void TestFileSink::anotherQuerySkipsTheBatchesTheFolderHolds()
 {
-    QTemporaryDir dir;
-    const fs::path folder = fs::path(dir.path().toStdString()) / "out";
-    const ColumnBatch batch = allTypes();
+    const auto &[dir, folder, batch] = SinkTestFolder{};
     {
         FileSink sink(folder, "out", FileSink::Format::Csv, false, batch.schema, context("first"));
         QCOMPARE(QString::fromStdString(sink.openingNotice()), QString());
@@ -428,9 +426,7 @@ void TestFileSink::sparkLogIsCompactedEveryTenthBatch()
 
 void TestFileSink::damagedFilesAreNamed()
 {
-    QTemporaryDir dir;
-    const fs::path folder = fs::path(dir.path().toStdString()) / "out";
-    const ColumnBatch batch = allTypes();
+    const auto &[dir, folder, batch] = SinkTestFolder{};
     {
         FileSink sink(folder, "out", FileSink::Format::Json, false, batch.schema, context("q"));
         sink.addBatch(0, batch, OutputMode::Append);
@@ -449,9 +445,7 @@ void TestFileSink::damagedFilesAreNamed()
 // reader reads and fails with the same message, for intact and damaged folders alike.
 void TestFileSink::inMemoryFolderReadsLikeTheDisk()
 {
-    QTemporaryDir dir;
-    const fs::path folder = fs::path(dir.path().toStdString()) / "out";
-    const ColumnBatch batch = allTypes();
+    const auto &[dir, folder, batch] = SinkTestFolder{};
     for (const FileSink::Format format : kFolderFormats) {
         const fs::path sinkFolder = formatFolder(folder, format);
         {
