@@ -115,6 +115,22 @@ void addKeyColumnRows(std::initializer_list<const char *> columnSets)
     }
 }
 
+// The current row of addKeyColumnRows' table (or one with its "columns" and "withNulls"):
+// `numRows` of trickyKeys and the key columns the row names.
+struct KeyColumnRow {
+    ColumnBatch batch;
+    std::vector<const Column *> keys; // into batch
+};
+
+KeyColumnRow keyColumnRow(size_t numRows, bool longStrings = true)
+{
+    QFETCH(QString, columns);
+    QFETCH(bool, withNulls);
+    KeyColumnRow row{trickyKeys(numRows, withNulls, longStrings), {}};
+    row.keys = keyColumns(row.batch, columns);
+    return row;
+}
+
 std::vector<DataType> typesOf(const std::vector<const Column *> &keys)
 {
     std::vector<DataType> types;
@@ -156,10 +172,7 @@ private slots:
     }
     void groupsLikeTheKeyEncoding()
     {
-        QFETCH(QString, columns);
-        QFETCH(bool, withNulls);
-        const ColumnBatch batch = trickyKeys(3000, withNulls);
-        const std::vector<const Column *> keys = keyColumns(batch, columns);
+        const auto [batch, keys] = keyColumnRow(3000);
         GroupTable table(typesOf(keys));
         std::map<std::string, uint32_t> reference; // encoding -> group, numbered by first appearance
         std::vector<uint64_t> hashes;
@@ -204,10 +217,8 @@ private slots:
     void packedGroupsLikeTheKeyEncoding()
     {
         QFETCH(QString, columns);
-        QFETCH(bool, withNulls);
         QFETCH(bool, longStrings);
-        const ColumnBatch batch = trickyKeys(3000, withNulls, longStrings);
-        const std::vector<const Column *> keys = keyColumns(batch, columns);
+        const auto [batch, keys] = keyColumnRow(3000, longStrings);
         GroupTable table(typesOf(keys));
         QVERIFY(table.packed());
         std::map<std::string, uint32_t> reference;
@@ -403,10 +414,7 @@ private slots:
     }
     void sortsLikeCompare()
     {
-        QFETCH(QString, columns);
-        QFETCH(bool, withNulls);
-        const ColumnBatch batch = trickyKeys(4000, withNulls);
-        const std::vector<const Column *> keys = keyColumns(batch, columns);
+        const auto [batch, keys] = keyColumnRow(4000);
         GroupTable table(typesOf(keys));
         std::vector<uint64_t> hashes;
         GroupTable::hashRows(keys, 0, batch.numRows, hashes);
