@@ -8,6 +8,18 @@
 
 namespace streamstep {
 
+namespace {
+
+// An option of the app's command line: its description (marked with QT_TRANSLATE_NOOP) is
+// translated in the CommandLine context; without a value name it is a switch.
+QCommandLineOption option(const char *name, const char *description, const char *valueName = nullptr)
+{
+    return QCommandLineOption(QString::fromLatin1(name), QCoreApplication::translate("CommandLine", description),
+                              valueName ? QString::fromLatin1(valueName) : QString());
+}
+
+} // namespace
+
 std::optional<CommandLine> CommandLine::parse(const QStringList &arguments, QString *error)
 {
     QCommandLineParser parser;
@@ -15,34 +27,27 @@ std::optional<CommandLine> CommandLine::parse(const QStringList &arguments, QStr
         "CommandLine", "Steps a Spark Structured Streaming query trigger by trigger."));
     const QCommandLineOption helpOption = parser.addHelpOption();
     const QCommandLineOption versionOption = parser.addVersionOption();
-    const QCommandLineOption stepsOption(QStringLiteral("steps"),
-        QCoreApplication::translate("CommandLine", "Runs <n> triggers after opening the scenario."),
-        QStringLiteral("n"));
-    const QCommandLineOption screenshotOption(QStringLiteral("screenshot"),
-        QCoreApplication::translate("CommandLine", "Saves the main window as a PNG <file> and quits."),
-        QStringLiteral("file"));
-    const QCommandLineOption sizeOption(QStringLiteral("size"),
-        QCoreApplication::translate("CommandLine", "Window size, e.g. 1280x800."), QStringLiteral("WxH"));
-    const QCommandLineOption langOption(QStringLiteral("lang"),
-        QCoreApplication::translate("CommandLine", "User interface language (en, de)."),
-        QStringLiteral("language"));
-    const QCommandLineOption compareOption(QStringLiteral("compare"),
-        QCoreApplication::translate("CommandLine", "Opens the comparison of the three output modes."));
-    const QCommandLineOption darkOption(QStringLiteral("dark"),
-        QCoreApplication::translate("CommandLine", "Uses a dark palette."));
-    const QCommandLineOption whyOption(QStringLiteral("why"),
-        QCoreApplication::translate("CommandLine", "Selects row <ROW> (from 0) of the input, result or written panel, so the Why pane explains it."),
-        QStringLiteral("PANEL:ROW"));
-    const QCommandLineOption presenterOption(QStringLiteral("presenter"),
-        QCoreApplication::translate("CommandLine", "Opens in presenter mode (full screen unless --size or --screenshot is given)."));
-    const QCommandLineOption keysOption(QStringLiteral("keys"),
-        QCoreApplication::translate("CommandLine", "Shows the keyboard shortcuts."));
-    const QCommandLineOption exportPdfOption(QStringLiteral("export-pdf"),
-        QCoreApplication::translate("CommandLine", "Writes the whole lesson as a handout PDF <file> (one page per batch) and quits."),
-        QStringLiteral("file"));
-    const QCommandLineOption exportPngOption(QStringLiteral("export-png"),
-        QCoreApplication::translate("CommandLine", "Writes the batch shown after --steps as a handout PNG <file> and quits."),
-        QStringLiteral("file"));
+    const QCommandLineOption stepsOption =
+        option("steps", QT_TRANSLATE_NOOP("CommandLine", "Runs <n> triggers after opening the scenario."), "n");
+    const QCommandLineOption screenshotOption =
+        option("screenshot", QT_TRANSLATE_NOOP("CommandLine", "Saves the main window as a PNG <file> and quits."), "file");
+    const QCommandLineOption sizeOption =
+        option("size", QT_TRANSLATE_NOOP("CommandLine", "Window size, e.g. 1280x800."), "WxH");
+    const QCommandLineOption langOption =
+        option("lang", QT_TRANSLATE_NOOP("CommandLine", "User interface language (en, de)."), "language");
+    const QCommandLineOption compareOption =
+        option("compare", QT_TRANSLATE_NOOP("CommandLine", "Opens the comparison of the three output modes."));
+    const QCommandLineOption darkOption = option("dark", QT_TRANSLATE_NOOP("CommandLine", "Uses a dark palette."));
+    const QCommandLineOption whyOption =
+        option("why", QT_TRANSLATE_NOOP("CommandLine", "Selects row <ROW> (from 0) of the input, result or written panel, so the Why pane explains it."), "PANEL:ROW");
+    const QCommandLineOption presenterOption =
+        option("presenter", QT_TRANSLATE_NOOP("CommandLine", "Opens in presenter mode (full screen unless --size or --screenshot is given)."));
+    const QCommandLineOption keysOption =
+        option("keys", QT_TRANSLATE_NOOP("CommandLine", "Shows the keyboard shortcuts."));
+    const QCommandLineOption exportPdfOption =
+        option("export-pdf", QT_TRANSLATE_NOOP("CommandLine", "Writes the whole lesson as a handout PDF <file> (one page per batch) and quits."), "file");
+    const QCommandLineOption exportPngOption =
+        option("export-png", QT_TRANSLATE_NOOP("CommandLine", "Writes the batch shown after --steps as a handout PNG <file> and quits."), "file");
     parser.addOptions({stepsOption, screenshotOption, sizeOption, langOption, compareOption, darkOption, whyOption,
                        presenterOption, keysOption, exportPdfOption, exportPngOption});
     parser.addPositionalArgument(QStringLiteral("scenario"),

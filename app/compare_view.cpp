@@ -83,15 +83,8 @@ protected:
 QTableView *newTable(QAbstractItemModel *model, QWidget *parent)
 {
     auto *view = new FittingTableView(parent);
-    view->setModel(model);
-    view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    view->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    view->setWordWrap(false);
-    view->setTabKeyNavigation(false);
+    setUpReadOnlyTable(view, model);
     view->verticalHeader()->hide();
-    followTextScale(view);
-    view->horizontalHeader()->setStretchLastSection(true);
-    view->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
     QObject::connect(model, &QAbstractItemModel::modelReset, view, [view] { view->fitColumns(); });
     return view;
 }

@@ -112,19 +112,11 @@ QAction *newScenarioDialogAction(const QString &text, const QString &objectName,
 QTableView *newTableView(QAbstractItemModel *model, QWidget *parent)
 {
     auto *view = new QTableView(parent);
-    view->setModel(model);
-    view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    view->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    view->setWordWrap(false);
-    view->setTabKeyNavigation(false);
-    view->horizontalHeader()->setStretchLastSection(true);
-    view->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    setUpReadOnlyTable(view, model);
     // Fit columns to their contents whenever a new batch is shown, and the first one to the link
     // mark (●) when rows are linked to the row selected elsewhere.
     QObject::connect(model, &QAbstractItemModel::modelReset, view, [view] { view->resizeColumnsToContents(); });
     QObject::connect(model, &QAbstractItemModel::dataChanged, view, [view] { view->resizeColumnToContents(0); });
-    // Rows as tall as the text, columns as wide as it, at every text scale.
-    followTextScale(view);
     return view;
 }
 

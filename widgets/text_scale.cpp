@@ -80,6 +80,18 @@ void followTextScale(QTableView *view, int rowPadding)
     view->installEventFilter(new TextScaleFollower(view, rowPadding));
 }
 
+void setUpReadOnlyTable(QTableView *view, QAbstractItemModel *model)
+{
+    view->setModel(model);
+    view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    view->setWordWrap(false);
+    view->setTabKeyNavigation(false);
+    view->horizontalHeader()->setStretchLastSection(true);
+    view->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    followTextScale(view);
+}
+
 void scaleCodeRuns(QTextDocument *document, double scale)
 {
     const QFont fixed = scaledFixedFont(scale);

@@ -9,6 +9,7 @@
 
 #include <QFont>
 
+class QAbstractItemModel;
 class QTableView;
 class QTextDocument;
 class QWidget;
@@ -26,6 +27,10 @@ int rowHeightFor(const QFont &font, int padding = 6);
 // headers (so no header is cut to "atc") whenever its font changes, as it does when the window's
 // text scale changes.
 void followTextScale(QTableView *view, int rowPadding = 6);
+// Shows `model` in `view` as the app's read-only tables do: whole rows selected, nothing edited,
+// no wrapping, Tab leaving the table, left-aligned headers with the last column stretched, and
+// rows and columns following the text scale (followTextScale).
+void setUpReadOnlyTable(QTableView *view, QAbstractItemModel *model);
 // Gives every fixed-pitch run of a document (Markdown's `code` and code blocks, <pre>, <code>)
 // the fixed-pitch font at `scale`: Qt's Markdown reader gives them the system fixed font's own
 // point size, which no window font changes.

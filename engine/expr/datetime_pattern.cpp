@@ -1,4 +1,5 @@
 #include "expr/datetime_pattern.h"
+#include "expr/quoted_run.h"
 #include "streamstep/time_math.h"
 
 #include <cstring>
@@ -46,31 +47,14 @@ std::optional<DateTimePattern> DateTimePattern::compile(std::string_view pattern
     while (i < pattern.size()) {
         const char c = pattern[i];
         if (c == '\'') {
-            std::string lit;
-            size_t j = i + 1;
-            bool closed = false;
-            while (j < pattern.size()) {
-                if (pattern[j] == '\'') {
-                    if (j + 1 < pattern.size() && pattern[j + 1] == '\'') {
-                        lit.push_back('\'');
-                        j += 2;
-                        continue;
-                    }
-                    closed = true;
-                    ++j;
-                    break;
-                }
-                lit.push_back(pattern[j++]);
-            }
-            if (!closed) {
+            const std::optional<QuotedRun> literal = readQuotedRun(pattern, i, '\'');
+            if (!literal) {
                 if (error)
                     *error = "Pattern ends with an incomplete string literal: " + std::string(pattern);
                 return std::nullopt;
             }
-            if (j == i + 2)
-                lit = "'"; // '' is a single quote
-            p.m_parts.push_back(Part{0, 0, lit});
-            i = j;
+            p.m_parts.push_back(Part{0, 0, literal->end == i + 2 ? "'" : literal->text}); // '' is a single quote
+            i = literal->end;
             continue;
         }
         if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) {

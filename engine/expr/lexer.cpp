@@ -1,4 +1,5 @@
 #include "expr/lexer.h"
+#include "expr/quoted_run.h"
 
 #include "streamstep/error.h"
 #include "types/utf8.h"
@@ -127,26 +128,10 @@ std::vector<Token> tokenize(std::string_view text)
             continue;
         }
         if (c == '`') {
-            int j = i + 1;
-            std::string name;
-            bool closed = false;
-            while (j < n) {
-                if (text[static_cast<size_t>(j)] == '`') {
-                    if (j + 1 < n && text[static_cast<size_t>(j + 1)] == '`') {
-                        name.push_back('`');
-                        j += 2;
-                        continue;
-                    }
-                    closed = true;
-                    ++j;
-                    break;
-                }
-                name.push_back(text[static_cast<size_t>(j)]);
-                ++j;
-            }
-            if (!closed)
+            const std::optional<QuotedRun> name = readQuotedRun(text, static_cast<size_t>(i), '`');
+            if (!name)
                 throw analysisError("unterminated quoted identifier", TextPosition{1, i + 1});
-            emit(Token::Kind::QuotedIdentifier, name, j);
+            emit(Token::Kind::QuotedIdentifier, name->text, static_cast<int>(name->end));
             continue;
         }
         if (isDigit(c) || (c == '.' && i + 1 < n && isDigit(text[static_cast<size_t>(i + 1)]))) {

@@ -171,6 +171,22 @@ private:
     StateOperatorReport m_metrics;
 };
 
+// What the two streaming aggregations (StatefulAggregate, SessionWindowAggregate) answer alike:
+// they run in the Aggregate phase at three work units, show a result table, and their state
+// is that of the batch they last ran.
+template <class Derived> class AggregateOperator : public StatefulOperator<Derived> {
+public:
+    using StatefulOperator<Derived>::StatefulOperator;
+
+    StepPhase phase() const override { return StepPhase::Aggregate; }
+    double workUnits() const override { return 3; }
+    bool hasResultTable() const override { return true; }
+    int64_t stateBatch() const override { return m_batch; }
+
+protected:
+    int64_t m_batch = -1;
+};
+
 // Makes the operator a plan node runs as (the one place that maps node kinds to operators).
 std::unique_ptr<Operator> makeOperator(const PlanNode &node, const CompiledQuery &query);
 

@@ -13,21 +13,17 @@
 
 namespace streamstep {
 
-class SessionWindowAggregate final : public StatefulOperator<SessionWindowAggregate> {
+class SessionWindowAggregate final : public AggregateOperator<SessionWindowAggregate> {
 public:
     SessionWindowAggregate(const PlanNode &node, OutputMode mode)
-        : StatefulOperator(node, "sessionWindowStateStoreSaveExec"), m_spec(node.get<SessionWindowAggregateNode>()), m_mode(mode)
+        : AggregateOperator(node, "sessionWindowStateStoreSaveExec"), m_spec(node.get<SessionWindowAggregateNode>()), m_mode(mode)
     {
     }
 
-    StepPhase phase() const override { return StepPhase::Aggregate; }
-    double workUnits() const override { return 3; }
     bool shouldRunAnotherBatch(int64_t newWatermarkMs, int64_t evictionWatermarkMs) const override;
-    bool hasResultTable() const override { return true; }
     ResultTableView resultTable() const override;
     void saveState(StateWriter &out) const override;
     void loadState(StateReader &in) override;
-    int64_t stateBatch() const override { return m_batch; }
 
 private:
     // Drops rows whose own session [ts, ts + gap) ends at or before the watermark, merges the
@@ -60,7 +56,6 @@ private:
     OutputMode m_mode;
     std::map<std::string, KeyGroup> m_groups;
     std::vector<Evicted> m_evicted;
-    int64_t m_batch = -1;
 };
 
 } // namespace streamstep

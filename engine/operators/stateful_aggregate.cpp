@@ -145,7 +145,7 @@ void findChunkGroups(GroupTable &table, const AggregationBuffers &buffers, const
 } // namespace
 
 StatefulAggregate::StatefulAggregate(const PlanNode &node, OutputMode mode)
-    : StatefulOperator(node, "stateStoreSave"), m_spec(node.get<AggregateNode>()), m_mode(mode), m_groups(keyTypes(node)),
+    : AggregateOperator(node, "stateStoreSave"), m_spec(node.get<AggregateNode>()), m_mode(mode), m_groups(keyTypes(node)),
       m_buffers(m_spec.aggregates), m_evicted(ColumnBatch::empty(node.output))
 {
     const int eventKey = node.eventTimeKeyIndex(); // first watermarked key, -1 if none

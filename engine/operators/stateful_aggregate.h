@@ -14,20 +14,16 @@
 
 namespace streamstep {
 
-class StatefulAggregate final : public StatefulOperator<StatefulAggregate> {
+class StatefulAggregate final : public AggregateOperator<StatefulAggregate> {
 public:
     StatefulAggregate(const PlanNode &node, OutputMode mode);
 
-    StepPhase phase() const override { return StepPhase::Aggregate; }
-    double workUnits() const override { return 3; }
     std::vector<uint8_t> liveInput(const std::vector<uint8_t> &liveAfter) const override;
     bool shouldRunAnotherBatch(int64_t newWatermarkMs, int64_t evictionWatermarkMs) const override;
-    bool hasResultTable() const override { return true; }
     // Every group known to the run (in state, or evicted earlier), sorted by key.
     ResultTableView resultTable() const override;
     void saveState(StateWriter &out) const override;
     void loadState(StateReader &in) override;
-    int64_t stateBatch() const override { return m_batch; }
 
 private:
     // Runs one batch: updates state with the non-late input, evicts by the watermark and
@@ -109,7 +105,6 @@ private:
     // Groups evicted earlier, as output rows in key order (kept for the result table only).
     ColumnBatch m_evicted;
     std::vector<int64_t> m_evictedBatch;
-    int64_t m_batch = -1;
     std::vector<uint64_t> m_updatedBits;
     size_t m_createdFrom = 0;
 

@@ -1,24 +1,28 @@
 // What the GUI tests share: their own settings, a bundled lesson's path, a window shown at a size
 // and its run stepped, the folder their screenshots go to, the contrast of two colours and the
-// window sizes they are taken at, the German translation installed for the length of a scope, and
+// window sizes they are taken at, a dialog opened through its menu action, the German translation installed for the length of a scope, and
 // the lessons the sanitizer build's loops leave out.
 #pragma once
 
 #include "../engine/test_data.h" // bundledLessonPaths
 
+#include <QAction>
 #include <QColor>
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
+#include <QKeySequence>
 #include <QLocale>
 #include <QSize>
 #include <QString>
 #include <QTest>
+#include <QTimer>
 #include <QTranslator>
 #include <QWidget>
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 
 namespace streamstep::testing {
 
@@ -126,6 +130,26 @@ inline void addScreenshotSizes()
     QTest::addColumn<QSize>("size");
     QTest::newRow("1280x800") << QSize(1280, 800);
     QTest::newRow("1920x1080") << QSize(1920, 1080);
+}
+
+// Opens a dialog through its menu action `actionName` of `window`, after checking the action is
+// there, enabled and on `shortcut`: `inspect` sees the dialog (a Dialog named `dialogName`) once
+// it is up, then it is closed.
+template <class Dialog, class Window>
+void openThroughMenuAction(Window &window, const QString &actionName, const QKeySequence &shortcut,
+                           const QString &dialogName, const std::function<void(Dialog &)> &inspect)
+{
+    auto *action = window.template findChild<QAction *>(actionName);
+    QVERIFY(action);
+    QVERIFY(action->isEnabled());
+    QCOMPARE(action->shortcut(), shortcut);
+    QTimer::singleShot(0, [&] {
+        if (auto *dialog = window.template findChild<Dialog *>(dialogName)) {
+            inspect(*dialog);
+            dialog->reject();
+        }
+    });
+    action->trigger();
 }
 
 // The app's German translation and locale while it lives; English and C again after.

@@ -6,6 +6,7 @@
 // tolerant and says so; a point never reached is said. The menu action opens the dialog, and the
 // dialog is saved as PNGs at 1280x800 (English and German) for a look.
 #include "crash_dialog.h"
+#include "gui_test_support.h"
 #include "main_window.h"
 
 #include "streamstep/crash_demo.h"
@@ -140,18 +141,11 @@ private slots:
     {
         MainWindow window;
         QVERIFY(window.openScenario(QDir(lessonsDir()).filePath(QStringLiteral("01-high-value-filter.scenario.json"))));
-        auto *action = window.findChild<QAction *>(QStringLiteral("crashAction"));
-        QVERIFY(action);
-        QVERIFY(action->isEnabled());
-        QCOMPARE(action->shortcut(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K));
         bool seen = false;
-        QTimer::singleShot(0, [&] {
-            if (auto *dialog = window.findChild<CrashDialog *>(QStringLiteral("crashDialog"))) {
-                seen = dialog->findChild<QSpinBox *>(QStringLiteral("crashBatch")) != nullptr;
-                dialog->reject();
-            }
-        });
-        action->trigger();
+        testing::openThroughMenuAction<CrashDialog>(
+            window, QStringLiteral("crashAction"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K),
+            QStringLiteral("crashDialog"),
+            [&](CrashDialog &dialog) { seen = dialog.findChild<QSpinBox *>(QStringLiteral("crashBatch")) != nullptr; });
         QVERIFY(seen);
     }
 };

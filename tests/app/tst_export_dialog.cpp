@@ -4,6 +4,7 @@
 // clipboard, the language is remembered, and the menu action opens the dialog.
 #include "../engine/test_columns.h"
 #include "export_dialog.h"
+#include "gui_test_support.h"
 #include "main_window.h"
 
 #include "streamstep/scenario.h"
@@ -126,19 +127,11 @@ private slots:
     {
         MainWindow window;
         QVERIFY(window.openScenario(QDir(lessonsDir()).filePath(QStringLiteral("04-windowed-totals-append.scenario.json"))));
-        auto *action = window.findChild<QAction *>(QStringLiteral("exportAction"));
-        QVERIFY(action);
-        QVERIFY(action->isEnabled());
-        QCOMPARE(action->shortcut(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
         QString seen;
-        QTimer::singleShot(0, [&] {
-            auto *dialog = window.findChild<ExportDialog *>(QStringLiteral("exportDialog"));
-            if (dialog) {
-                seen = dialog->program();
-                dialog->reject();
-            }
-        });
-        action->trigger();
+        testing::openThroughMenuAction<ExportDialog>(window, QStringLiteral("exportAction"),
+                                                     QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E),
+                                                     QStringLiteral("exportDialog"),
+                                                     [&](ExportDialog &dialog) { seen = dialog.program(); });
         QVERIFY(seen.contains(QStringLiteral("readStream")));
     }
 };

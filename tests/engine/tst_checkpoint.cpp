@@ -39,6 +39,12 @@ QString tempRoot()
                                         : QDir::tempPath() + "/tst_checkpoint-XXXXXX";
 }
 
+// A test's own folder under tempRoot(), removed when the test ends, and its path.
+struct ScratchFolder {
+    QTemporaryDir dir{tempRoot()};
+    fs::path root = dir.path().toStdString();
+};
+
 nlohmann::json loadDoc(const std::string &name)
 {
     const std::string path = std::string(STREAMSTEP_SOURCE_DIR) + "/tests/data/sinks/" + name + ".scenario.json";
@@ -233,8 +239,7 @@ void TestCheckpoint::recoverChecksTheLogs()
 {
     QFETCH(QStringList, files);
     QFETCH(QString, message);
-    QTemporaryDir dir(tempRoot());
-    const fs::path root = dir.path().toStdString();
+    const auto &[dir, root] = ScratchFolder{};
     const Checkpoint checkpoint(root);
     for (const QString &file : files) {
         const std::string name = file.toStdString();
@@ -262,8 +267,7 @@ void TestCheckpoint::recoverChecksTheLogs()
 void TestCheckpoint::layoutAndOrder()
 {
     // The order of writes per batch, seen through the fault hook and the files present then.
-    QTemporaryDir dir(tempRoot());
-    const fs::path root = dir.path().toStdString();
+    const auto &[dir, root] = ScratchFolder{};
     const nlohmann::json doc = loadDoc("high_value_csv");
     QStringList seen;
     runQuery(doc, root, [&](std::string_view point, int64_t batchId) {
@@ -314,8 +318,7 @@ void TestCheckpoint::resumesAfterCrash()
     const fs::path reference = referenceDir.path().toStdString();
     const Outcome uninterrupted = runQuery(doc, reference);
 
-    QTemporaryDir dir(tempRoot());
-    const fs::path root = dir.path().toStdString();
+    const auto &[dir, root] = ScratchFolder{};
     Outcome first;
     bool crashed = false;
     try {
@@ -347,8 +350,7 @@ void TestCheckpoint::lessonScenariosWriteTheirSinks()
 {
     // Lesson 01 to csv: 15 then 8 rows; lesson 03 to SQLite: 1000, 45, 12 rows upserted, and the
     // table ends with 1000 rows.
-    QTemporaryDir dir(tempRoot());
-    const fs::path root = dir.path().toStdString();
+    const auto &[dir, root] = ScratchFolder{};
     runQuery(loadDoc("high_value_csv"), root);
     QList<int> manifestRows;
     for (int batch : {0, 1}) {
@@ -370,8 +372,7 @@ void TestCheckpoint::lessonScenariosWriteTheirSinks()
 
 void TestCheckpoint::finishedRunDoesNothing()
 {
-    QTemporaryDir dir(tempRoot());
-    const fs::path root = dir.path().toStdString();
+    const auto &[dir, root] = ScratchFolder{};
     const nlohmann::json doc = loadDoc("account_counts_sqlite");
     QCOMPARE(runQuery(doc, root).batchIds, (std::vector<int64_t>{0, 1, 2}));
     QCOMPARE(sinkRows(root / "out", doc).size(), 1000);
@@ -386,8 +387,7 @@ void TestCheckpoint::finishedRunDoesNothing()
 void TestCheckpoint::newStepsRunAfterFinishedOnes()
 {
     // Like new data arriving at a Spark source: steps added to the scenario run after a restart.
-    QTemporaryDir dir(tempRoot());
-    const fs::path root = dir.path().toStdString();
+    const auto &[dir, root] = ScratchFolder{};
     nlohmann::json doc = loadDoc("high_value_csv");
     nlohmann::json steps = doc["steps"];
     doc["steps"] = nlohmann::json::array({steps[0]});
@@ -441,8 +441,7 @@ void TestCheckpoint::incompatibleQueryTouchesNothing()
     QFETCH(QString, scenario);
     QFETCH(QString, change);
     QFETCH(QString, message);
-    QTemporaryDir dir(tempRoot());
-    const fs::path root = dir.path().toStdString();
+    const auto &[dir, root] = ScratchFolder{};
     nlohmann::json doc = loadDoc(scenario.toStdString());
     nlohmann::json steps = doc["steps"];
     doc["steps"] = nlohmann::json::array({steps[0]});
@@ -484,8 +483,7 @@ void TestCheckpoint::damagedCheckpointIsNamed()
     QFETCH(QString, file);
     QFETCH(QByteArray, content);
     QFETCH(QString, message);
-    QTemporaryDir dir(tempRoot());
-    const fs::path root = dir.path().toStdString();
+    const auto &[dir, root] = ScratchFolder{};
     const nlohmann::json doc = loadDoc("account_counts_sqlite");
     // Batches 0 and 1 committed, batch 2 planned: the crash left work to resume.
     try {
@@ -517,8 +515,7 @@ void TestCheckpoint::damagedCheckpointIsNamed()
 
 void TestCheckpoint::replayNeedsTheSameInput()
 {
-    QTemporaryDir dir(tempRoot());
-    const fs::path root = dir.path().toStdString();
+    const auto &[dir, root] = ScratchFolder{};
     nlohmann::json doc = loadDoc("high_value_csv");
     try {
         runQuery(doc, root, [](std::string_view point, int64_t batchId) {
@@ -537,8 +534,7 @@ void TestCheckpoint::replayNeedsTheSameInput()
 
 void TestCheckpoint::badPathsTouchNothing()
 {
-    QTemporaryDir dir(tempRoot());
-    const fs::path root = dir.path().toStdString();
+    const auto &[dir, root] = ScratchFolder{};
     nlohmann::json doc = loadDoc("high_value_csv");
     doc["sink"]["options"]["path"] = "../outside";
     Error e = errorOf([&] { runQuery(doc, root); });
@@ -569,8 +565,7 @@ void TestCheckpoint::failedSinkLeavesCheckpointConsistent()
 {
     // A sink write that fails (here: the part file's name is taken by a folder) leaves the batch
     // planned but not committed; once the cause is gone the run resumes.
-    QTemporaryDir dir(tempRoot());
-    const fs::path root = dir.path().toStdString();
+    const auto &[dir, root] = ScratchFolder{};
     const nlohmann::json doc = loadDoc("high_value_csv");
     fs::create_directories(root / "out/high_value/part-00001-c000.csv/x");
     const Error e = errorOf([&] { runQuery(doc, root); });
@@ -585,8 +580,7 @@ void TestCheckpoint::failedSinkLeavesCheckpointConsistent()
 
 void TestCheckpoint::memorySinkIsNotFaultTolerant()
 {
-    QTemporaryDir dir(tempRoot());
-    const fs::path root = dir.path().toStdString();
+    const auto &[dir, root] = ScratchFolder{};
     nlohmann::json doc = loadDoc("account_counts_sqlite");
     doc["sink"] = {{"format", "memory"}, {"options", {{"queryName", "counts"}}}};
     Outcome first;
@@ -613,8 +607,7 @@ void TestCheckpoint::compiledQueryServesEveryRestart()
     QCOMPARE(runQuery(doc, reference).batchIds, (std::vector<int64_t>{0, 1}));
 
     const std::shared_ptr<const Query> compiled = Query::compile(scenarioOf(doc));
-    QTemporaryDir dir(tempRoot());
-    const fs::path root = dir.path().toStdString();
+    const auto &[dir, root] = ScratchFolder{};
     bool crashed = false;
     try {
         runQuery(doc, root, [](std::string_view at, int64_t batch) {

@@ -123,6 +123,16 @@ struct Reference : crash_runs::BatchReports {
     uintmax_t largestFile = 0;     // for the full-disk limit
 };
 
+// How each failure test ends once the cause is gone: the same command (run as `options` say)
+// finishes, and the output is exactly that of an uninterrupted run.
+void resumeMatchesReference(const RunFolder &folder, const Config &c, const Reference &ref,
+                            const ChildOptions &options = {})
+{
+    const ChildResult resumed = runCli(folder.runArgs(), folder.root, options);
+    QVERIFY2(resumed.exitCode == 0, describe(resumed));
+    QCOMPARE(sinkCat(folder, c), ref.rows);
+}
+
 } // namespace
 
 class TestCrashRecovery : public QObject {
@@ -244,9 +254,7 @@ void TestCrashRecovery::fullDisk()
     QVERIFY2(committed >= 1, "the limit should be reached mid-run");
     QVERIFY(committed < ref.dataBatches.size() + ref.noDataBatches.size());
     // Space is back: the run resumes and the output is exactly that of an uninterrupted run.
-    const ChildResult resumed = runCli(folder.runArgs(), folder.root);
-    QVERIFY2(resumed.exitCode == 0, describe(resumed));
-    QCOMPARE(sinkCat(folder, c), ref.rows);
+    resumeMatchesReference(folder, c, ref);
 }
 
 void TestCrashRecovery::readOnlyOutputFolder_data()
@@ -287,9 +295,7 @@ void TestCrashRecovery::readOnlyOutputFolder()
              denied.err.c_str());
     QCOMPARE(folder.numCommits(), size_t(2)); // batches 0 and 1, nothing half-committed
 
-    const ChildResult resumed = runCli(folder.runArgs(), folder.root, nobody);
-    QVERIFY2(resumed.exitCode == 0, describe(resumed));
-    QCOMPARE(sinkCat(folder, c), ref.rows);
+    resumeMatchesReference(folder, c, ref, nobody);
 }
 
 void TestCrashRecovery::missingOutputFolder()
@@ -304,9 +310,7 @@ void TestCrashRecovery::missingOutputFolder()
                               + "' does not exist; create it or choose another with --output-dir\n");
     QVERIFY(!fs::exists(folder.checkpoint()));
     fs::create_directories(folder.output());
-    const ChildResult ok = runCli(folder.runArgs(), folder.root);
-    QVERIFY2(ok.exitCode == 0, describe(ok));
-    QCOMPARE(sinkCat(folder, c), ref.rows);
+    resumeMatchesReference(folder, c, ref);
 }
 
 void TestCrashRecovery::lockedDatabase()
@@ -327,9 +331,7 @@ void TestCrashRecovery::lockedDatabase()
              locked.err.c_str());
     QCOMPARE(folder.numCommits(), size_t(2));
 
-    const ChildResult resumed = runCli(folder.runArgs(), folder.root);
-    QVERIFY2(resumed.exitCode == 0, describe(resumed));
-    QCOMPARE(sinkCat(folder, c), ref.rows);
+    resumeMatchesReference(folder, c, ref);
 }
 
 QTEST_APPLESS_MAIN(TestCrashRecovery)

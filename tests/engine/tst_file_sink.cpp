@@ -71,6 +71,29 @@ SinkContext context(const std::string &queryId)
 
 std::string readText(const fs::path &path) { return AtomicFile::read(path); }
 
+// What a sink test starts from: a fresh temporary folder, the sink's folder `out` in it (not
+// created yet), and the rows it writes.
+struct SinkTestFolder {
+    QTemporaryDir dir;
+    fs::path folder = fs::path(dir.path().toStdString()) / "out";
+    ColumnBatch batch = allTypes();
+};
+
+// The sink formats the folder tests run through, each in its own folder below the test's.
+constexpr FileSink::Format kFolderFormats[] = {FileSink::Format::Csv, FileSink::Format::Json};
+
+fs::path formatFolder(const fs::path &folder, FileSink::Format format)
+{
+    return folder / (format == FileSink::Format::Csv ? "csv" : "json");
+}
+
+// The folder tests' two batches: rows 0-2 of `batch` as batch 0, rows 3-5 as batch 1.
+void addTwoBatches(FileSink &sink, const ColumnBatch &batch)
+{
+    sink.addBatch(0, batch.gather({0, 1, 2}), OutputMode::Append);
+    sink.addBatch(1, batch.gather({3, 4, 5}), OutputMode::Append);
+}
+
 } // namespace
 
 class TestFileSink : public QObject {
@@ -254,15 +277,12 @@ void TestFileSink::jsonRoundTripKeepsDecimalsExact()
 
 void TestFileSink::manifestListsCommittedBatches()
 {
-    QTemporaryDir dir;
-    const fs::path folder = fs::path(dir.path().toStdString()) / "out";
-    const ColumnBatch batch = allTypes();
-    for (const auto format : {FileSink::Format::Csv, FileSink::Format::Json}) {
-        const fs::path sinkFolder = folder / (format == FileSink::Format::Csv ? "csv" : "json");
+    const auto &[dir, folder, batch] = SinkTestFolder{};
+    for (const FileSink::Format format : kFolderFormats) {
+        const fs::path sinkFolder = formatFolder(folder, format);
         FileSink sink(sinkFolder, "out", format, true, batch.schema, context("q1"));
         QCOMPARE(sink.lastCommittedBatch(), std::optional<int64_t>());
-        sink.addBatch(0, batch.gather({0, 1, 2}), OutputMode::Append);
-        sink.addBatch(1, batch.gather({3, 4, 5}), OutputMode::Append);
+        addTwoBatches(sink, batch);
         QCOMPARE(sink.lastCommittedBatch(), std::optional<int64_t>(1));
         QVERIFY(fs::exists(sinkFolder / FileSink::partFileName(0, format)));
         QVERIFY(fs::exists(sinkFolder / FileSink::kManifestFolder / "1"));
@@ -286,15 +306,13 @@ void TestFileSink::manifestListsCommittedBatches()
         FileSink again(sinkFolder, "out", format, true, batch.schema, context("q1"));
         QCOMPARE(again.lastCommittedBatch(), std::optional<int64_t>(1));
     }
-    const std::string csv = readText(folder / "csv" / FileSink::partFileName(0, FileSink::Format::Csv));
+    const std::string csv = readText(formatFolder(folder, FileSink::Format::Csv) / FileSink::partFileName(0, FileSink::Format::Csv));
     QVERIFY2(csv.starts_with("s,i,l,d,amount,ok,at\nplain,-7,9007199254740993,1.0E7,"), csv.c_str());
 }
 
 void TestFileSink::replayedBatchIsSkipped()
 {
-    QTemporaryDir dir;
-    const fs::path folder = fs::path(dir.path().toStdString()) / "out";
-    const ColumnBatch batch = allTypes();
+    const auto &[dir, folder, batch] = SinkTestFolder{};
     {
         FileSink sink(folder, "out", FileSink::Format::Json, false, batch.schema, context("q1"));
         sink.addBatch(0, batch.gather({0}), OutputMode::Append);
@@ -318,9 +336,7 @@ void TestFileSink::replayedBatchIsSkipped()
 
 void TestFileSink::crashOrphansAreInvisible()
 {
-    QTemporaryDir dir;
-    const fs::path folder = fs::path(dir.path().toStdString()) / "out";
-    const ColumnBatch batch = allTypes();
+    const auto &[dir, folder, batch] = SinkTestFolder{};
     SinkContext crashing = context("q1");
     crashing.faultHook = [](std::string_view point, int64_t batchId) {
         if (point == "mid-sink" && batchId == 1)
@@ -347,9 +363,7 @@ void TestFileSink::crashOrphansAreInvisible()
 
 void TestFileSink::emptyBatchIsCommittedWithoutFiles()
 {
-    QTemporaryDir dir;
-    const fs::path folder = fs::path(dir.path().toStdString()) / "out";
-    const ColumnBatch batch = allTypes();
+    const auto &[dir, folder, batch] = SinkTestFolder{};
     FileSink sink(folder, "out", FileSink::Format::Csv, true, batch.schema, context("q1"));
     sink.addBatch(0, ColumnBatch::empty(batch.schema), OutputMode::Append);
     QCOMPARE(sink.lastCommittedBatch(), std::optional<int64_t>(0));
@@ -361,9 +375,7 @@ void TestFileSink::emptyBatchIsCommittedWithoutFiles()
 // ("Skipping already committed batch"), also when another query wrote it; later ids are written.
 void TestFileSink::anotherQuerySkipsTheBatchesTheFolderHolds()
 {
-    QTemporaryDir dir;
-    const fs::path folder = fs::path(dir.path().toStdString()) / "out";
-    const ColumnBatch batch = allTypes();
+    const auto &[dir, folder, batch] = SinkTestFolder{};
     {
         FileSink sink(folder, "out", FileSink::Format::Csv, false, batch.schema, context("first"));
         QCOMPARE(QString::fromStdString(sink.openingNotice()), QString());
@@ -414,9 +426,7 @@ void TestFileSink::sparkLogIsCompactedEveryTenthBatch()
 
 void TestFileSink::damagedFilesAreNamed()
 {
-    QTemporaryDir dir;
-    const fs::path folder = fs::path(dir.path().toStdString()) / "out";
-    const ColumnBatch batch = allTypes();
+    const auto &[dir, folder, batch] = SinkTestFolder{};
     {
         FileSink sink(folder, "out", FileSink::Format::Json, false, batch.schema, context("q"));
         sink.addBatch(0, batch, OutputMode::Append);
@@ -435,15 +445,12 @@ void TestFileSink::damagedFilesAreNamed()
 // reader reads and fails with the same message, for intact and damaged folders alike.
 void TestFileSink::inMemoryFolderReadsLikeTheDisk()
 {
-    QTemporaryDir dir;
-    const fs::path folder = fs::path(dir.path().toStdString()) / "out";
-    const ColumnBatch batch = allTypes();
-    for (const auto format : {FileSink::Format::Csv, FileSink::Format::Json}) {
-        const fs::path sinkFolder = folder / (format == FileSink::Format::Csv ? "csv" : "json");
+    const auto &[dir, folder, batch] = SinkTestFolder{};
+    for (const FileSink::Format format : kFolderFormats) {
+        const fs::path sinkFolder = formatFolder(folder, format);
         {
             FileSink sink(sinkFolder, "out", format, true, batch.schema, context("q1"));
-            sink.addBatch(0, batch.gather({0, 1, 2}), OutputMode::Append);
-            sink.addBatch(1, batch.gather({3, 4, 5}), OutputMode::Append);
+            addTwoBatches(sink, batch);
         }
         const auto filesOf = [&] {
             FileSink::FolderFiles files;

@@ -115,6 +115,34 @@ void addKeyColumnRows(std::initializer_list<const char *> columnSets)
     }
 }
 
+// sortGroups puts `groups` in the order of their encoded keys (`tableKeys`: the table's own key
+// columns), as the result table and complete mode need.
+void verifySortsLikeEncodedKeys(const GroupTable &table, const std::vector<const Column *> &tableKeys,
+                                std::vector<uint32_t> groups)
+{
+    std::vector<uint32_t> expected = groups;
+    std::sort(expected.begin(), expected.end(),
+              [&](uint32_t a, uint32_t b) { return encodedKey(tableKeys, a) < encodedKey(tableKeys, b); });
+    table.sortGroups(groups);
+    QCOMPARE(groups, expected);
+}
+
+// The current row of addKeyColumnRows' table (or one with its "columns" and "withNulls"):
+// `numRows` of trickyKeys and the key columns the row names.
+struct KeyColumnRow {
+    ColumnBatch batch;
+    std::vector<const Column *> keys; // into batch
+};
+
+KeyColumnRow keyColumnRow(size_t numRows, bool longStrings = true)
+{
+    QFETCH(QString, columns);
+    QFETCH(bool, withNulls);
+    KeyColumnRow row{trickyKeys(numRows, withNulls, longStrings), {}};
+    row.keys = keyColumns(row.batch, columns);
+    return row;
+}
+
 std::vector<DataType> typesOf(const std::vector<const Column *> &keys)
 {
     std::vector<DataType> types;
@@ -156,10 +184,7 @@ private slots:
     }
     void groupsLikeTheKeyEncoding()
     {
-        QFETCH(QString, columns);
-        QFETCH(bool, withNulls);
-        const ColumnBatch batch = trickyKeys(3000, withNulls);
-        const std::vector<const Column *> keys = keyColumns(batch, columns);
+        const auto [batch, keys] = keyColumnRow(3000);
         GroupTable table(typesOf(keys));
         std::map<std::string, uint32_t> reference; // encoding -> group, numbered by first appearance
         std::vector<uint64_t> hashes;
@@ -204,10 +229,8 @@ private slots:
     void packedGroupsLikeTheKeyEncoding()
     {
         QFETCH(QString, columns);
-        QFETCH(bool, withNulls);
         QFETCH(bool, longStrings);
-        const ColumnBatch batch = trickyKeys(3000, withNulls, longStrings);
-        const std::vector<const Column *> keys = keyColumns(batch, columns);
+        const auto [batch, keys] = keyColumnRow(3000, longStrings);
         GroupTable table(typesOf(keys));
         QVERIFY(table.packed());
         std::map<std::string, uint32_t> reference;
@@ -403,10 +426,7 @@ private slots:
     }
     void sortsLikeCompare()
     {
-        QFETCH(QString, columns);
-        QFETCH(bool, withNulls);
-        const ColumnBatch batch = trickyKeys(4000, withNulls);
-        const std::vector<const Column *> keys = keyColumns(batch, columns);
+        const auto [batch, keys] = keyColumnRow(4000);
         GroupTable table(typesOf(keys));
         std::vector<uint64_t> hashes;
         GroupTable::hashRows(keys, 0, batch.numRows, hashes);
@@ -430,13 +450,8 @@ private slots:
             if (encodedKey({tableKeys[0]}, g) == encodedKey({tableKeys[0]}, 0))
                 sets[2].push_back(g);
         }
-        for (std::vector<uint32_t> groups : sets) {
-            std::vector<uint32_t> expected = groups;
-            std::sort(expected.begin(), expected.end(),
-                      [&](uint32_t a, uint32_t b) { return encodedKey(tableKeys, a) < encodedKey(tableKeys, b); });
-            table.sortGroups(groups);
-            QCOMPARE(groups, expected);
-        }
+        for (const std::vector<uint32_t> &groups : sets)
+            verifySortsLikeEncodedKeys(table, tableKeys, groups);
     }
 
     // Windows of one length with a string key: the two-word (exact window, string) prefix path,
@@ -467,11 +482,7 @@ private slots:
         std::vector<uint32_t> groups(table.size());
         for (uint32_t g = 0; g < groups.size(); ++g)
             groups[g] = g;
-        std::vector<uint32_t> expected = groups;
-        std::sort(expected.begin(), expected.end(),
-                  [&](uint32_t x, uint32_t y) { return encodedKey(tableKeys, x) < encodedKey(tableKeys, y); });
-        table.sortGroups(groups);
-        QCOMPARE(groups, expected);
+        verifySortsLikeEncodedKeys(table, tableKeys, groups);
     }
 
     // The memory sink's bulk append: the same table as appending row by row through Value.
