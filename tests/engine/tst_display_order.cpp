@@ -4,6 +4,7 @@
 // displays sort: displayOrder, by the report's emittedKeyColumns, in the group table's own key
 // order (nulls first), which the console sink's text and the CLI use.
 // The group table first: Qt's `slots` keyword would rename its parameter.
+#include "group_table_test.h"
 #include "operators/group_table.h"
 
 #include "stream_test.h"
@@ -48,15 +49,7 @@ std::vector<uint32_t> groupTableOrder(const ColumnBatch &rows)
         types.push_back(c.type());
     }
     GroupTable table(types);
-    std::vector<uint64_t> hashes;
-    GroupTable::hashRows(keys, 0, rows.numRows, hashes);
-    std::vector<uint32_t> rowOfGroup;
-    for (size_t r = 0; r < rows.numRows; ++r) {
-        bool inserted = false;
-        table.findOrInsert(keys, r, GroupTable::tagOf(hashes[r]), inserted);
-        if (inserted)
-            rowOfGroup.push_back(static_cast<uint32_t>(r));
-    }
+    const std::vector<uint32_t> rowOfGroup = testing::insertEveryRow(table, keys, rows.numRows);
     std::vector<uint32_t> groups(table.size());
     std::iota(groups.begin(), groups.end(), 0u);
     table.sortGroups(groups);
@@ -64,6 +57,18 @@ std::vector<uint32_t> groupTableOrder(const ColumnBatch &rows)
     for (uint32_t g : groups)
         out.push_back(rowOfGroup[g]);
     return out;
+}
+
+// Spark's console text of one batch: its header, then the given lines (the table, and a footer
+// such as "only showing top 2 rows"), then the blank line.
+QString consoleBatch(int batch, const QStringList &lines)
+{
+    QString text = QStringLiteral("-------------------------------------------\nBatch: %1\n"
+                                  "-------------------------------------------\n")
+                       .arg(batch);
+    for (const QString &line : lines)
+        text += line + QLatin1Char('\n');
+    return text + QLatin1Char('\n');
 }
 
 QStringList jsonRows(const ColumnBatch &batch, const std::vector<uint32_t> &order)
@@ -208,28 +213,20 @@ private slots:
         const std::vector<BatchReport> printed = runScenario(console);
         QCOMPARE(accounts(printed[0].emitted), (QStringList{"C", "A", "null"}));
         QCOMPARE(QString::fromStdString(printed[0].sinkText),
-                 QStringLiteral("-------------------------------------------\n"
-                                "Batch: 0\n"
-                                "-------------------------------------------\n"
-                                "+---------+-----+\n"
-                                "|accountId|total|\n"
-                                "+---------+-----+\n"
-                                "|     NULL| 3.00|\n"
-                                "|        A| 2.00|\n"
-                                "|        C| 1.00|\n"
-                                "+---------+-----+\n"
-                                "\n"));
+                 consoleBatch(0, {"+---------+-----+",
+                                  "|accountId|total|",
+                                  "+---------+-----+",
+                                  "|     NULL| 3.00|",
+                                  "|        A| 2.00|",
+                                  "|        C| 1.00|",
+                                  "+---------+-----+"}));
         QCOMPARE(QString::fromStdString(printed[1].sinkText),
-                 QStringLiteral("-------------------------------------------\n"
-                                "Batch: 1\n"
-                                "-------------------------------------------\n"
-                                "+---------+-----+\n"
-                                "|accountId|total|\n"
-                                "+---------+-----+\n"
-                                "|        A| 7.00|\n"
-                                "|        B| 4.00|\n"
-                                "+---------+-----+\n"
-                                "\n"));
+                 consoleBatch(1, {"+---------+-----+",
+                                  "|accountId|total|",
+                                  "+---------+-----+",
+                                  "|        A| 7.00|",
+                                  "|        B| 4.00|",
+                                  "+---------+-----+"}));
     }
 
     // Complete mode: every group in the group table's numbering (first seen first); the console
@@ -248,17 +245,13 @@ private slots:
             kCountByAccount, "complete", kSteps, R"J({"format": "console", "options": {"numRows": 2}})J");
         const std::vector<BatchReport> printed = runScenario(console);
         QCOMPARE(QString::fromStdString(printed[1].sinkText),
-                 QStringLiteral("-------------------------------------------\n"
-                                "Batch: 1\n"
-                                "-------------------------------------------\n"
-                                "+---------+-----+\n"
-                                "|accountId|total|\n"
-                                "+---------+-----+\n"
-                                "|     NULL| 3.00|\n"
-                                "|        A| 7.00|\n"
-                                "+---------+-----+\n"
-                                "only showing top 2 rows\n"
-                                "\n"));
+                 consoleBatch(1, {"+---------+-----+",
+                                  "|accountId|total|",
+                                  "+---------+-----+",
+                                  "|     NULL| 3.00|",
+                                  "|        A| 7.00|",
+                                  "+---------+-----+",
+                                  "only showing top 2 rows"}));
     }
 
     // A projection that keeps the keys as columns moves them; the rows stay unsorted.

@@ -7,6 +7,7 @@
 #include "expr/expression.h"
 #include "operators/aggregation_buffers.h"
 #include "operators/flow.h"
+#include "group_table_test.h"
 #include "operators/group_table.h"
 #include "test_columns.h"
 
@@ -428,15 +429,7 @@ private slots:
     {
         const auto [batch, keys] = keyColumnRow(4000);
         GroupTable table(typesOf(keys));
-        std::vector<uint64_t> hashes;
-        GroupTable::hashRows(keys, 0, batch.numRows, hashes);
-        std::vector<uint32_t> firstRow;
-        for (size_t r = 0; r < batch.numRows; ++r) {
-            bool inserted = false;
-            table.findOrInsert(keys, r, GroupTable::tagOf(hashes[r]), inserted);
-            if (inserted)
-                firstRow.push_back(static_cast<uint32_t>(r));
-        }
+        testing::insertEveryRow(table, keys, batch.numRows);
         std::vector<const Column *> tableKeys;
         for (const Column &c : table.keys())
             tableKeys.push_back(&c);
