@@ -4,6 +4,7 @@
 #include <QUuid>
 
 #include <exception>
+#include <utility>
 
 namespace streamstep {
 
@@ -13,7 +14,18 @@ namespace {
 // repaints a progress bar, not a checkpoint log.
 constexpr qint64 kProgressIntervalMs = 40;
 
+std::function<void(double)> &afterProgressHook()
+{
+    static std::function<void(double)> hook;
+    return hook;
+}
+
 } // namespace
+
+void RunWorker::setAfterProgressForTesting(std::function<void(double)> hook)
+{
+    afterProgressHook() = std::move(hook);
+}
 
 RunWorker::RunWorker(QObject *parent) : QObject(parent)
 {
@@ -56,6 +68,8 @@ StepOutcome RunWorker::runStep(const StepRequest &request)
             lastPerMille = perMille;
             sinceProgress.start();
             Q_EMIT progressed(request.ticket, fraction, static_cast<int>(phase));
+            if (const auto &hook = afterProgressHook())
+                hook(fraction);
         };
     }
 

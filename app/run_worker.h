@@ -12,6 +12,7 @@
 #include <QString>
 
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -71,6 +72,11 @@ public:
 
     // "AnalysisException: …" / "StreamingQueryException: …" as Spark prints them.
     static QString messageOf(const Error &error);
+
+    // For tests: called on the worker's thread right after each progress report is sent, with
+    // its fraction, so that a test can hold a step there until the window has answered the
+    // report (an Escape pressed on it cancels a step of any speed). Set while no step runs.
+    static void setAfterProgressForTesting(std::function<void(double)> hook);
 
 public Q_SLOTS:
     // Runs a request and reports its outcome through stepFinished.

@@ -5,6 +5,7 @@
 #include "batch_table_model.h"
 #include "main_window.h"
 #include "run_controller.h"
+#include "run_worker.h"
 #include "../engine/report_checks.h"
 
 #include "streamstep/engine.h"
@@ -15,6 +16,8 @@
 #include <QElapsedTimer>
 #include <QHeaderView>
 #include <QProgressBar>
+#include <QScopeGuard>
+#include <QSemaphore>
 #include <QScrollBar>
 #include <QStatusBar>
 #include <QTableView>
@@ -350,7 +353,18 @@ void TestRunWorker::windowShowsProgressAndCancelsWithEscape()
     QVERIFY(!window.startAction()->isEnabled());
     // The progress bar moves and names the batch being run. Esc goes in as soon as it first
     // moves, from its own signal: polling for it (QTRY, every 50 ms) let the 2,000,000-row batch
-    // end before the key on a quiet machine, and nothing was left to cancel.
+    // end before the key on a quiet machine, and nothing was left to cancel. Even from the
+    // signal, a fast worker finished the batch before the window took in its first report, so
+    // the worker waits at that report until the key went in (RunWorker's test hook).
+    QSemaphore escapePressed;
+    bool held = false; // the worker's thread's
+    RunWorker::setAfterProgressForTesting([&](double fraction) {
+        if (held || fraction <= 0)
+            return;
+        held = true;
+        escapePressed.tryAcquire(1, 60 * 1000);
+    });
+    const auto noHook = qScopeGuard([] { RunWorker::setAfterProgressForTesting({}); });
     QString progressText;
     const QString shot = qEnvironmentVariable("STREAMSTEP_PROGRESS_SCREENSHOT");
     QMetaObject::Connection pressEscape = connect(window.progressBar(), &QProgressBar::valueChanged, &window, [&](int value) {
@@ -360,6 +374,7 @@ void TestRunWorker::windowShowsProgressAndCancelsWithEscape()
         if (!shot.isEmpty())
             window.grab().save(shot);
         QTest::keyClick(&window, Qt::Key_Escape);
+        escapePressed.release();
     });
     QTRY_VERIFY_WITH_TIMEOUT(!progressText.isEmpty(), 60 * 1000);
     disconnect(pressEscape);
