@@ -7,8 +7,14 @@
 // line of its own, {"driver": {"exitCode": N, "ms": T}}, and prints one summary line per
 // program on stdout. Local mode as the conformance suite wants it: local[2], 2 shuffle
 // partitions, no UI, session time zone UTC.
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.json.JsonWriteFeature;
 import java.io.FileOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
@@ -66,13 +72,23 @@ public final class ReplayDriver {
         }
     }
 
-    static String quote(String text) {
-        StringBuilder out = new StringBuilder("\"");
-        for (char c : text.toCharArray()) {
-            if (c == '"' || c == '\\') out.append('\\').append(c);
-            else if (c < 0x20 || c >= 0x7F) out.append(String.format("\\u%04x", (int) c));
-            else out.append(c);
-        }
-        return out.append('"').toString();
+    // JSON text by Jackson (on Spark's class path), every non-ASCII character escaped, whatever
+    // encoding the reader assumes.
+    static final JsonFactory JSON = JsonFactory.builder().enable(JsonWriteFeature.ESCAPE_NON_ASCII).build();
+
+    interface JsonWriter {
+        void write(JsonGenerator json) throws IOException;
     }
+
+    static String jsonText(JsonWriter writer) {
+        StringWriter text = new StringWriter();
+        try (JsonGenerator json = JSON.createGenerator(text)) {
+            writer.write(json);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return text.toString();
+    }
+
+    static String quote(String text) { return jsonText(json -> json.writeString(text)); }
 }

@@ -10,6 +10,8 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.StructField;
 
+import com.fasterxml.jackson.core.JsonGenerator;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
@@ -54,27 +56,36 @@ public final class SinkReadDriver {
         spark.stop();
     }
 
-    // The conformance driver's JSON string (every non-ASCII character escaped); compiled with it.
+    // The conformance driver's JSON text (Jackson, every non-ASCII character escaped); compiled with it.
     static String quote(String text) { return ReplayDriver.quote(text); }
 
-    static String json(Object value) {
-        if (value == null) return "null";
-        if (value instanceof Row) {
+    static String json(Object value) { return ReplayDriver.jsonText(json -> write(json, value)); }
+
+    static void write(JsonGenerator json, Object value) throws IOException {
+        if (value instanceof Timestamp) value = ((Timestamp) value).toInstant();
+        if (value == null) {
+            json.writeNull();
+        } else if (value instanceof Row) {
             Row row = (Row) value;
             String[] names = row.schema().fieldNames();
-            StringBuilder out = new StringBuilder("{");
-            for (int i = 0; i < names.length; ++i)
-                out.append(i > 0 ? ", " : "").append(quote(names[i])).append(": ").append(json(row.get(i)));
-            return out.append('}').toString();
-        }
-        if (value instanceof String) return quote((String) value);
-        if (value instanceof BigDecimal) return ((BigDecimal) value).toPlainString();
-        if (value instanceof Double || value instanceof Float) {
+            json.writeStartObject();
+            for (int i = 0; i < names.length; ++i) {
+                json.writeFieldName(names[i]);
+                write(json, row.get(i));
+            }
+            json.writeEndObject();
+        } else if (value instanceof String) {
+            json.writeString((String) value);
+        } else if (value instanceof BigDecimal) {
+            json.writeNumber(((BigDecimal) value).toPlainString()); // exact, never 1E+3
+        } else if (value instanceof Double || value instanceof Float) {
             double d = ((Number) value).doubleValue();
-            return Double.isNaN(d) || Double.isInfinite(d) ? quote(Double.toString(d)) : Double.toString(d);
+            if (Double.isNaN(d) || Double.isInfinite(d)) json.writeString(Double.toString(d));
+            else json.writeNumber(Double.toString(d));
+        } else if (value instanceof Instant) {
+            json.writeString(ISO_MICROS.format((Instant) value));
+        } else {
+            json.writeRawValue(value.toString()); // integers and booleans
         }
-        if (value instanceof Timestamp) value = ((Timestamp) value).toInstant();
-        if (value instanceof Instant) return quote(ISO_MICROS.format((Instant) value));
-        return value.toString();
     }
 }
