@@ -29,6 +29,19 @@ inline QStringList sparkVersions()
     return text.split(QLatin1Char(' '), Qt::SkipEmptyParts);
 }
 
+// How long to wait for a streamstep-cli child that would take `releaseMs` at most in a Release
+// build: ten times longer in the sanitizer tree (the README's test command), whose Debug CLI under
+// ASan + UBSan runs ten to forty times slower (lesson 27c's million generated rows: 2.5 s in
+// Release, 160 s there).
+inline int cliWaitMs(int releaseMs)
+{
+#if defined(__SANITIZE_ADDRESS__) || (defined(__has_feature) && __has_feature(address_sanitizer))
+    return releaseMs * 10;
+#else
+    return releaseMs;
+#endif
+}
+
 // "3.5.9" -> "3.5": StreamStep's profile and tools/spark/jvm-<minor>.args.
 inline QString minorVersion(const QString &version) { return version.section(QLatin1Char('.'), 0, 1); }
 

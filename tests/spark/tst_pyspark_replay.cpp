@@ -69,7 +69,7 @@ private slots:
                 cli.start(QStringLiteral(STREAMSTEP_CLI), {QStringLiteral("run"), entry.file, QStringLiteral("--jsonl"),
                                                            QStringLiteral("--spark-version"), QLatin1String(profile),
                                                            QStringLiteral("--output-dir"), outputDir});
-                QVERIFY(cli.waitForFinished(120000));
+                QVERIFY(cli.waitForFinished(cliWaitMs(120000)));
                 std::string problem;
                 m_own[QLatin1String(profile)][entry.name] = parseCliOutput(
                     cli.readAllStandardOutput().toStdString(), cli.readAllStandardError().toStdString(), cli.exitCode(), &problem);
@@ -127,7 +127,7 @@ private:
             cli.start(QStringLiteral(STREAMSTEP_CLI), {QStringLiteral("export"), entry.file, QStringLiteral("--lang"), QStringLiteral("pyspark"),
                                                        QStringLiteral("--replay"), QStringLiteral("--spark-version"),
                                                        version.section(QLatin1Char('.'), 0, 1), QStringLiteral("-o"), program});
-            if (!cli.waitForFinished(60000) || cli.exitCode() != 0) {
+            if (!cli.waitForFinished(cliWaitMs(60000)) || cli.exitCode() != 0) {
                 m_problem[version] = QStringLiteral("export of %1 failed: %2").arg(entry.file, QString::fromUtf8(cli.readAllStandardError()));
                 return;
             }

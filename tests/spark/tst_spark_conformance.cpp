@@ -155,7 +155,7 @@ void TestSparkConformance::initTestCase()
                                                {QStringLiteral("run"), entry.file, QStringLiteral("--jsonl"),
                                                 QStringLiteral("--spark-version"), profile, QStringLiteral("--output-dir"),
                                                 outputDir},
-                                               120000);
+                                               cliWaitMs(120000));
             writeFile(folder + entry.name + QStringLiteral(".jsonl"), r.out);
             writeFile(folder + entry.name + QStringLiteral(".stderr"), r.err);
             std::string problem = r.finished ? std::string() : std::string("streamstep-cli did not finish");
@@ -202,7 +202,7 @@ bool TestSparkConformance::prepareVersion(const QString &version)
                                             QStringLiteral("java"), QStringLiteral("--replay"),
                                             QStringLiteral("--spark-version"), minorVersion(version),
                                             QStringLiteral("-o"), file},
-                                           60000);
+                                           cliWaitMs(60000));
         if (r.exitCode != 0) {
             m_versionProblem[version] = QStringLiteral("export of %1 failed: %2").arg(entry.file, QString::fromUtf8(r.err));
             return false;

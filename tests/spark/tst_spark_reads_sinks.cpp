@@ -155,11 +155,11 @@ void TestSparkReadsSinks::addScenario(const QString &name, nlohmann::json docume
     document["sink"] = parquetSink("out/" + name.toStdString());
     QVERIFY(writeFile(file, QByteArray::fromStdString(document.dump(2))));
     const ProcessResult run = runProcess(QStringLiteral(STREAMSTEP_CLI),
-                                         {QStringLiteral("run"), file, QStringLiteral("--output-dir"), dir}, 120000);
+                                         {QStringLiteral("run"), file, QStringLiteral("--output-dir"), dir}, cliWaitMs(120000));
     if (run.exitCode != 0)
         return; // a query StreamStep (and Spark) reject or that fails: nothing written
     const QString folder = dir + QStringLiteral("/out/") + name;
-    const ProcessResult cat = runProcess(QStringLiteral(STREAMSTEP_CLI), {QStringLiteral("sink-cat"), folder}, 60000);
+    const ProcessResult cat = runProcess(QStringLiteral(STREAMSTEP_CLI), {QStringLiteral("sink-cat"), folder}, cliWaitMs(60000));
     QVERIFY2(cat.exitCode == 0, qPrintable(name + QStringLiteral(": sink-cat failed: ") + QString::fromUtf8(cat.err)));
     QString problem;
     Folder f{name, folder, canonicalRows(cat.out, &problem), {}};
