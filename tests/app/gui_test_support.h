@@ -29,7 +29,8 @@ namespace streamstep::testing {
 // Under ASan + UBSan the per-lesson loops leave out lesson 27c: a million generated rows, the same
 // source, query, mode and code paths as lesson 27a (which they run), and ten CPU minutes of the
 // sanitizer suite in CI's 90 (measured 2026-12-03: it passed there, tst_main_window 915 s and
-// tst_presentation 1980 s with it). The release suite runs it in every loop.
+// tst_presentation 1980 s with it). A Release tree's tests (README, Layout) run it in every loop;
+// the engine's tests run lesson 27c under the sanitizers too (scenarios.check, tst_memory_trap_lessons).
 inline bool leftOutUnderSanitizers(const QString &path)
 {
 #if defined(__SANITIZE_ADDRESS__) || (defined(__has_feature) && __has_feature(address_sanitizer))
