@@ -96,7 +96,7 @@ nlohmann::json longScenario()
 {
     nlohmann::json steps = nlohmann::json::array();
     for (int s = 0; s < 25; ++s) {
-        char time[40];
+        char time[64];
         std::snprintf(time, sizeof time, "2026-03-01 10:%02d:%02d.%06d", s, s, 123457 * s % 1000000);
         nlohmann::json rows = nlohmann::json::array();
         rows.push_back({"ACC-" + std::to_string(s), s % 5 == 0 ? nlohmann::json() : nlohmann::json(s * 1000003),
