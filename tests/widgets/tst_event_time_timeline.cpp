@@ -669,7 +669,14 @@ void TestEventTimeTimeline::millionRowBatchIsBinnedQuickly()
     timeline.setReports(s.reports, info);
     const qint64 elapsed = timer.elapsed();
     qInfo("setReports with a 1,000,000-row batch: %lld ms", qlonglong(elapsed));
-    QVERIFY2(elapsed < 300, qPrintable(QStringLiteral("%1 ms").arg(elapsed)));
+    // Under ASan + UBSan at -O0 (the README's test tree) the same pass took 417-884 ms on a busy
+    // machine (two Spark JVMs beside it).
+#if defined(__SANITIZE_ADDRESS__) || (defined(__has_feature) && __has_feature(address_sanitizer))
+    constexpr qint64 kLimitMs = 2000;
+#else
+    constexpr qint64 kLimitMs = 300;
+#endif
+    QVERIFY2(elapsed < kLimitMs, qPrintable(QStringLiteral("%1 ms").arg(elapsed)));
 
     const EventTimeTimelineLayout &layout = timeline.timelineLayout();
     QCOMPARE(layout.numBatches(), int(s.reports.size()));
