@@ -121,6 +121,8 @@ public:
         : m_schema(input), m_aggregate(&scope), m_mode(options.mode), m_version(options.version),
           m_source(options.source)
     {
+        for (const Field &f : scope.keys->fields)
+            m_longestKeyName = std::max(m_longestKeyName, f.name.size());
     }
 
     // A thin dispatcher: every kind binds in a function of its own, so one level of recursion
@@ -239,10 +241,38 @@ private:
     {
         if (node.kind == AstNode::Kind::Literal || node.kind == AstNode::Kind::Column)
             return nullptr;
+        // Rendering every subtree of a long `a + a + …` to compare it with the keys made binding
+        // quadratic (a 1,000-term sum took most of a second under the fuzzers); a subtree with
+        // too many operations for the longest key's name is not rendered.
+        size_t budget = m_longestKeyName / 2;
+        if (!operationsWithin(node, budget))
+            return nullptr;
         const int index = m_aggregate->keys->indexOf(prettyName(node, m_aggregate->input));
         if (index < 0)
             return nullptr;
         return keyReference(index);
+    }
+
+    // Whether `node` holds at most `budget` operations (counting stops past it). Each operation
+    // adds at least two characters of its own to prettyName's text (parentheses, an operator,
+    // a name and its parentheses, CASE … END), so a node with more operations than half a key
+    // name's length cannot render as that name.
+    static bool operationsWithin(const AstNode &node, size_t &budget)
+    {
+        switch (node.kind) {
+        case AstNode::Kind::Column:
+        case AstNode::Kind::Literal:
+        case AstNode::Kind::Star:
+        case AstNode::Kind::Interval: return true;
+        default: break;
+        }
+        if (budget == 0)
+            return false;
+        --budget;
+        for (const AstPtr &child : node.children)
+            if (!operationsWithin(*child, budget))
+                return false;
+        return true;
     }
 
     NodePtr keyReference(int index)
@@ -681,6 +711,7 @@ private:
     AggregateScope *m_aggregate = nullptr;
     bool m_insideAggregate = false;
     int m_depth = 0; // AST levels being bound
+    size_t m_longestKeyName = 0; // of the grouping keys' names (aggregate scope)
     EvalMode m_mode = EvalMode::Legacy;
     SparkVersion m_version = SparkVersion::Spark35;
     std::shared_ptr<const ExpressionSource> m_source;

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "../engine/test_data.h" // bundledLessonPaths
+#include "../under_sanitizers.h"
 
 #include <QAction>
 #include <QColor>
@@ -33,12 +34,7 @@ namespace streamstep::testing {
 // the engine's tests run lesson 27c under the sanitizers too (scenarios.check, tst_memory_trap_lessons).
 inline bool leftOutUnderSanitizers(const QString &path)
 {
-#if defined(__SANITIZE_ADDRESS__) || (defined(__has_feature) && __has_feature(address_sanitizer))
-    return QFileInfo(path).fileName().startsWith(QStringLiteral("27c-"));
-#else
-    Q_UNUSED(path);
-    return false;
-#endif
+    return streamstep::testing::kUnderSanitizers && QFileInfo(path).fileName().startsWith(QStringLiteral("27c-"));
 }
 
 // Gives the test program its own settings (organization StreamStepTests, application `name`), so

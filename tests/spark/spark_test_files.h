@@ -2,6 +2,8 @@
 // cached, which versions to run, and small file helpers.
 #pragma once
 
+#include "../under_sanitizers.h"
+
 #include <QByteArray>
 #include <QDir>
 #include <QFile>
@@ -35,11 +37,7 @@ inline QStringList sparkVersions()
 // Release, 160 s there).
 inline int cliWaitMs(int releaseMs)
 {
-#if defined(__SANITIZE_ADDRESS__) || (defined(__has_feature) && __has_feature(address_sanitizer))
-    return releaseMs * 10;
-#else
-    return releaseMs;
-#endif
+    return streamstep::testing::kUnderSanitizers ? releaseMs * 10 : releaseMs;
 }
 
 // "3.5.9" -> "3.5": StreamStep's profile and tools/spark/jvm-<minor>.args.

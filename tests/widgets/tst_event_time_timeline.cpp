@@ -5,6 +5,7 @@
 // labels at normal and presenter font sizes, and the main window feeding it.
 #include "../engine/test_columns.h"
 #include "../app/gui_test_support.h"
+#include "../under_sanitizers.h"
 #include "event_time_timeline.h"
 #include "event_time_timeline_layout.h"
 #include "main_window.h"
@@ -671,11 +672,7 @@ void TestEventTimeTimeline::millionRowBatchIsBinnedQuickly()
     qInfo("setReports with a 1,000,000-row batch: %lld ms", qlonglong(elapsed));
     // Under ASan + UBSan at -O0 (the README's test tree) the same pass took 417-884 ms on a busy
     // machine (two Spark JVMs beside it).
-#if defined(__SANITIZE_ADDRESS__) || (defined(__has_feature) && __has_feature(address_sanitizer))
-    constexpr qint64 kLimitMs = 2000;
-#else
-    constexpr qint64 kLimitMs = 300;
-#endif
+    constexpr qint64 kLimitMs = streamstep::testing::kUnderSanitizers ? 2000 : 300;
     QVERIFY2(elapsed < kLimitMs, qPrintable(QStringLiteral("%1 ms").arg(elapsed)));
 
     const EventTimeTimelineLayout &layout = timeline.timelineLayout();
