@@ -5,7 +5,8 @@
 # corpora and any crash-*/leak-*/timeout-* reproducers land in OUT/<harness>/; OUT/summary.txt
 # gets each harness's executions. Usage: tests/fuzz/run_long.sh BUILD_DIR OUT RUNS HARNESS...
 # (BUILD_DIR configured with -DSTREAMSTEP_FUZZ=ON and built with --target streamstep_fuzzers; a
-# tree at -O1, README.md, runs 2 to 5 times the executions of CI's -O0 one.)
+# tree at -O1, README.md, runs 2 to 5 times the executions of CI's -O0 one.) libFuzzer's -timeout
+# counts wall time: FUZZ_TIMEOUT (seconds, default 20) gives more on a loaded machine.
 set -eu
 build=$(cd "$1" && pwd); out=$2; runs=$3; shift 3
 src=$(cd "$(dirname "$0")" && pwd)
@@ -26,7 +27,7 @@ for name in "$@"; do
         *s) limit="-max_total_time=${runs%s}";; *) limit="-runs=$runs";;
     esac
     echo "$(date -u +%FT%TZ) $name: $limit" >> "$out/summary.txt"
-    (cd "$dir" && nice -n 19 ./fuzz_$name $limit -max_len=$max_len -timeout=20 -rss_limit_mb=2048 \
+    (cd "$dir" && nice -n 19 ./fuzz_$name $limit -max_len=$max_len -timeout=${FUZZ_TIMEOUT:-20} -rss_limit_mb=2048 \
         -entropic=0 -print_final_stats=1 $dict corpus "$out/seeds/$name" $regressions > log.txt 2>&1) || true
     echo "$(date -u +%FT%TZ) $name: $(grep -E '^stat::number_of_executed_units' "$dir/log.txt" || echo 'stopped') $(ls "$dir" | grep -E '^(crash|leak|timeout|oom)-' | tr '\n' ' ')" >> "$out/summary.txt"
 done
